@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '@enamel/db';
+import type { Config } from './env.ts';
+import type { AuthLimits, Deps } from './core/context.ts';
+import { registerCsrf } from './core/csrf.ts';
+import { registerErrorHandler } from './core/error-handler.ts';
+import { createMailer, type Mailer } from './core/mail.ts';
+import { registerSessionHook } from './core/session-hook.ts';
+import { SessionStore } from './core/sessions.ts';
+import { registerSpa } from './core/spa.ts';
+import { Throttle } from './core/throttle.ts';
+import { zodValidatorCompiler } from './core/zod-validator.ts';
+import { APP_VERSION } from './version.ts';
+import activityLogRoutes from './features/activity-logs/activity-logs.routes.ts';
+import authRoutes from './features/auth/auth.routes.ts';
+import dentalPracticeRoutes from './features/dental-practices/dental-practices.routes.ts';
+import healthRoutes from './features/health/health.routes.ts';
+import notificationsRoutes from './features/notifications/notifications.routes.ts';
+import profileRoutes from './features/profile/profile.routes.ts';
+import rolesRoutes from './features/roles/roles.routes.ts';
+import userRoutes from './features/users/users.routes.ts';
+
+export const DEFAULT_LIMITS: AuthLimits = {
+  loginPerIp: { max: 60, windowSeconds: 15 * 60 },
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  forgotPerIp: { max: 20, windowSeconds: 15 * 60 },
+  forgotPerAccount: { max: 5, windowSeconds: 60 * 60 },
+};
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  limits?: Partial<AuthLimits>;
+  logger?: boolean | object;
+}
+
+/** Builds the server: plugins, hooks, routes, error handler. Listening is the caller's business. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    db: database.db,
+    config,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    sessions: new SessionStore(database.db),
+    throttle: new Throttle(database.db),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+  app.decorate('deps', deps);
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
+  });
+  app.addHook('onClose', async () => deps.mailer.close());
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if ((request.url.startsWith('/api') || request.url === '/login') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    // Reset links carry a token in the path: never leak it through Referer.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  registerSessionHook(app);
+  registerCsrf(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Enamel API', version: APP_VERSION, description: 'Inventory and procedures management for dental practices.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'enamel_session' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(rolesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(dentalPracticeRoutes);
+  await app.register(activityLogRoutes);
+  await app.register(userRoutes);
+  await registerSpa(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { activityLogs, type Database } from '@enamel/db';
+
+/** Who did it, from where. */
+export interface Actor {
+  userId: number | null;
+  email: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+export function actorOf(request: FastifyRequest, fallbackEmail?: string): Actor {
+  return {
+    userId: request.user?.id ?? null,
+    email: request.user?.email ?? fallbackEmail ?? null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
+
+export interface ActivityEntry {
+  action: string;
+  subject: string;
+  subjectId?: string | number | null;
+  practiceId?: number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Secrets never reach the log, whatever table they come from. */
+const REDACTED = new Set(['passwordHash', 'password_hash', 'tokenHash', 'token_hash', 'password', 'current_password', 'password_confirmation']);
+
+function clean(values: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!values) return null;
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => !REDACTED.has(k))
+      .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  );
+}
+
+export async function recordActivity(db: Pick<Database, 'insert'>, actor: Actor, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLogs).values({
+    userId: actor.userId,
+    userEmail: actor.email,
+    dentalPracticeId: entry.practiceId ?? null,
+    action: entry.action,
+    subject: entry.subject,
+    subjectId: entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
+    before: clean(entry.before),
+    after: clean(entry.after),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
+}
+
+/** For updates: only the fields that changed, before and after. */
+export function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => k !== 'updatedAt' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}

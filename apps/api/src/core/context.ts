@@ -1,0 +1,39 @@
+import type { Database } from '@enamel/db';
+import type { Config } from '../env.ts';
+import type { Mailer } from './mail.ts';
+import type { AuthUser, Session, SessionStore } from './sessions.ts';
+import type { Throttle } from './throttle.ts';
+import type { AppAbility } from './abilities.ts';
+
+/** What every feature may use: built once in app.ts, reached through `app.deps`. */
+export interface Deps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  sessions: SessionStore;
+  throttle: Throttle;
+  limits: AuthLimits;
+}
+
+export interface AuthLimits {
+  loginPerIp: { max: number; windowSeconds: number };
+  loginPerAccount: { max: number; windowSeconds: number };
+  forgotPerIp: { max: number; windowSeconds: number };
+  forgotPerAccount: { max: number; windowSeconds: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    /** Every route registered, as "METHOD /url" (the permission matrix test checks each is classified). */
+    routeTable: string[];
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    /** A session cookie was sent but its session is gone (expired, logged out elsewhere). */
+    sessionExpired: boolean;
+    user: AuthUser | null;
+    /** Built lazily by `abilityFor` and cached for the request. */
+    ability: AppAbility | null;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from './cookies.ts';
+import { hmac, randomToken, safeEqual } from './tokens.ts';
+import { isApiRequest } from './session-hook.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Signed double-submit token bound to the session: `nonce.hmac(secret, nonce|sessionId)`.
+ * A token minted before login stops working after it, and one stolen from another
+ * session never validates.
+ */
+export function mintXsrfToken(secret: string, sessionId: string | null): string {
+  const nonce = randomToken(18);
+  return `${nonce}.${hmac(secret, `${nonce}|${sessionId ?? ''}`)}`;
+}
+
+export function isValidXsrfToken(secret: string, sessionId: string | null, token: string | undefined): boolean {
+  if (!token) return false;
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  return safeEqual(signature, hmac(secret, `${nonce}|${sessionId ?? ''}`));
+}
+
+export function headerToken(request: FastifyRequest): string | undefined {
+  const value = request.headers[XSRF_HEADER];
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every write needs the header to echo the cookie and to be signed for this session, else 419. */
+export function registerCsrf(app: FastifyInstance) {
+  const { config } = app.deps;
+
+  app.addHook('onRequest', async (request) => {
+    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = headerToken(request);
+    const sessionId = request.session?.id ?? null;
+    if (request.sessionExpired || !cookie || !header || !safeEqual(cookie, header) || !isValidXsrfToken(config.sessionSecret, sessionId, header)) {
+      throw new AppError('csrf_mismatch');
+    }
+  });
+
+  // Any API response whose request lacks a valid token for its session gets a fresh one.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.getHeader('set-cookie')?.toString().includes(`${XSRF_COOKIE}=`)) return payload;
+    const sessionId = request.session?.id ?? null;
+    const current = request.cookies[XSRF_COOKIE];
+    // Pages and assets do not know the session: they only fill in a missing cookie.
+    const stale = isApiRequest(request) ? !isValidXsrfToken(config.sessionSecret, sessionId, current) : !current;
+    if (stale) {
+      setXsrfCookie(reply, config, mintXsrfToken(config.sessionSecret, sessionId), request.session?.remember ?? false);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import type { Action, Subject } from '@enamel/contracts';
+import { buildAbility, loadRules, type AppAbility } from './abilities.ts';
+import { AppError } from './errors.ts';
+import type { AuthUser, Session } from './sessions.ts';
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): { user: AuthUser; session: Session } {
+  if (!request.user || !request.session) throw new AppError('unauthenticated');
+  return { user: request.user, session: request.session };
+}
+
+export async function abilityFor(request: FastifyRequest): Promise<AppAbility> {
+  const { user } = requireUser(request);
+  request.ability ??= buildAbility(await loadRules(request.server.deps.db, user.id));
+  return request.ability;
+}
+
+/** A preHandler that answers 401 without a session and 403 when no rule allows the action at all. */
+export function authorize(action: Action, subject: Subject) {
+  return async (request: FastifyRequest) => {
+    const ability = await abilityFor(request);
+    if (!ability.can(action, subject)) throw new AppError('forbidden');
+  };
+}
+
+export function authenticated() {
+  return async (request: FastifyRequest) => {
+    requireUser(request);
+  };
+}

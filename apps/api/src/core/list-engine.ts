@@ -1,0 +1,181 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import {
+  FILTER_CONDITIONS,
+  columnFilterSchema,
+  type ColumnFilter,
+  type ColumnType,
+  type ListDeclaration,
+  type ListQuery,
+  type PageMeta,
+} from '@enamel/contracts';
+import type { Database } from '@enamel/db';
+import { invalid } from './errors.ts';
+
+/** A declared column: its type and capabilities, and the SQL expression it reads. */
+export interface ListColumn {
+  type: ColumnType;
+  expr: AnyColumn | SQL;
+  sort?: boolean;
+  filter?: boolean;
+  search?: boolean;
+}
+
+/**
+ * A list: declared columns, a default order, and the query that yields its rows.
+ * `query` receives the WHERE the engine built and must apply it; it may join freely.
+ */
+export interface ListDefinition<Row> {
+  path: string;
+  columns: Record<string, ListColumn>;
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** A unique column appended to every order so pages are stable. */
+  tiebreaker: AnyColumn;
+  query: (db: Database) => PgSelect;
+  present?: (row: Record<string, unknown>) => Row;
+}
+
+/** The declaration half the client shares (types and capabilities, no SQL). */
+export function declarationOf(list: ListDefinition<unknown>): ListDeclaration {
+  return Object.fromEntries(
+    Object.entries(list.columns).map(([field, c]) => [field, { type: c.type, sort: !!c.sort, filter: !!c.filter, search: !!c.search }]),
+  );
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseFilters(raw: string | undefined): ColumnFilter[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw invalid('column_filters', 'list.filter_json');
+  }
+  const result = columnFilterSchema.array().max(50).safeParse(parsed);
+  if (!result.success) throw invalid('column_filters', 'list.filter_json');
+  return result.data;
+}
+
+/** One filter → SQL, with the value checked against the column's type; anything else is a 422. */
+function filterSql(field: string, column: ListColumn, f: ColumnFilter): SQL | undefined {
+  const allowed = FILTER_CONDITIONS[column.type] as readonly string[];
+  if (!allowed.includes(f.condition)) throw invalid('column_filters', 'list.filter_condition', { field, condition: f.condition });
+  const e = sql`${column.expr}`;
+  if (f.condition === 'is_null') return isNull(e);
+  if (f.condition === 'is_not_null') return isNotNull(e);
+  const bad = () => invalid('column_filters', 'list.filter_value', { field });
+  const v = f.value;
+  switch (column.type) {
+    case 'string': {
+      if (typeof v !== 'string' && typeof v !== 'number') throw bad();
+      const s = escapeLike(String(v));
+      switch (f.condition) {
+        case 'contain': return ilike(e, `%${s}%`);
+        case 'not_contain': return or(isNull(e), not(ilike(e, `%${s}%`)));
+        case 'equal': return sql`lower(${e}) = lower(${String(v)})`;
+        case 'not_equal': return or(isNull(e), sql`lower(${e}) <> lower(${String(v)})`);
+        case 'start_with': return ilike(e, `${s}%`);
+        case 'end_with': return ilike(e, `%${s}`);
+      }
+      break;
+    }
+    case 'number': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (!Number.isFinite(n)) throw bad();
+      switch (f.condition) {
+        case 'equal': return eq(e, n);
+        case 'not_equal': return or(isNull(e), ne(e, n));
+        case 'greater_than': return gt(e, n);
+        case 'greater_than_equal': return gte(e, n);
+        case 'less_than': return lt(e, n);
+        case 'less_than_equal': return lte(e, n);
+      }
+      break;
+    }
+    case 'date': {
+      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw bad();
+      // A bare date compares whole days; a date-time compares instants.
+      const left = DATE_ONLY.test(v) ? sql`(${e})::date` : e;
+      const right = DATE_ONLY.test(v) ? sql`${v}::date` : sql`${new Date(v).toISOString()}::timestamptz`;
+      switch (f.condition) {
+        case 'equal': return sql`${left} = ${right}`;
+        case 'not_equal': return or(isNull(e), sql`${left} <> ${right}`);
+        case 'greater_than': return sql`${left} > ${right}`;
+        case 'less_than': return sql`${left} < ${right}`;
+      }
+      break;
+    }
+    case 'bool': {
+      // The notes' bool filter: All / True / False. "all" (or no value) filters nothing.
+      if (v === undefined || v === null || v === 'all' || v === '') return undefined;
+      const b = v === true || v === 'true' || v === 1 || v === '1' ? true : v === false || v === 'false' || v === 0 || v === '0' ? false : null;
+      if (b === null) throw bad();
+      return eq(e, b);
+    }
+  }
+  throw bad();
+}
+
+export interface ListResult<Row> {
+  data: Row[];
+  meta: PageMeta;
+  links: { first: string; last: string; prev: string | null; next: string | null };
+}
+
+/**
+ * Runs a list: scope first (the caller's `scope`, e.g. the user's practices), then search and
+ * filters on declared columns, then a declared sort, one page, and one count.
+ */
+export async function runList<Row>(
+  db: Database,
+  list: ListDefinition<Row>,
+  query: ListQuery,
+  scope?: SQL,
+): Promise<ListResult<Row>> {
+  const conditions: SQL[] = [];
+  if (scope) conditions.push(scope);
+
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const searchable = Object.values(list.columns).filter((c) => c.search);
+    if (searchable.length) conditions.push(or(...searchable.map((c) => ilike(sql`(${c.expr})::text`, pattern)))!);
+  }
+  for (const f of parseFilters(query.column_filters)) {
+    const column = list.columns[f.field];
+    if (!column?.filter) throw invalid('column_filters', 'list.filter_field', { field: f.field });
+    const clause = filterSql(f.field, column, f);
+    if (clause) conditions.push(clause);
+  }
+
+  const sortField = query.sort_column ?? list.defaultSort.field;
+  const sortColumn = list.columns[sortField];
+  if (!sortColumn || (query.sort_column !== undefined && !sortColumn.sort)) throw invalid('sort_column', 'list.sort_column', { field: sortField });
+  const direction = query.sort_direction ?? (query.sort_column ? 'asc' : list.defaultSort.direction);
+  const order = direction === 'desc' ? [sql`${sortColumn.expr} desc nulls last`, desc(list.tiebreaker)] : [sql`${sortColumn.expr} asc nulls first`, asc(list.tiebreaker)];
+
+  const where = conditions.length ? and(...conditions) : undefined;
+  const perPage = query.pagesize;
+  const offset = query.offset ?? (query.current_page - 1) * perPage;
+  const page = Math.floor(offset / perPage) + 1;
+
+  const [rows, counted] = await Promise.all([
+    list.query(db).where(where).orderBy(...order).limit(perPage).offset(offset),
+    db.select({ n: count() }).from(list.query(db).where(where).as('list_count')),
+  ]);
+  const total = Number(counted[0]?.n ?? 0);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = rows.length ? offset + 1 : null;
+  const data = (rows as Record<string, unknown>[]).map((r) => (list.present ? list.present(r) : (r as Row)));
+  const link = (p: number) => `${list.path}?current_page=${p}&pagesize=${perPage}`;
+  return {
+    data,
+    meta: { current_page: page, last_page: lastPage, per_page: perPage, total, from, to: from === null ? null : from + rows.length - 1 },
+    links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Action, Subject } from '@enamel/contracts';
+import type { AppAbility } from './abilities.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Which practices a user may act in for (action, subject): 'all' when a rule without
+ * conditions allows it, else the practice ids named by the rules' `dentalPracticeId.$in`.
+ * Lists filter by this before anything else; detail calls check the record against it.
+ */
+export function practiceScope(ability: AppAbility, action: Action, subject: Subject): 'all' | number[] {
+  const ids = new Set<number>();
+  for (const rule of ability.rulesFor(action, subject)) {
+    if (rule.inverted) continue;
+    const conditions = rule.conditions as { dentalPracticeId?: { $in?: unknown } } | undefined;
+    if (!conditions) return 'all';
+    const list = conditions.dentalPracticeId?.$in;
+    if (Array.isArray(list)) for (const id of list) if (typeof id === 'number') ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/**
+ * For a record of practice `practiceId`: 404 when the user cannot even read that practice's
+ * records (do not reveal it exists), 403 when they can read but not do `action`.
+ */
+export function ensurePracticeAccess(ability: AppAbility, action: Action, subject: Subject, practiceId: number): void {
+  const inScope = (scope: 'all' | number[]) => scope === 'all' || scope.includes(practiceId);
+  if (!inScope(practiceScope(ability, 'read', subject))) throw new AppError('not_found');
+  if (!inScope(practiceScope(ability, action, subject))) throw new AppError('forbidden');
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './sessions.ts';
+import { clearSessionCookie } from './cookies.ts';
+
+/** Requests that carry the session: the API and the notes' /login and /logout. Static files do not. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return path.startsWith('/api/') || path === '/api' || path === '/login' || path === '/logout';
+}
+
+/** Resolves the session cookie to `request.session` / `request.user` on every API call. */
+export function registerSessionHook(app: FastifyInstance) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('user', null);
+  app.decorateRequest('ability', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiRequest(request)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = token.length <= 100 ? await app.deps.sessions.resolve(token) : null;
+    if (found) {
+      request.session = found.session;
+      request.user = found.user;
+    } else {
+      request.sessionExpired = true;
+      clearSessionCookie(reply, app.deps.config);
+    }
+  });
+}

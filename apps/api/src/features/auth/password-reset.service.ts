@@ -1,0 +1,62 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResetTokens, sessions, users } from '@enamel/db';
+import { isLocale } from '@enamel/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../core/context.ts';
+import { invalid } from '../../core/errors.ts';
+import { translate } from '../../core/i18n.ts';
+import { hashPassword } from '../../core/passwords.ts';
+import { randomToken, safeEqual, sha256 } from '../../core/tokens.ts';
+import { checkNewPassword, findUserByEmail } from './auth.service.ts';
+
+export const RESET_TOKEN_MINUTES = 60;
+
+/**
+ * Mails a reset link when the account exists. The caller answers the same either way;
+ * the mail is sent in the background so timing does not tell either.
+ */
+export async function requestPasswordReset(deps: Deps, email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+  await deps.throttle.hit(`forgot:ip:${ip}`, deps.limits.forgotPerIp);
+  await deps.throttle.hit(`forgot:account:${email.trim().toLowerCase()}`, deps.limits.forgotPerAccount);
+  const user = await findUserByEmail(deps, email);
+  if (!user || user.status !== 'active') return;
+  const token = randomToken(32);
+  await deps.db.transaction(async (tx) => {
+    // Only the newest link works.
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
+    });
+  });
+  const locale = isLocale(user.locale) ? user.locale : 'en';
+  const link = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
+  deps.mailer
+    .send({ to: user.email, subject: translate(locale, 'mail.reset_subject'), text: translate(locale, 'mail.reset_body', { name, link }) })
+    .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+}
+
+/** Sets a new password from a valid link: single use, 60 minutes, and every session of the user ends. */
+export async function resetPassword(deps: Deps, input: { email: string; token: string; password: string; password_confirmation: string }) {
+  checkNewPassword(input.password, input.password_confirmation);
+  const user = await findUserByEmail(deps, input.email);
+  if (!user || user.status !== 'active') throw invalid('email', 'auth.reset_token_invalid');
+  const passwordHash = await hashPassword(input.password);
+  const done = await deps.db.transaction(async (tx) => {
+    const candidates = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .for('update');
+    const match = candidates.find((c) => safeEqual(c.tokenHash, sha256(input.token)));
+    if (!match) return false;
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, match.id));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return true;
+  });
+  if (!done) throw invalid('email', 'auth.reset_token_invalid');
+  return user.id;
+}

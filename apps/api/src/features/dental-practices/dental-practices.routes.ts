@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inArray } from 'drizzle-orm';
+import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema, listQuerySchema, pageSchema } from '@enamel/contracts';
+import { dentalPractices } from '@enamel/db';
+import { abilityFor, authorize } from '../../core/guards.ts';
+import { runList } from '../../core/list-engine.ts';
+import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
+import { actorOf } from '../../core/activity-log.ts';
+import { presentDentalPractice } from './dental-practice.presenter.ts';
+import { createPractice, deletePracticePermanently, findPractice, setPracticeStatus, updatePractice } from './dental-practice.service.ts';
+import { dentalPracticeList } from './dental-practices.list.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
+const one = z.object({ success: z.literal(true), data: dentalPracticeSchema });
+
+const practiceRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  time_zone: z.string(),
+  currency: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  app.get(
+    '/api/admin/list/dental-practices',
+    {
+      preValidation: authorize('read', 'DentalPractice'),
+      schema: {
+        tags: ['dental-practices'],
+        summary: 'Dental practices the user may see (server-mode list)',
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(practiceRowSchema), 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const scope = practiceScope(await abilityFor(request), 'read', 'DentalPractice');
+      const where = scope === 'all' ? undefined : inArray(dentalPractices.id, scope.length ? scope : [-1]);
+      return runList(db, dentalPracticeList, request.query, where);
+    },
+  );
+
+  app.get(
+    '/api/dental-practice/:id',
+    { preValidation: authorize('read', 'DentalPractice'), schema: { tags: ['dental-practices'], summary: 'One practice', params: idParams, response: { 200: one, ...errors } } },
+    async (request) => {
+      ensurePracticeAccess(await abilityFor(request), 'read', 'DentalPractice', request.params.id);
+      return { success: true as const, data: presentDentalPractice(await findPractice(db, request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/dental-practice/create',
+    { preValidation: authorize('create', 'DentalPractice'), schema: { tags: ['dental-practices'], summary: 'Create a practice', body: dentalPracticeBodySchema, response: { 201: one, ...errors } } },
+    async (request, reply) => {
+      const row = await createPractice(db, actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, data: presentDentalPractice(row) });
+    },
+  );
+
+  app.route({
+    method: ['POST', 'PUT', 'PATCH'],
+    url: '/api/dental-practice/update/:id',
+    preValidation: authorize('update', 'DentalPractice'),
+    schema: { tags: ['dental-practices'], summary: 'Update a practice', params: idParams, body: dentalPracticeBodySchema, response: { 200: one, ...errors } },
+    handler: async (request) => {
+      ensurePracticeAccess(await abilityFor(request), 'update', 'DentalPractice', request.params.id);
+      return { success: true as const, data: presentDentalPractice(await updatePractice(db, actorOf(request), request.params.id, request.body)) };
+    },
+  });
+
+  for (const [verb, status] of [['delete', 'inactive'], ['restore', 'active']] as const) {
+    app.post(
+      `/api/dental-practice/${verb}/:id`,
+      {
+        preValidation: authorize('delete', 'DentalPractice'),
+        schema: { tags: ['dental-practices'], summary: verb === 'delete' ? 'Deactivate a practice (restorable)' : 'Restore a deactivated practice', params: idParams, response: { 200: one, ...errors } },
+      },
+      async (request) => {
+        ensurePracticeAccess(await abilityFor(request), 'delete', 'DentalPractice', request.params.id);
+        return { success: true as const, data: presentDentalPractice(await setPracticeStatus(db, actorOf(request), request.params.id, status)) };
+      },
+    );
+  }
+
+  // The notes' spelling is kept so their client works unchanged; the correct one is an alias.
+  for (const url of ['/api/dental-practice/delete-permenent/:id', '/api/dental-practice/delete-permanent/:id']) {
+    app.route({
+      method: ['POST', 'DELETE'],
+      url,
+      preValidation: authorize('delete', 'DentalPractice'),
+      schema: { tags: ['dental-practices'], summary: 'Delete an inactive practice permanently', params: idParams, response: { 204: z.null(), ...errors } },
+      handler: async (request, reply) => {
+        ensurePracticeAccess(await abilityFor(request), 'delete', 'DentalPractice', request.params.id);
+        await deletePracticePermanently(db, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQuerySchema, pageSchema, updateUserBodySchema, userSchema, type UpdateUserBody } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { invalid } from '../../core/errors.ts';
+import { abilityFor, authorize } from '../../core/guards.ts';
+import { runList } from '../../core/list-engine.ts';
+import { practiceScope } from '../../core/practice-scope.ts';
+import { presentUser } from './user.presenter.ts';
+import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser } from './user.service.ts';
+import { userList } from './users.list.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
+const one = z.object({ success: z.literal(true), data: userSchema });
+const rowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  locale: z.string(),
+  roles: z.string(),
+  dental_practices: z.string(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+
+  app.get(
+    '/api/admin/list/users',
+    { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: { 200: pageSchema(rowSchema), ...errors } } },
+    async (request) => {
+      const scope = practiceScope(await abilityFor(request), 'read', 'User');
+      const ids = scope === 'all' ? null : scope.length ? scope : [-1];
+      const where = ids ? sql`exists (select 1 from user_practices up where up.user_id = "users"."id" and up.dental_practice_id in ${ids})` : undefined;
+      return runList(db, userList, request.query, where);
+    },
+  );
+
+  app.get(
+    '/api/user/:id',
+    { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'One user', params: idParams, response: { 200: one, ...errors } } },
+    async (request) => {
+      await ensureUserVisible(db, await abilityFor(request), 'read', request.params.id);
+      return { success: true as const, data: await presentUser(db, await findUser(db, request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/user/create',
+    { preValidation: authorize('create', 'User'), schema: { tags: ['users'], summary: 'Create a user with roles and practices', body: createUserBodySchema, response: { 201: one, ...errors } } },
+    async (request, reply) => {
+      const row = await createUser(db, await abilityFor(request), actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, data: await presentUser(db, row) });
+    },
+  );
+
+  async function update(request: FastifyRequest, id: number | undefined, body: UpdateUserBody) {
+    if (!id) throw invalid('id', 'validation.required');
+    const ability = await abilityFor(request);
+    await ensureUserVisible(db, ability, 'update', id);
+    return { success: true as const, data: await presentUser(db, await updateUser(db, ability, actorOf(request), id, body)) };
+  }
+  const updateSchema = { tags: ['users'], summary: 'Update a user (password optional)', body: updateUserBodySchema, response: { 200: one, ...errors } };
+  app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/user/update', preValidation: authorize('update', 'User'), schema: updateSchema, handler: (request) => update(request, request.body.id, request.body) });
+  app.route({
+    method: ['POST', 'PUT', 'PATCH'],
+    url: '/api/user/update/:id',
+    preValidation: authorize('update', 'User'),
+    schema: { ...updateSchema, params: idParams },
+    handler: (request) => update(request, request.params.id, request.body),
+  });
+
+  async function remove(request: FastifyRequest, id: number) {
+    await ensureUserVisible(db, await abilityFor(request), 'delete', id);
+    return { success: true as const, data: await presentUser(db, await deactivateUser(db, actorOf(request), id)) };
+  }
+  app.post(
+    '/api/user/delete',
+    { preValidation: authorize('delete', 'User'), schema: { tags: ['users'], summary: 'Deactivate a user and end their sessions', body: deleteUserBodySchema, response: { 200: one, ...errors } } },
+    (request) => remove(request, request.body.id),
+  );
+  app.route({
+    method: ['POST', 'DELETE'],
+    url: '/api/user/delete/:id',
+    preValidation: authorize('delete', 'User'),
+    schema: { tags: ['users'], summary: 'Deactivate a user and end their sessions', params: idParams, response: { 200: one, ...errors } },
+    handler: (request) => remove(request, request.params.id),
+  });
+}

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { count, eq } from 'drizzle-orm';
+import { userRoles, users, roles } from '@enamel/db';
+import { ConfigError, loadConfig } from '../src/env.ts';
+import { ensureFirstAdmin } from '../src/features/users/first-admin.ts';
+import { verifyPassword } from '../src/core/passwords.ts';
+import { Agent } from './agent.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { openTestDatabase } from './test-database.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving', () => {
+  it('sends security headers: CSP without inline scripts, nosniff, no framing, no referrer', async () => {
+    const res = await new Agent(t.app).get('/login', { accept: 'text/html' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the app for deep links and assets with long caching', async () => {
+    for (const url of ['/', '/login', '/admin/dashboard', '/reset-password/abc?email=a%40b.c']) {
+      const res = await new Agent(t.app).get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.cookies.some((c) => c.name === 'XSRF-TOKEN')).toBe(true);
+    }
+    const asset = await new Agent(t.app).get('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await new Agent(t.app).get('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('publishes the OpenAPI document and the docs page', async () => {
+    const doc = await new Agent(t.app).get('/api/openapi.json');
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    for (const p of ['/login', '/logout', '/api/user', '/api/abilities', '/api/forget-password', '/api/reset-password', '/api/roles', '/api/profile']) expect(paths).toContain(p);
+    expect(doc.json().paths['/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('remember');
+    const page = await new Agent(t.app).get('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await new Agent(t.app).get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await new Agent(t.app).get('/readyz')).json()).toMatchObject({ status: 'ok' });
+    expect((await new Agent(t.app).get('/api/version')).json().version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad value in one message', () => {
+    const run = () => loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x', APP_URL: 'not a url', SESSION_SECRET: 'short', DATA_DIR: os.tmpdir() });
+    expect(run).toThrow(ConfigError);
+    try {
+      run();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT: PORT must be between 1 and 65535');
+      expect(message).toContain('DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://');
+      expect(message).toContain('APP_URL');
+      expect(message).toContain('SESSION_SECRET: SESSION_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-cfg-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.sessionSecret).toHaveLength(64);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(a.port).toBe(3000);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('first Super Admin', () => {
+  it('is created once with a generated password printed once', async () => {
+    const database = await openTestDatabase();
+    try {
+      const printed: string[] = [];
+      const log = pino({ level: 'silent' });
+      await ensureFirstAdmin(database.db, { email: undefined, password: undefined, log, print: (l) => printed.push(l) });
+      const password = printed.find((l) => l.includes('password:'))!.split('password:')[1]!.trim();
+      const [admin] = await database.db.select().from(users);
+      expect(admin!.email).toBe('admin@enamel.local');
+      expect(await verifyPassword(admin!.passwordHash, password)).toBe(true);
+      const [role] = await database.db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, admin!.id));
+      expect(role!.name).toBe('Super Admin');
+      printed.length = 0;
+      await ensureFirstAdmin(database.db, { email: 'other@example.test', password: 'Another-Pass-1', log, print: (l) => printed.push(l) });
+      expect(printed).toEqual([]);
+      expect((await database.db.select({ n: count() }).from(users))[0]!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('uses ADMIN_EMAIL and ADMIN_PASSWORD when given, and prints nothing', async () => {
+    const database = await openTestDatabase();
+    try {
+      const printed: string[] = [];
+      await ensureFirstAdmin(database.db, { email: 'Boss@Example.test', password: 'Chief-Dentist-9', log: pino({ level: 'silent' }), print: (l) => printed.push(l) });
+      const [admin] = await database.db.select().from(users);
+      expect(admin!.email).toBe('boss@example.test');
+      expect(await verifyPassword(admin!.passwordHash, 'Chief-Dentist-9')).toBe(true);
+      expect(printed).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});

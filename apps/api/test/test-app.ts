@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '@enamel/db';
+import { buildApp } from '../src/app.ts';
+import type { AuthLimits } from '../src/core/context.ts';
+import type { Mailer, MailMessage } from '../src/core/mail.ts';
+import { loadConfig, type Config } from '../src/env.ts';
+import { openTestDatabase } from './test-database.ts';
+
+/** Mail captured in memory; `waitFor` polls because reset mails are sent in the background. */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+  close() {}
+  async waitFor(to: string, timeoutMs = 5000): Promise<MailMessage> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.sent.findLast((m) => m.to === to);
+      if (found) return found;
+      if (Date.now() > end) throw new Error(`no mail to ${to}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  mailer: MemoryMailer;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; limits?: Partial<AuthLimits>; mailer?: Mailer; webDist?: string } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://enamel.test',
+    ...options.env,
+  });
+  if (options.webDist) config.webDist = options.webDist;
+  const database = await openTestDatabase();
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, mailer: options.mailer ?? mailer, logger: false, ...(options.limits ? { limits: options.limits } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mailer,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config.ts';
+
+/** Page object for the sign-in screen and the authenticated shell. */
+export class AppPages {
+  constructor(readonly page: Page) {}
+
+  async gotoLogin(): Promise<void> {
+    await this.page.goto('/login');
+    await expect(this.page.getByTestId('login-form')).toBeVisible();
+  }
+
+  async signIn(email = ADMIN.email, password = ADMIN.password): Promise<void> {
+    await this.gotoLogin();
+    await this.page.getByTestId('login-email').fill(email);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+
+  async signInAndWaitForDashboard(email = ADMIN.email, password = ADMIN.password): Promise<void> {
+    await this.signIn(email, password);
+    await expect(this.page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(this.page.getByTestId('app-header')).toBeVisible();
+  }
+
+  async openUserMenu(): Promise<void> {
+    await this.page.getByTestId('user-menu').click();
+  }
+
+  async logout(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByTestId('user-menu-logout').click();
+    await expect(this.page).toHaveURL(/\/login$/);
+  }
+
+  async chooseLanguage(locale: string): Promise<void> {
+    await this.page.getByTestId('language-switch').click();
+    await this.page.getByTestId(`language-option-${locale}`).click();
+  }
+
+  /** Follows a sidebar link. */
+  async navigate(key: string): Promise<void> {
+    await this.page.getByTestId(`nav-${key}`).click();
+  }
+}
+
+/** An API session for setting up data: CSRF cookie, sign-in, then writes echo the token. */
+export async function apiSignIn(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password) {
+  await request.get('/api/csrf-cookie');
+  const token = async () => {
+    const state = await request.storageState();
+    return decodeURIComponent(state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  };
+  const login = await request.post('/login', { data: { email, password, remember: false }, headers: { 'X-XSRF-TOKEN': await token() } });
+  expect(login.status(), await login.text()).toBe(200);
+  return {
+    async post(url: string, data: unknown) {
+      const res = await request.post(url, { data, headers: { 'X-XSRF-TOKEN': await token(), 'X-Requested-With': 'XMLHttpRequest' } });
+      expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as Record<string, unknown>;
+    },
+    async get(url: string) {
+      const res = await request.get(url);
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as Record<string, unknown>;
+    },
+  };
+}

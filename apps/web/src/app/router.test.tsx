@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubHttp } from '../../test/http.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { api } from '../core/api.ts';
+import { EMPTY_USER, useAuthStore } from '../core/auth.store.ts';
+import { ADMIN_ROUTES } from './routes.ts';
+import { routes } from './router.tsx';
+
+const USER = { id: 1, name: 'Ann Admin', firstname: 'Ann', lastname: 'Admin', email: 'ann@example.test', locale: 'en' as const, roles: [] };
+
+describe('routes', () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    Cookies.set('XSRF-TOKEN', 't');
+    restore = stubHttp(api, {
+      'GET /api/notifications': () => ({ status: 200, data: { data: [], meta: { unread: 0 } } }),
+    }).restore;
+  });
+  afterEach(() => {
+    restore();
+    useAuthStore.setState({ authenticated: false, user: { ...EMPTY_USER } });
+  });
+
+  it('keeps every path and breadcrumb label of the notes', () => {
+    expect(ADMIN_ROUTES.map((r) => r.path)).toContain('reports/genrate');
+    expect(ADMIN_ROUTES).toHaveLength(29);
+  });
+
+  it('sends a guest from the admin area to /login', async () => {
+    const { router } = renderRoutes(routes, '/admin/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
+  });
+
+  it('redirects / to /login', async () => {
+    const { router } = renderRoutes(routes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends a signed-in user from /login to the dashboard, and /admin/ to the dashboard', async () => {
+    useAuthStore.setState({ authenticated: true, user: { ...USER } });
+    const { router } = renderRoutes(routes, '/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByTestId('dashboard-welcome')).toBeTruthy();
+    expect(screen.getByTestId('breadcrumbs').textContent).toContain('Dashboard');
+  });
+
+  it('shows a later feature as a titled placeholder with its breadcrumb', async () => {
+    useAuthStore.setState({ authenticated: true, user: { ...USER } });
+    renderRoutes(routes, '/admin/categories/edit/5');
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Edit Category');
+    expect(screen.getByTestId('breadcrumbs').textContent).toContain('Categories Management');
+  });
+
+  it('shows not-found for an unknown path, with a way back', async () => {
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.getByTestId('not-found-back').getAttribute('href')).toBe('/login');
+  });
+});

@@ -1,0 +1,74 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { removeAllPracticeChangedListeners } from '../core/practice.ts';
+import { setNavigator } from '../core/navigation.ts';
+import { ADMIN_ROUTES, type RouteHandle, type Screen } from './routes.ts';
+import { RootErrorBoundary } from '../ui/RootErrorBoundary.tsx';
+import { NotFoundPage } from '../ui/NotFound.tsx';
+import { AppLoader } from '../ui/AppLoader.tsx';
+
+type LazyComponent = () => Promise<{ Component: React.ComponentType }>;
+
+// Each screen is its own chunk (notes §2: screens load lazily).
+const SCREENS: Record<Screen, LazyComponent> = {
+  dashboard: async () => ({ Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage }),
+  profile: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
+  support: async () => ({ Component: (await import('../features/support/SupportPage.tsx')).SupportPage }),
+  'coming-soon': async () => ({ Component: (await import('../ui/ComingSoon.tsx')).ComingSoonPage }),
+};
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RootErrorBoundary />,
+    HydrateFallback: AppLoader,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/GuestLayout.tsx')).GuestLayout }),
+        children: [
+          { path: 'login', handle: { crumb: 'routes.login' }, lazy: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }) },
+          {
+            path: 'forgot-password',
+            handle: { crumb: 'routes.forgotPassword' },
+            lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage }),
+          },
+          {
+            path: 'reset-password/:token',
+            handle: { crumb: 'routes.resetPassword' },
+            lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }),
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        lazy: async () => ({ Component: (await import('./layouts/AdminLayout.tsx')).AdminLayout }),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          ...ADMIN_ROUTES.map(
+            (route): RouteObject => ({
+              path: route.path,
+              handle: { crumb: route.crumb, ...(route.parent ? { parent: route.parent } : {}) } satisfies RouteHandle,
+              lazy: SCREENS[route.screen],
+            }),
+          ),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      { path: '*', element: <NotFoundPage standalone /> },
+    ],
+  },
+];
+
+export function createAppRouter(routeObjects: RouteObject[] = routes) {
+  const router = createBrowserRouter(routeObjects);
+  setNavigator((path) => void router.navigate(path));
+
+  // Notes §1: every `dental-practice-changed` listener goes before every navigation.
+  let lastKey = router.state.location.key;
+  router.subscribe((state) => {
+    const starting = state.navigation.state !== 'idle';
+    const moved = state.location.key !== lastKey;
+    lastKey = state.location.key;
+    if (starting || moved) removeAllPracticeChangedListeners();
+  });
+  return router;
+}

@@ -1,0 +1,129 @@
+import type { Subject } from '@enamel/contracts';
+
+/** Which screen a route shows; only these three are built so far, the rest are placeholders. */
+export type Screen = 'dashboard' | 'profile' | 'support' | 'coming-soon';
+
+export interface AdminRoute {
+  /** Path under /admin/, exactly as the notes give it (typos included). */
+  path: string;
+  /** Translation key of the breadcrumb label (notes §2). */
+  crumb: string;
+  screen: Screen;
+  /** A parent screen shown before this one in the breadcrumbs. */
+  parent?: string;
+}
+
+/** The route handle the breadcrumbs and page titles read. */
+export interface RouteHandle {
+  crumb: string;
+  parent?: string;
+}
+
+export const ADMIN_ROUTES: AdminRoute[] = [
+  { path: 'dashboard', crumb: 'routes.dashboard', screen: 'dashboard' },
+  { path: 'list/dental-practices', crumb: 'routes.dentalPractices', screen: 'coming-soon' },
+  { path: 'list/import', crumb: 'routes.import', screen: 'coming-soon' },
+  { path: 'list/users', crumb: 'routes.users', screen: 'coming-soon' },
+  { path: 'list/brands', crumb: 'routes.brands', screen: 'coming-soon' },
+  { path: 'list/categories', crumb: 'routes.categories', screen: 'coming-soon' },
+  { path: 'list/products', crumb: 'routes.products', screen: 'coming-soon' },
+  { path: 'list/procedure-codes', crumb: 'routes.procedureCodes', screen: 'coming-soon' },
+  { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'coming-soon' },
+  { path: 'list/procedures', crumb: 'routes.procedures', screen: 'coming-soon' },
+  { path: 'list/inventories', crumb: 'routes.inventories', screen: 'coming-soon' },
+  { path: 'list/reports', crumb: 'routes.reports', screen: 'coming-soon' },
+  { path: 'support', crumb: 'routes.support', screen: 'support' },
+  { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'coming-soon', parent: 'list/reports' },
+  { path: 'profile', crumb: 'routes.profile', screen: 'profile' },
+  { path: 'setting', crumb: 'routes.setting', screen: 'coming-soon' },
+  { path: 'categories/create', crumb: 'routes.categoryCreate', screen: 'coming-soon', parent: 'list/categories' },
+  { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'coming-soon', parent: 'list/categories' },
+  { path: 'permissions', crumb: 'routes.permissions', screen: 'coming-soon' },
+  { path: 'permissions/create', crumb: 'routes.permissionCreate', screen: 'coming-soon', parent: 'permissions' },
+  { path: 'permissions/edit/:id', crumb: 'routes.permissionEdit', screen: 'coming-soon', parent: 'permissions' },
+  { path: 'roles', crumb: 'routes.roles', screen: 'coming-soon' },
+  { path: 'roles/create', crumb: 'routes.roleCreate', screen: 'coming-soon', parent: 'roles' },
+  { path: 'roles/edit/:id', crumb: 'routes.roleEdit', screen: 'coming-soon', parent: 'roles' },
+  { path: 'users/create', crumb: 'routes.userCreate', screen: 'coming-soon', parent: 'list/users' },
+  { path: 'users/edit/:id', crumb: 'routes.userEdit', screen: 'coming-soon', parent: 'list/users' },
+  { path: 'logs', crumb: 'routes.logs', screen: 'coming-soon' },
+  { path: 'scheduler', crumb: 'routes.scheduler', screen: 'coming-soon' },
+  { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'coming-soon' },
+];
+
+export function crumbOf(path: string): string | undefined {
+  return ADMIN_ROUTES.find((route) => route.path === path)?.crumb;
+}
+
+/** What a sidebar entry needs to be shown: `read` on its subject, import rights, or nothing. */
+export type NavRequirement = { read: Subject } | 'import' | 'always';
+
+export interface NavItem {
+  key: string;
+  path: string;
+  label: string;
+  requires: NavRequirement;
+}
+
+export interface NavGroup {
+  key: string;
+  label: string;
+  items: NavItem[];
+}
+
+const item = (key: string, path: string, requires: NavRequirement): NavItem => ({ key, path, label: `nav.items.${key}`, requires });
+
+/** The sidebar: every admin route of the notes that is a destination (create/edit screens are reached from lists). */
+export const NAV_GROUPS: NavGroup[] = [
+  { key: 'overview', label: 'nav.groups.overview', items: [item('dashboard', 'dashboard', { read: 'Dashboard' })] },
+  {
+    key: 'operations',
+    label: 'nav.groups.operations',
+    items: [
+      item('procedures', 'list/procedures', { read: 'Procedure' }),
+      item('inventories', 'list/inventories', { read: 'Inventory' }),
+      item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
+    ],
+  },
+  {
+    key: 'catalog',
+    label: 'nav.groups.catalog',
+    items: [
+      item('products', 'list/products', { read: 'Product' }),
+      item('brands', 'list/brands', { read: 'Brand' }),
+      item('categories', 'list/categories', { read: 'Category' }),
+      item('procedureCodes', 'list/procedure-codes', { read: 'ProcedureCode' }),
+      item('procedureTemplates', 'list/procedure-templates', { read: 'ProcedureTemplate' }),
+      item('import', 'list/import', 'import'),
+    ],
+  },
+  {
+    key: 'insights',
+    label: 'nav.groups.insights',
+    items: [
+      item('reports', 'list/reports', { read: 'Report' }),
+      item('generateReport', 'reports/genrate', { read: 'Report' }),
+    ],
+  },
+  {
+    key: 'administration',
+    label: 'nav.groups.administration',
+    items: [
+      item('users', 'list/users', { read: 'User' }),
+      item('roles', 'roles', { read: 'Role' }),
+      item('permissions', 'permissions', { read: 'Permission' }),
+      item('logs', 'logs', { read: 'ActivityLog' }),
+      item('archiveLogs', 'archive-logs', { read: 'ArchiveLog' }),
+      item('scheduler', 'scheduler', { read: 'Scheduler' }),
+      item('setting', 'setting', { read: 'Configuration' }),
+    ],
+  },
+  {
+    key: 'help',
+    label: 'nav.groups.help',
+    items: [item('profile', 'profile', 'always'), item('support', 'support', 'always')],
+  },
+];
+
+/** Subjects whose import makes the Import screen useful. */
+export const IMPORT_SUBJECTS: Subject[] = ['all', 'Brand', 'Product', 'ProcedureCode'];

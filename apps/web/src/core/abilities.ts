@@ -1,0 +1,20 @@
+import { createMongoAbility, type MongoAbility } from '@casl/ability';
+import type { AbilityRule, Action, Subject } from '@enamel/contracts';
+import { api } from './api.ts';
+
+export type AppAbility = MongoAbility<[Action, Subject]>;
+
+/**
+ * The interface's permission rules. The UI only hides what the user may not do; the server
+ * enforces every rule. Starts empty (notes §6) and is filled after login and on every user refresh.
+ */
+export const ability: AppAbility = createMongoAbility<AppAbility>([]);
+
+export async function loadAbilities(): Promise<void> {
+  const { data } = await api.get<AbilityRule[]>('/api/abilities');
+  ability.update(Array.isArray(data) ? data : []);
+}
+
+export function resetAbilities(): void {
+  ability.update([]);
+}

@@ -1,0 +1,112 @@
+import i18n from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import Cookies from 'js-cookie';
+import { initReactI18next } from 'react-i18next';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, isLocale, type Locale } from '@enamel/contracts';
+
+export const NAMESPACE = 'translation';
+export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+interface LocaleState {
+  locale: Locale;
+  setStoredLocale: (locale: Locale) => void;
+}
+
+/** The chosen locale, persisted next to the cookie (notes §3: cookie and persisted state). */
+export const useLocaleStore = create<LocaleState>()(
+  persist(
+    (set) => ({
+      locale: DEFAULT_LOCALE,
+      setStoredLocale: (locale) => set({ locale }),
+    }),
+    { name: 'enamel-locale' },
+  ),
+);
+
+/**
+ * The locale to start with: a valid cookie wins; an unknown cookie value is removed and the
+ * default used (notes §5); without a cookie, the persisted state.
+ */
+export function resolveInitialLocale(): Locale {
+  const cookie = Cookies.get(LOCALE_COOKIE);
+  if (cookie !== undefined) {
+    if (isLocale(cookie)) return cookie;
+    Cookies.remove(LOCALE_COOKIE, { path: '/' });
+    return DEFAULT_LOCALE;
+  }
+  const stored = useLocaleStore.getState().locale;
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+/** Writes the preference where the server (cookie) and the next visit (store) read it. */
+export function persistLocale(locale: Locale): void {
+  Cookies.set(LOCALE_COOKIE, locale, {
+    expires: LOCALE_COOKIE_DAYS,
+    sameSite: 'Lax',
+    path: '/',
+    secure: window.location.protocol === 'https:',
+  });
+  useLocaleStore.getState().setStoredLocale(locale);
+}
+
+function applyDocumentLanguage(lng: string): void {
+  document.documentElement.lang = lng;
+  document.documentElement.dir = i18n.dir(lng);
+}
+
+/** Loads a locale's messages only when it has none yet; a failure is only logged (notes §4). */
+async function ensureMessages(locale: Locale): Promise<boolean> {
+  if (i18n.hasResourceBundle(locale, NAMESPACE)) return true;
+  try {
+    await i18n.loadLanguages(locale);
+  } catch (error) {
+    console.error(`Failed to load messages for ${locale}`, error);
+    return false;
+  }
+  if (!i18n.hasResourceBundle(locale, NAMESPACE)) {
+    console.error(`Failed to load messages for ${locale}`);
+    return false;
+  }
+  return true;
+}
+
+/** Switches the interface language and remembers it. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  persistLocale(locale);
+  if (!(await ensureMessages(locale))) return;
+  await i18n.changeLanguage(locale);
+}
+
+/** English first, then the stored locale when it differs (notes §4). */
+export async function initI18n(): Promise<typeof i18n> {
+  i18n.on('languageChanged', applyDocumentLanguage);
+  await i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: DEFAULT_LOCALE,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      ns: [NAMESPACE],
+      defaultNS: NAMESPACE,
+      interpolation: { escapeValue: false },
+      backend: { loadPath: LOAD_PATH },
+      react: { useSuspense: false },
+    })
+    .catch((error: unknown) => {
+      console.error('Failed to load messages for en', error);
+    });
+  const initial = resolveInitialLocale();
+  if (initial !== DEFAULT_LOCALE && (await ensureMessages(initial))) await i18n.changeLanguage(initial);
+  applyDocumentLanguage(i18n.language);
+  return i18n;
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+export { i18n };

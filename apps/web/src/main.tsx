@@ -1,0 +1,32 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { useAuthStore } from './core/auth.store.ts';
+import { initI18n } from './core/i18n.ts';
+
+async function start(): Promise<void> {
+  await initI18n();
+
+  // Notes §1: the app fetches the current user at start. A stored session is refreshed
+  // (which also reloads the permission rules); otherwise a live server session is picked up.
+  const auth = useAuthStore.getState();
+  void (auth.authenticated ? auth.refreshUser() : auth.getUser());
+
+  const router = createAppRouter();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

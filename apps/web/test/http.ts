@@ -1,0 +1,53 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosInstance } from 'axios';
+
+export interface Reply {
+  status: number;
+  data?: unknown;
+}
+export type Handler = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
+
+export interface RecordedCall {
+  method: string;
+  url: string;
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Replaces an axios instance's adapter with a route table; records every call. */
+export function stubHttp(instance: AxiosInstance, routes: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const path = url.split('?')[0] ?? url;
+    calls.push({
+      method,
+      url,
+      data: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
+      headers: AxiosHeaders.from(config.headers).toJSON(),
+    });
+    const handler = routes[`${method} ${path}`];
+    const reply = handler ? await handler(config) : { status: 404, data: { code: 'not_found', message: 'Not found' } };
+    const response: AxiosResponse = { status: reply.status, statusText: '', data: reply.data ?? '', headers: {}, config };
+    if (reply.status >= 200 && reply.status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+  };
+  const previous = instance.defaults.adapter;
+  instance.defaults.adapter = adapter;
+  return {
+    calls,
+    restore: () => {
+      instance.defaults.adapter = previous;
+    },
+  };
+}
+
+/** A promise with its resolve exposed, to hold a request in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

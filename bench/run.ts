@@ -1,0 +1,17 @@
+/** `npm run bench`: every benchmark in turn, each printing its own figures. `npm run bench -- api-user` runs one. */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const wanted = process.argv.slice(2);
+const files = fs
+  .readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .map((f) => f.replace(/\.ts$/, ''))
+  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .sort();
+
+for (const name of files) {
+  console.log(`\n=== ${name} ===`);
+  const mod = (await import(path.join(import.meta.dirname, `${name}.ts`))) as { run?: () => Promise<void> };
+  if (typeof mod.run === 'function') await mod.run();
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'import', 'export', 'run'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const SUBJECTS = [
+  'User', 'Role', 'Permission', 'DentalPractice', 'Brand', 'Category', 'Product',
+  'ProcedureCode', 'ProcedureTemplate', 'Procedure', 'Inventory', 'Report', 'Dashboard',
+  'Scheduler', 'ActivityLog', 'ArchiveLog', 'Configuration', 'all',
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+/** A CASL rule as `GET /api/abilities` returns it. */
+export const abilityRuleSchema = z.object({
+  action: z.union([z.enum(ACTIONS), z.array(z.enum(ACTIONS))]),
+  subject: z.union([z.enum(SUBJECTS), z.array(z.enum(SUBJECTS))]),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  fields: z.array(z.string()).optional(),
+  inverted: z.boolean().optional(),
+});
+export type AbilityRule = z.infer<typeof abilityRuleSchema>;
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  is_system: z.boolean(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+/** POST /api/permission/create and …/update/{id}: one CASL rule. */
+export const permissionBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  action: z.enum(ACTIONS),
+  subject: z.enum(SUBJECTS),
+  conditions: z.record(z.string(), z.unknown()).nullish(),
+  fields: z.array(z.string().min(1).max(64)).max(50).nullish(),
+  inverted: z.boolean().default(false),
+});
+export type PermissionBody = z.infer<typeof permissionBodySchema>;
+
+export const permissionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  conditions: z.record(z.string(), z.unknown()).nullable(),
+  fields: z.array(z.string()).nullable(),
+  inverted: z.boolean(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** POST /api/role/create and …/update/{id}: a role is a named set of permissions. */
+export const roleBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(500).nullish(),
+  permission_ids: z.array(z.number().int().positive()).max(500),
+});
+export type RoleBody = z.infer<typeof roleBodySchema>;
+
+export const roleDetailSchema = roleSchema.extend({ permission_ids: z.array(z.number().int()), users_count: z.number().int() });
+export type RoleDetail = z.infer<typeof roleDetailSchema>;
