@@ -1,0 +1,365 @@
+/**
+ * Public entry point: classify the series, fit candidate methods, choose by rolling-origin
+ * evaluation on the series' own history (robust defaults for short histories), and turn the chosen
+ * forecast into non-negative bounds at the requested level.
+ */
+import { classify, type Classification } from './classify.ts';
+import { maeScale, mseScale } from './metrics.ts';
+import { meanForecast, naive, seasonalNaive, zeroForecast } from './methods/baselines.ts';
+import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
+import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
+import { reseasonalise, seasonalAdjust, theta } from './methods/theta.ts';
+import type { MethodForecast } from './types.ts';
+import { countQuantile, qnorm } from './util.ts';
+import { assertSeries } from './validate.ts';
+
+export type MethodName =
+  | 'auto'
+  | 'naive'
+  | 'snaive'
+  | 'mean'
+  | 'zero'
+  | 'ses'
+  | 'holt'
+  | 'damped'
+  | 'holt-winters'
+  | 'ets'
+  | 'theta'
+  | 'ets-theta'
+  | 'ses-sa'
+  | 'theta-ses'
+  | 'croston'
+  | 'sba'
+  | 'tsb'
+  | 'adida'
+  | 'imapa'
+  | 'intermittent-combo';
+
+export interface ForecastOptions {
+  /** Number of periods to forecast (≥ 1). */
+  horizon: number;
+  /** Seasonal period (12 monthly, 52 weekly, 7 daily); 1 or omitted = non-seasonal. */
+  seasonalPeriod?: number;
+  /** Coverage of the two-sided interval, e.g. 0.95 (default). */
+  level?: number;
+  /** Force one method instead of automatic selection. */
+  method?: MethodName;
+  /** Number of rolling origins for automatic selection (default 3; 0 = class defaults only). */
+  origins?: number;
+}
+
+export interface CandidateScore {
+  method: string;
+  /** Mean scaled error over the rolling origins (lower is better). */
+  score: number;
+}
+
+export interface ForecastStats {
+  n: number;
+  /** How the method was chosen. */
+  selection: 'rolling-origin' | 'class-default' | 'short-series' | 'forced' | 'no-demand';
+  /** Rolling-origin scores of the candidates, best first (empty when not evaluated). */
+  candidates: CandidateScore[];
+  /** Fitted parameters of the chosen method (and of its components for combinations). */
+  params: Record<string, number | string>;
+  /** Standard deviation of the forecast error per period ahead. */
+  sd: number[];
+  /** How the bounds were formed. */
+  distribution: 'normal' | 'count';
+  level: number;
+}
+
+export interface ForecastResult {
+  method: string;
+  classification: Classification;
+  mean: number[];
+  lower: number[];
+  upper: number[];
+  stats: ForecastStats;
+}
+
+const INTERMITTENT = new Set(['intermittent', 'lumpy']);
+
+function combine(name: string, parts: MethodForecast[]): MethodForecast {
+  const h = parts[0]!.mean.length;
+  const k = parts.length;
+  const meanOut = new Array<number>(h).fill(0);
+  const sd = new Array<number>(h).fill(0);
+  const params: Record<string, number | string> = { components: parts.map((p) => p.method).join('+') };
+  for (const p of parts) {
+    for (let i = 0; i < h; i++) {
+      meanOut[i] = meanOut[i]! + p.mean[i]! / k;
+      sd[i] = sd[i]! + p.sd[i]! / k;
+    }
+    for (const [key, v] of Object.entries(p.params)) params[`${p.method}.${key}`] = v;
+  }
+  return { method: name, mean: meanOut, sd, distribution: parts.some((p) => p.distribution === 'normal') ? 'normal' : 'count', params };
+}
+
+function etsSpecFixed(y: readonly number[], h: number, m: number, spec: EtsSpec, name: string): MethodForecast {
+  const fit = fitEts(y, m, spec) ?? fitEts(y, m, { ...spec, season: 'N' }) ?? fitEts(y, 1, { error: 'A', trend: 'N', season: 'N' });
+  if (!fit) return { ...meanForecast(y, h), method: name };
+  return { ...etsForecast(fit, h), method: name };
+}
+
+/** SES on the series seasonally adjusted as in Theta (classical decomposition when the 90 % test passes). */
+function sesSeasonallyAdjusted(y: readonly number[], h: number, m: number): MethodForecast {
+  const { adjusted, indices } = seasonalAdjust(y, m);
+  const fit = fitEts(adjusted, 1, { error: 'A', trend: 'N', season: 'N' });
+  if (!fit) return { ...meanForecast(y, h), method: 'ses-sa' };
+  const f = etsForecast(fit, h);
+  return { ...f, method: 'ses-sa', mean: reseasonalise(f.mean, y.length, m, indices), sd: reseasonalise(f.sd, y.length, m, indices) };
+}
+
+/**
+ * ETS forms considered inside automatic selection: no undamped trend (it extrapolates too far over
+ * long horizons and lost on the rolling-origin validation of the M3 training parts). `ets` as a
+ * forced method searches all 15 forms.
+ */
+const AUTO_ETS_SPECS: EtsSpec[] = [
+  { error: 'A', trend: 'N', season: 'N' },
+  { error: 'A', trend: 'Ad', season: 'N' },
+  { error: 'M', trend: 'N', season: 'N' },
+  { error: 'M', trend: 'Ad', season: 'N' },
+  { error: 'A', trend: 'N', season: 'A' },
+  { error: 'A', trend: 'Ad', season: 'A' },
+  { error: 'M', trend: 'N', season: 'M' },
+  { error: 'M', trend: 'Ad', season: 'M' },
+];
+
+function etsAuto(y: readonly number[], h: number, m: number, specs?: readonly EtsSpec[]): { f: MethodForecast; spec: EtsSpec | null } {
+  const fit = autoEts(y, m, specs ? { specs } : {});
+  if (!fit) return { f: { ...meanForecast(y, h), method: 'mean' }, spec: null };
+  return { f: etsForecast(fit, h), spec: fit.spec };
+}
+
+/** Runs one named method (no selection). */
+export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[], h: number, m: number): MethodForecast {
+  switch (name) {
+    case 'naive':
+      return naive(y, h);
+    case 'snaive':
+      return seasonalNaive(y, h, m);
+    case 'mean':
+      return meanForecast(y, h);
+    case 'zero':
+      return zeroForecast(h);
+    case 'ses':
+      return etsSpecFixed(y, h, 1, { error: 'A', trend: 'N', season: 'N' }, 'ses');
+    case 'holt':
+      return etsSpecFixed(y, h, 1, { error: 'A', trend: 'A', season: 'N' }, 'holt');
+    case 'damped':
+      return etsSpecFixed(y, h, 1, { error: 'A', trend: 'Ad', season: 'N' }, 'damped');
+    case 'holt-winters': {
+      const pos = y.every((v) => v > 0);
+      return etsSpecFixed(y, h, m, pos ? { error: 'M', trend: 'A', season: 'M' } : { error: 'A', trend: 'A', season: 'A' }, 'holt-winters');
+    }
+    case 'ets':
+      return etsAuto(y, h, m).f;
+    case 'theta':
+      return theta(y, h, m);
+    case 'ets-theta':
+      return combine('ets-theta', [etsAuto(y, h, m).f, theta(y, h, m)]);
+    case 'ses-sa':
+      return sesSeasonallyAdjusted(y, h, m);
+    case 'theta-ses':
+      return combine('theta-ses', [theta(y, h, m), sesSeasonallyAdjusted(y, h, m)]);
+    case 'croston':
+      return croston(y, h);
+    case 'sba':
+      return sba(y, h);
+    case 'tsb':
+      return tsb(y, h);
+    case 'adida':
+      return adida(y, h, Math.max(1, Math.round(classify(y).adi)));
+    case 'imapa':
+      return imapa(y, h);
+    case 'intermittent-combo':
+      return combine('intermittent-combo', [sba(y, h), tsb(y, h), imapa(y, h)]);
+  }
+}
+
+/** Candidate set per demand class: components are fitted, combinations average components. */
+interface Plan {
+  components: string[];
+  /** Methods that may be chosen (components that are only used inside combinations are left out). */
+  selectable: string[];
+  combos: Record<string, string[]>;
+  fallback: string;
+}
+
+function planFor(cls: Classification): Plan {
+  if (INTERMITTENT.has(cls.class)) {
+    return {
+      components: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean'],
+      selectable: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo'],
+      combos: { 'intermittent-combo': ['sba', 'tsb', 'imapa'] },
+      fallback: 'intermittent-combo',
+    };
+  }
+  return {
+    components: ['ets', 'theta', 'ses-sa', 'naive', 'snaive'],
+    selectable: ['theta', 'ets-theta', 'theta-ses', 'naive', 'snaive'],
+    combos: { 'ets-theta': ['ets', 'theta'], 'theta-ses': ['theta', 'ses-sa'] },
+    fallback: 'theta',
+  };
+}
+
+/** Settings of the automatic selection (exported for the benchmark and tests). */
+export const SELECTION = {
+  /** A candidate replaces the class default only if its rolling-origin score is this much lower. */
+  margin: 0.2,
+};
+
+function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null): MethodForecast {
+  if (name === 'ets') {
+    if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets'), method: 'ets' };
+    return etsAuto(y, h, m, AUTO_ETS_SPECS).f;
+  }
+  return runMethod(name as Exclude<MethodName, 'auto'>, y, h, m);
+}
+
+function scoreOf(train: readonly number[], test: readonly number[], f: readonly number[], lag: number, intermittent: boolean): number {
+  let se = 0;
+  let ae = 0;
+  for (let i = 0; i < test.length; i++) {
+    const fi = Math.max(0, f[i]!);
+    se += (test[i]! - fi) ** 2;
+    ae += Math.abs(test[i]! - fi);
+  }
+  const s2 = mseScale(train);
+  const rmsse = s2 > 0 ? Math.sqrt(se / test.length / s2) : Math.sqrt(se / test.length);
+  if (intermittent) return rmsse;
+  const s1 = maeScale(train, lag);
+  const maseV = s1 > 0 ? ae / test.length / s1 : ae / test.length;
+  return (rmsse + maseV) / 2;
+}
+
+function autoSelect(y: readonly number[], h: number, m: number, cls: Classification, originsWanted: number): { f: MethodForecast; selection: ForecastStats['selection']; candidates: CandidateScore[] } {
+  const n = y.length;
+  const plan = planFor(cls);
+  const intermittent = INTERMITTENT.has(cls.class);
+  // Fit every component on the full history.
+  let etsSpec: EtsSpec | null = null;
+  const full = new Map<string, MethodForecast>();
+  for (const c of plan.components) {
+    if (c === 'ets') {
+      const r = etsAuto(y, h, m, AUTO_ETS_SPECS);
+      etsSpec = r.spec;
+      full.set(c, { ...r.f, method: r.f.method });
+    } else full.set(c, componentForecast(c, y, h, m, null));
+  }
+  const build = (name: string, src: Map<string, MethodForecast>): MethodForecast => {
+    const parts = plan.combos[name];
+    if (parts) return combine(name, parts.map((p) => src.get(p)!));
+    return src.get(name)!;
+  };
+  const names = [...plan.components, ...Object.keys(plan.combos)];
+
+  // Rolling origins: the last one leaves h periods for evaluation; earlier ones step back by ⌈h/R⌉.
+  const minTrain = Math.max(intermittent ? 12 : 2 * m + 3, 8);
+  const R = originsWanted;
+  const stepBack = Math.max(1, Math.ceil(h / Math.max(1, R)));
+  const origins: number[] = [];
+  for (let r = 0; r < R; r++) {
+    const o = n - h - r * stepBack;
+    if (o >= minTrain) origins.push(o);
+  }
+  if (origins.length === 0) {
+    return { f: build(plan.fallback, full), selection: 'class-default', candidates: [] };
+  }
+  const lag = m > 1 && n > 2 * m ? m : 1;
+  const totals = new Map<string, number>(names.map((nm) => [nm, 0]));
+  for (const o of origins) {
+    const train = y.slice(0, o);
+    const test = y.slice(o, o + h);
+    const at = new Map<string, MethodForecast>();
+    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec));
+    for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
+  }
+  const candidates = plan.selectable.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);
+  const def = totals.get(plan.fallback)!;
+  const best = candidates[0]!;
+  const pick = Number.isFinite(best.score) && best.score < def * (1 - SELECTION.margin) ? best.method : plan.fallback;
+  return { f: build(pick, full), selection: 'rolling-origin', candidates };
+}
+
+function isIntegerSeries(y: readonly number[]): boolean {
+  return y.every((v) => Number.isInteger(v));
+}
+
+/** Lower and upper bounds at two-sided coverage `level`, never negative. */
+export function bounds(f: MethodForecast, level: number, integer: boolean): { lower: number[]; upper: number[]; distribution: 'normal' | 'count' } {
+  const h = f.mean.length;
+  const lower: number[] = [];
+  const upper: number[] = [];
+  const useCount = integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
+  const z = qnorm(0.5 + level / 2);
+  for (let i = 0; i < h; i++) {
+    const mu = Math.max(0, f.mean[i]!);
+    const sd = f.sd[i]!;
+    if (useCount && mu < 200) {
+      const v = sd * sd;
+      lower.push(countQuantile((1 - level) / 2, mu, v));
+      upper.push(countQuantile((1 + level) / 2, mu, v));
+    } else if (useCount) {
+      // Large counts: normal approximation, widened to whole units.
+      lower.push(Math.max(0, Math.floor(mu - z * sd)));
+      upper.push(Math.max(0, Math.ceil(mu + z * sd)));
+    } else {
+      lower.push(Math.max(0, mu - z * sd));
+      upper.push(Math.max(0, mu + z * sd));
+    }
+  }
+  return { lower, upper, distribution: useCount ? 'count' : 'normal' };
+}
+
+/**
+ * Forecast a series of non-negative demand counts `horizon` periods ahead.
+ * Throws a RangeError for invalid input (negative, non-finite, empty, bad horizon).
+ */
+export function forecast(series: readonly number[], options: ForecastOptions): ForecastResult {
+  assertSeries(series);
+  const h = options.horizon;
+  if (!Number.isInteger(h) || h < 1) throw new RangeError(`horizon must be a positive integer, got ${String(h)}`);
+  const m = options.seasonalPeriod ?? 1;
+  if (!Number.isInteger(m) || m < 1) throw new RangeError(`seasonalPeriod must be a positive integer, got ${String(m)}`);
+  const level = options.level ?? 0.95;
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, got ${String(level)}`);
+  const y = series;
+  const n = y.length;
+  const cls = classify(y);
+  const integer = isIntegerSeries(y);
+
+  let f: MethodForecast;
+  let selection: ForecastStats['selection'];
+  let candidates: CandidateScore[] = [];
+  const forced = options.method && options.method !== 'auto' ? options.method : null;
+  if (forced) {
+    f = runMethod(forced, y, h, m);
+    selection = 'forced';
+  } else if (cls.class === 'no-demand') {
+    f = zeroForecast(h);
+    selection = 'no-demand';
+  } else if (n < 4) {
+    // A handful of observations: the mean is the least risky guess.
+    f = meanForecast(y, h);
+    if (INTERMITTENT.has(cls.class) || integer) f = { ...f, distribution: 'count' };
+    selection = 'short-series';
+  } else {
+    const r = autoSelect(y, h, m, cls, options.origins ?? 3);
+    f = r.f;
+    selection = r.selection;
+    candidates = r.candidates;
+  }
+  const meanOut = f.mean.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
+  const b = bounds({ ...f, mean: meanOut }, level, integer);
+  return {
+    method: f.method,
+    classification: cls,
+    mean: meanOut,
+    lower: b.lower,
+    upper: b.upper,
+    stats: { n, selection, candidates, params: f.params, sd: f.sd, distribution: b.distribution, level },
+  };
+}

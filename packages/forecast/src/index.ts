@@ -1,0 +1,15 @@
+export { forecast, runMethod, bounds, SELECTION } from './forecast.ts';
+export type { ForecastOptions, ForecastResult, ForecastStats, CandidateScore, MethodName } from './forecast.ts';
+export { classify, ADI_CUTOFF, CV2_CUTOFF } from './classify.ts';
+export type { Classification, DemandClass } from './classify.ts';
+export { mase, rmsse, smape, scaledBias, maeScale, mseScale } from './metrics.ts';
+export { naive, seasonalNaive, meanForecast, zeroForecast } from './methods/baselines.ts';
+export { fitEts, etsForecast, autoEts, etsName, parseEtsName, ETS_SPECS } from './methods/ets.ts';
+export type { EtsModel, EtsSpec, ErrorType, TrendType, SeasonType } from './methods/ets.ts';
+export { theta, seasonalAdjust } from './methods/theta.ts';
+export { croston, sba, tsb, adida, imapa, aggregate, sesGrid, demandPoints } from './methods/intermittent.ts';
+export { isSeasonal, seasonalIndices, acf } from './decompose.ts';
+export { nelderMead } from './optim.ts';
+export { assertSeries } from './validate.ts';
+export { qnorm, pnorm, countQuantile, countPmf, mulberry32 } from './util.ts';
+export type { MethodForecast, Method } from './types.ts';

@@ -1,0 +1,297 @@
+/**
+ * Exponential smoothing in innovations state-space form, ETS(E,T,S) with E ∈ {A,M}, T ∈ {N,A,Ad},
+ * S ∈ {N,A,M} (Hyndman, Koehler, Ord & Snyder 2008). The recursions and the likelihood follow
+ * R forecast's etscalc: −2 log L = n·log Σe² (+ 2 Σ log|ŷ| for multiplicative errors).
+ * Smoothing parameters, damping and the initial level and trend are estimated by Nelder–Mead on
+ * the likelihood; initial seasonal states come from a classical decomposition of the first three
+ * years (as R's initstate) and are kept fixed, which makes a fit several times cheaper.
+ * The model form is chosen by AICc.
+ */
+import { nelderMead } from '../optim.ts';
+import { seasonalIndices } from '../decompose.ts';
+import type { MethodForecast } from '../types.ts';
+import { linearTrend, mean } from '../util.ts';
+
+export type ErrorType = 'A' | 'M';
+export type TrendType = 'N' | 'A' | 'Ad';
+export type SeasonType = 'N' | 'A' | 'M';
+export interface EtsSpec {
+  error: ErrorType;
+  trend: TrendType;
+  season: SeasonType;
+}
+
+export interface EtsModel {
+  spec: EtsSpec;
+  m: number;
+  n: number;
+  /** Data were divided by this before fitting; states are in scaled units. */
+  scale: number;
+  alpha: number;
+  beta: number;
+  gamma: number;
+  phi: number;
+  /** −2 log-likelihood up to a constant, AICc and number of estimated parameters (incl. σ). */
+  lik: number;
+  aicc: number;
+  k: number;
+  /** Innovation variance (relative for multiplicative errors, scaled units for additive). */
+  sigma2: number;
+  /** Final states after the last observation. */
+  level: number;
+  trend: number;
+  /** Seasonal state by position: season[(t) mod m] applies to observation t. */
+  season: Float64Array;
+}
+
+export function etsName(s: EtsSpec): string {
+  return `ETS(${s.error},${s.trend},${s.season})`;
+}
+
+const ALL_SPECS: EtsSpec[] = [];
+for (const error of ['A', 'M'] as const)
+  for (const trend of ['N', 'A', 'Ad'] as const)
+    for (const season of ['N', 'A', 'M'] as const) {
+      // As R's ets(restrict = TRUE): additive errors with multiplicative seasonality are unstable.
+      if (error === 'A' && season === 'M') continue;
+      ALL_SPECS.push({ error, trend, season });
+    }
+export const ETS_SPECS: readonly EtsSpec[] = ALL_SPECS;
+
+interface FilterOut {
+  lik: number;
+  sse: number;
+  level: number;
+  trend: number;
+}
+
+/**
+ * Runs the state recursions over y (scaled) and returns the likelihood. `s` is modified in place
+ * and holds the final seasonal states on return.
+ */
+function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number, season: number, m: number, alpha: number, beta: number, gamma: number, phi: number, l0: number, b0: number, s: Float64Array): FilterOut {
+  let l = l0;
+  let b = b0;
+  let sse = 0;
+  let logsum = 0;
+  let k = 0;
+  for (let t = 0; t < n; t++) {
+    const yt = y[t]!;
+    let phib = 0;
+    if (trend === 1) phib = b;
+    else if (trend === 2) phib = phi * b;
+    const q = l + phib;
+    let f = q;
+    let st = 0;
+    if (season === 1) {
+      st = s[k]!;
+      f = q + st;
+    } else if (season === 2) {
+      st = s[k]!;
+      if (!(st > 1e-10)) return { lik: Infinity, sse: Infinity, level: l, trend: b };
+      f = q * st;
+    }
+    let e: number;
+    if (errMult) {
+      if (!(f > 1e-10)) return { lik: Infinity, sse: Infinity, level: l, trend: b };
+      e = (yt - f) / f;
+      logsum += Math.log(f);
+    } else {
+      e = yt - f;
+    }
+    sse += e * e;
+    const p = season === 0 ? yt : season === 1 ? yt - st : yt / st;
+    const ln = q + alpha * (p - q);
+    if (trend !== 0) b = phib + (beta / alpha) * (ln - l - phib);
+    if (season === 1) s[k] = st + gamma * (yt - q - st);
+    else if (season === 2) {
+      if (!(q > 1e-10)) return { lik: Infinity, sse: Infinity, level: l, trend: b };
+      s[k] = st + gamma * (yt / q - st);
+    }
+    l = ln;
+    if (season !== 0 && ++k === m) k = 0;
+  }
+  const lik = n * Math.log(Math.max(sse, 1e-300)) + (errMult ? 2 * logsum : 0);
+  return { lik, sse, level: l, trend: b };
+}
+
+export interface FitOptions {
+  maxEvaluations?: number;
+}
+
+/** Fits one ETS form; null when the form is not applicable to the data (too short, non-positive). */
+export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: FitOptions = {}): EtsModel | null {
+  const n = y.length;
+  const seasonal = spec.season !== 'N';
+  if (seasonal && (m < 2 || n < 2 * m)) return null;
+  let minY = Infinity;
+  let absSum = 0;
+  for (const v of y) {
+    if (v < minY) minY = v;
+    absSum += Math.abs(v);
+  }
+  if ((spec.error === 'M' || spec.season === 'M') && !(minY > 0)) return null;
+  const mm = seasonal ? m : 1;
+  const nPar = 1 + (spec.trend !== 'N' ? 1 : 0) + (seasonal ? 1 : 0) + (spec.trend === 'Ad' ? 1 : 0);
+  const nStates = 1 + (spec.trend !== 'N' ? 1 : 0) + (seasonal ? m - 1 : 0);
+  const k = nPar + nStates + 1;
+  if (n < k + 4) return null;
+
+  const scale = absSum > 0 ? absSum / n : 1;
+  const ys = new Float64Array(n);
+  for (let t = 0; t < n; t++) ys[t] = y[t]! / scale;
+
+  // Initial states (R's initstate heuristic).
+  const s0 = new Float64Array(mm);
+  let ysa: Float64Array = ys;
+  if (seasonal) {
+    const first = Array.from(ys);
+    const idx = seasonalIndices(first, m, spec.season === 'M' ? 'multiplicative' : 'additive');
+    for (let i = 0; i < m; i++) s0[i] = idx[i]!;
+    ysa = new Float64Array(n);
+    for (let t = 0; t < n; t++) ysa[t] = spec.season === 'M' ? ys[t]! / s0[t % m]! : ys[t]! - s0[t % m]!;
+  } else s0[0] = spec.season === 'N' ? 0 : 1;
+  const maxn = Math.min(Math.max(10, 2 * m), n);
+  const head = ysa.subarray(0, maxn);
+  let l0: number;
+  let b0 = 0;
+  if (spec.trend === 'N') l0 = mean(head);
+  else {
+    const lt = linearTrend(head);
+    l0 = lt.intercept - lt.slope;
+    b0 = lt.slope;
+  }
+
+  const trendCode = spec.trend === 'N' ? 0 : spec.trend === 'A' ? 1 : 2;
+  const seasonCode = spec.season === 'N' ? 0 : spec.season === 'A' ? 1 : 2;
+  const errMult = spec.error === 'M';
+  const hasB = trendCode !== 0;
+  const hasG = seasonCode !== 0;
+  const hasPhi = trendCode === 2;
+  const work = new Float64Array(mm);
+
+  // Parameter vector: alpha, [beta], [gamma], [phi], l0, [b0].
+  const x0: number[] = [seasonal ? 0.1 : 0.2];
+  const step: number[] = [0.1];
+  if (hasB) {
+    x0.push(0.01);
+    step.push(0.01);
+  }
+  if (hasG) {
+    x0.push(0.05);
+    step.push(0.05);
+  }
+  if (hasPhi) {
+    x0.push(0.95);
+    step.push(0.02);
+  }
+  x0.push(l0);
+  step.push(0.1 * Math.abs(l0) + 0.01);
+  if (hasB) {
+    x0.push(b0);
+    step.push(0.05 * Math.abs(l0) + 0.01);
+  }
+
+  const unpack = (x: ArrayLike<number>) => {
+    let i = 0;
+    const alpha = x[i++]!;
+    const beta = hasB ? x[i++]! : 0;
+    const gamma = hasG ? x[i++]! : 0;
+    const phi = hasPhi ? x[i++]! : 1;
+    const lv = x[i++]!;
+    const bv = hasB ? x[i++]! : 0;
+    return { alpha, beta, gamma, phi, lv, bv };
+  };
+  const objective = (x: Float64Array): number => {
+    const { alpha, beta, gamma, phi, lv, bv } = unpack(x);
+    if (!(alpha >= 1e-4 && alpha <= 0.9999)) return Infinity;
+    if (hasB && !(beta >= 1e-4 && beta <= alpha)) return Infinity;
+    if (hasG && !(gamma >= 1e-4 && gamma <= 1 - alpha)) return Infinity;
+    if (hasPhi && !(phi >= 0.8 && phi <= 0.98)) return Infinity;
+    work.set(s0);
+    return filter(ys, n, errMult, trendCode, seasonCode, mm, alpha, beta, gamma, phi, lv, bv, work).lik;
+  };
+  const res = nelderMead(objective, x0, { step, maxEvaluations: opts.maxEvaluations ?? 60 * x0.length + 100, tolerance: 1e-7 });
+  if (!Number.isFinite(res.value)) return null;
+  const p = unpack(res.x);
+  work.set(s0);
+  const out = filter(ys, n, errMult, trendCode, seasonCode, mm, p.alpha, p.beta, p.gamma, p.phi, p.lv, p.bv, work);
+  const aicc = out.lik + 2 * k + (2 * k * (k + 1)) / (n - k - 1);
+  return {
+    spec,
+    m: mm,
+    n,
+    scale,
+    alpha: p.alpha,
+    beta: p.beta,
+    gamma: p.gamma,
+    phi: p.phi,
+    lik: out.lik,
+    aicc,
+    k,
+    sigma2: out.sse / Math.max(1, n - k + 1),
+    level: out.level,
+    trend: out.trend,
+    season: work,
+  };
+}
+
+/** Point forecasts and error standard deviations h periods ahead from the end of the fitted data. */
+export function etsForecast(model: EtsModel, h: number): MethodForecast {
+  const { spec, m, n, scale, phi, level: l, trend: b, season: s } = model;
+  const meanOut: number[] = [];
+  const sd: number[] = [];
+  let phiSum = 0;
+  let phiPow = 1;
+  let cum = 0; // Σ c_j² for j < i
+  for (let i = 1; i <= h; i++) {
+    if (spec.trend === 'Ad') {
+      phiPow *= phi;
+      phiSum += phiPow;
+    } else phiSum = i;
+    let f = spec.trend === 'N' ? l : l + phiSum * b;
+    const k = (n + i - 1) % m;
+    if (spec.season === 'A') f += s[k]!;
+    else if (spec.season === 'M') f *= s[k]!;
+    meanOut.push(f * scale);
+    // Variance of the i-step error, class-1 formula (Hyndman et al. 2008, Table 6.1):
+    // v_i = σ² (1 + Σ_{j<i} c_j²), c_j = α + β φ_j + γ [j mod m = 0]. Used as an approximation
+    // (relative to the mean) for multiplicative-error models.
+    const v = model.sigma2 * (1 + cum);
+    sd.push(spec.error === 'M' ? Math.sqrt(v) * Math.abs(f * scale) : Math.sqrt(v) * scale);
+    const j = i;
+    let phiJ: number;
+    if (spec.trend === 'Ad') phiJ = (phi * (1 - phi ** j)) / (1 - phi);
+    else phiJ = j;
+    const c = model.alpha + (spec.trend !== 'N' ? model.beta * phiJ : 0) + (spec.season !== 'N' && j % m === 0 ? model.gamma : 0);
+    cum += c * c;
+  }
+  return {
+    method: etsName(spec),
+    mean: meanOut,
+    sd,
+    distribution: 'normal',
+    params: { model: etsName(spec), alpha: model.alpha, beta: model.beta, gamma: model.gamma, phi: model.phi, aicc: model.aicc },
+  };
+}
+
+export interface AutoEtsOptions extends FitOptions {
+  specs?: readonly EtsSpec[];
+}
+
+/** Fits every applicable form and keeps the one with the smallest AICc. */
+export function autoEts(y: readonly number[], m: number, opts: AutoEtsOptions = {}): EtsModel | null {
+  let best: EtsModel | null = null;
+  for (const spec of opts.specs ?? ETS_SPECS) {
+    if (spec.season !== 'N' && m < 2) continue;
+    const fit = fitEts(y, m, spec, opts);
+    if (fit && Number.isFinite(fit.aicc) && (!best || fit.aicc < best.aicc)) best = fit;
+  }
+  return best;
+}
+
+export function parseEtsName(name: string): EtsSpec | null {
+  const r = /^ETS\((A|M),(N|A|Ad),(N|A|M)\)$/.exec(name);
+  if (!r) return null;
+  return { error: r[1] as ErrorType, trend: r[2] as TrendType, season: r[3] as SeasonType };
+}
