@@ -43,6 +43,8 @@ export const listQuerySchema = z.object({
   search: z.string().max(200).optional(),
   column_filters: z.string().max(10_000).optional(),
   change_type: z.string().max(32).optional(),
+  /** `csv` answers the whole filtered, sorted list as a CSV download instead of one JSON page. */
+  format: z.enum(['json', 'csv']).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

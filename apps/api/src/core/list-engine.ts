@@ -127,16 +127,8 @@ export interface ListResult<Row> {
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 
-/**
- * Runs a list: scope first (the caller's `scope`, e.g. the user's practices), then search and
- * filters on declared columns, then a declared sort, one page, and one count.
- */
-export async function runList<Row>(
-  db: Database,
-  list: ListDefinition<Row>,
-  query: ListQuery,
-  scope?: SQL,
-): Promise<ListResult<Row>> {
+/** The WHERE and ORDER BY of a request: scope first, then search and filters, then a declared sort. */
+function prepare<Row>(list: ListDefinition<Row>, query: ListQuery, scope?: SQL): { where: SQL | undefined; order: SQL[] } {
   const conditions: SQL[] = [];
   if (scope) conditions.push(scope);
 
@@ -159,7 +151,24 @@ export async function runList<Row>(
   const direction = query.sort_direction ?? (query.sort_column ? 'asc' : list.defaultSort.direction);
   const order = direction === 'desc' ? [sql`${sortColumn.expr} desc nulls last`, desc(list.tiebreaker)] : [sql`${sortColumn.expr} asc nulls first`, asc(list.tiebreaker)];
 
-  const where = conditions.length ? and(...conditions) : undefined;
+  return { where: conditions.length ? and(...conditions) : undefined, order };
+}
+
+function presentRows<Row>(list: ListDefinition<Row>, rows: unknown[]): Row[] {
+  return (rows as Record<string, unknown>[]).map((r) => (list.present ? list.present(r) : (r as Row)));
+}
+
+/**
+ * Runs a list: scope first (the caller's `scope`, e.g. the user's practices), then search and
+ * filters on declared columns, then a declared sort, one page, and one count.
+ */
+export async function runList<Row>(
+  db: Database,
+  list: ListDefinition<Row>,
+  query: ListQuery,
+  scope?: SQL,
+): Promise<ListResult<Row>> {
+  const { where, order } = prepare(list, query, scope);
   const perPage = query.pagesize;
   const offset = query.offset ?? (query.current_page - 1) * perPage;
   const page = Math.floor(offset / perPage) + 1;
@@ -171,11 +180,36 @@ export async function runList<Row>(
   const total = Number(counted[0]?.n ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = rows.length ? offset + 1 : null;
-  const data = (rows as Record<string, unknown>[]).map((r) => (list.present ? list.present(r) : (r as Row)));
+  const data = presentRows(list, rows);
   const link = (p: number) => `${list.path}?current_page=${p}&pagesize=${perPage}`;
   return {
     data,
     meta: { current_page: page, last_page: lastPage, per_page: perPage, total, from, to: from === null ? null : from + rows.length - 1 },
     links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
   };
+}
+
+/** The most rows an unpaged run (an export) returns. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * Runs a list without paging (for exports): the same scope, search, filters and sort as
+ * `runList`, every matching row. More than `max` rows is a 422 on `format` asking the user
+ * to filter further; nothing is loaded in that case.
+ */
+export async function runListAll<Row>(
+  db: Database,
+  list: ListDefinition<Row>,
+  query: ListQuery,
+  scope?: SQL,
+  max: number = EXPORT_MAX_ROWS,
+): Promise<Row[]> {
+  const { where, order } = prepare(list, query, scope);
+  const tooMany = () => invalid('format', 'list.export_too_large', { max });
+  // Count without counting everything: is there a row past the cap?
+  const probe = await db.select({ n: count() }).from(list.query(db).where(where).limit(max + 1).as('list_probe'));
+  if (Number(probe[0]?.n ?? 0) > max) throw tooMany();
+  const rows = await list.query(db).where(where).orderBy(...order).limit(max + 1);
+  if (rows.length > max) throw tooMany(); // rows arrived between the two queries
+  return presentRows(list, rows);
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
-import { errorBodySchema, listQuerySchema, pageSchema } from '@enamel/contracts';
+import { listQuerySchema } from '@enamel/contracts';
 import { activityLogs } from '@enamel/db';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { runList } from '../../core/list-engine.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
 import { activityLogList } from './activity-logs.list.ts';
 
@@ -33,14 +33,14 @@ export default async function activityLogRoutes(fastify: FastifyInstance) {
         tags: ['activity-log'],
         summary: 'Activity log (server-mode list)',
         querystring: listQuerySchema,
-        response: { 200: pageSchema(rowSchema), 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema },
+        response: listResponses(rowSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = practiceScope(await abilityFor(request), 'read', 'ActivityLog');
       // A practice-scoped reader sees the entries of their practices only.
       const where = scope === 'all' ? undefined : inArray(activityLogs.dentalPracticeId, scope.length ? scope : [-1]);
-      return runList(fastify.deps.db, activityLogList, request.query, where);
+      return sendList(request, reply, activityLogList, where);
     },
   );
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
-import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema, listQuerySchema, pageSchema } from '@enamel/contracts';
+import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema, listQuerySchema } from '@enamel/contracts';
 import { dentalPractices } from '@enamel/db';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { runList } from '../../core/list-engine.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
 import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { presentDentalPractice } from './dental-practice.presenter.ts';
@@ -40,13 +40,13 @@ export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
         tags: ['dental-practices'],
         summary: 'Dental practices the user may see (server-mode list)',
         querystring: listQuerySchema,
-        response: { 200: pageSchema(practiceRowSchema), 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema },
+        response: listResponses(practiceRowSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = practiceScope(await abilityFor(request), 'read', 'DentalPractice');
       const where = scope === 'all' ? undefined : inArray(dentalPractices.id, scope.length ? scope : [-1]);
-      return runList(db, dentalPracticeList, request.query, where);
+      return sendList(request, reply, dentalPracticeList, where);
     },
   );
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, listQuerySchema, pageSchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema } from '@enamel/contracts';
+import { errorBodySchema, listQuerySchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema } from '@enamel/contracts';
 import { permissions, roles } from '@enamel/db';
 import { eq } from 'drizzle-orm';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { authorize } from '../../core/guards.ts';
-import { runList } from '../../core/list-engine.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
 import { permissionList } from './permissions.list.ts';
 import { deletePermission, deleteRole, findRole, presentPermission, presentRole, savePermission, saveRole } from './role.service.ts';
 
@@ -63,8 +63,8 @@ export default async function rolesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/permissions',
-    { preValidation: authorize('read', 'Permission'), schema: { tags: ['permissions'], summary: 'Permissions (server-mode list)', querystring: listQuerySchema, response: { 200: pageSchema(permissionRowSchema), ...errors } } },
-    async (request) => runList(db, permissionList, request.query),
+    { preValidation: authorize('read', 'Permission'), schema: { tags: ['permissions'], summary: 'Permissions (server-mode list)', querystring: listQuerySchema, response: listResponses(permissionRowSchema) } },
+    async (request, reply) => sendList(request, reply, permissionList),
   );
 
   app.get(

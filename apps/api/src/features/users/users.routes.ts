@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQuerySchema, pageSchema, updateUserBodySchema, userSchema, type UpdateUserBody } from '@enamel/contracts';
+import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQuerySchema, updateUserBodySchema, userSchema, type UpdateUserBody } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { runList } from '../../core/list-engine.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
 import { presentUser } from './user.presenter.ts';
 import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser } from './user.service.ts';
@@ -33,12 +33,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/users',
-    { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: { 200: pageSchema(rowSchema), ...errors } } },
-    async (request) => {
+    { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: listResponses(rowSchema) } },
+    async (request, reply) => {
       const scope = practiceScope(await abilityFor(request), 'read', 'User');
       const ids = scope === 'all' ? null : scope.length ? scope : [-1];
       const where = ids ? sql`exists (select 1 from user_practices up where up.user_id = "users"."id" and up.dental_practice_id in ${ids})` : undefined;
-      return runList(db, userList, request.query, where);
+      return sendList(request, reply, userList, where);
     },
   );
 

@@ -1,0 +1,72 @@
+import { pipeline, Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify';
+import { z } from 'zod';
+import { errorBodySchema, pageSchema, type ListQuery } from '@enamel/contracts';
+import { EXPORT_MAX_ROWS, runList, runListAll, type ListDefinition } from './list-engine.ts';
+
+/**
+ * The responses of a `GET /api/admin/list/...` route: a JSON page, or (with `format=csv`)
+ * the whole filtered list as CSV. The CSV is sent as a stream with its own content type,
+ * so fastify's zod serializer (which only runs for JSON payloads) never sees it.
+ */
+export function listResponses<T extends z.ZodType>(row: T) {
+  return {
+    200: {
+      description: 'One page (JSON), or with `format=csv` every matching row (CSV download)',
+      content: {
+        'application/json': { schema: pageSchema(row) },
+        'text/csv': { schema: z.string().describe(`A header row of the declared columns, then at most ${EXPORT_MAX_ROWS} rows`) },
+      },
+    },
+    401: errorBodySchema,
+    403: errorBodySchema,
+    422: errorBodySchema,
+  };
+}
+
+/** `users-2026-11-22.csv` for `/api/admin/list/users`. */
+export function exportFilename(list: ListDefinition<unknown>, now = new Date()): string {
+  const base = (list.path.split('/').filter(Boolean).pop() ?? 'list').replace(/[^a-z0-9_-]/gi, '_') || 'list';
+  return `${base}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * CSV of rows under a header row of the list's declared columns. Cells that a spreadsheet
+ * would run as a formula (=, +, -, @, tab, CR at the start) get a leading single quote;
+ * negative numbers stay numbers. A BOM lets spreadsheet programs read the UTF-8.
+ */
+export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[]): NodeJS.ReadableStream {
+  const columns = Object.keys(list.columns);
+  const csv = stringify({
+    header: true,
+    columns,
+    bom: true,
+    escape_formulas: true,
+    cast: {
+      boolean: (value) => (value ? 'true' : 'false'),
+      date: (value) => value.toISOString(),
+      object: (value) => JSON.stringify(value),
+    },
+  });
+  return pipeline(Readable.from(rows as object[]), csv, () => {});
+}
+
+/**
+ * The one way a list route answers: the practice scope and the request's search, filters and
+ * sort, then either one JSON page or (`format=csv`) the whole list as a CSV attachment.
+ */
+export async function sendList<Row>(request: FastifyRequest, reply: FastifyReply, list: ListDefinition<Row>, scope?: SQL): Promise<FastifyReply> {
+  const { db } = request.server.deps;
+  // The route validated the query with listQuerySchema.
+  const query = request.query as ListQuery;
+  if (query.format === 'csv') {
+    const rows = await runListAll(db, list, query, scope);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFilename(list)}"`)
+      .send(csvStream(list, rows));
+  }
+  return reply.send(await runList(db, list, query, scope));
+}
