@@ -96,8 +96,12 @@ function combine(name: string, parts: MethodForecast[]): MethodForecast {
   return { method: name, mean: meanOut, sd, distribution: parts.some((p) => p.distribution === 'normal') ? 'normal' : 'count', params };
 }
 
-function etsSpecFixed(y: readonly number[], h: number, m: number, spec: EtsSpec, name: string): MethodForecast {
-  const fit = fitEts(y, m, spec) ?? fitEts(y, m, { ...spec, season: 'N' }) ?? fitEts(y, 1, { error: 'A', trend: 'N', season: 'N' });
+/** Faster ETS fitting inside automatic selection: heuristic initial states, looser tolerance. */
+const FAST_FIT = { optimizeInitial: false, tolerance: 1e-4 } as const;
+
+function etsSpecFixed(y: readonly number[], h: number, m: number, spec: EtsSpec, name: string, fast = false): MethodForecast {
+  const o = fast ? FAST_FIT : {};
+  const fit = fitEts(y, m, spec, o) ?? fitEts(y, m, { ...spec, season: 'N' }, o) ?? fitEts(y, 1, { error: 'A', trend: 'N', season: 'N' }, o);
   if (!fit) return { ...meanForecast(y, h), method: name };
   return { ...etsForecast(fit, h), method: name };
 }
@@ -119,8 +123,6 @@ function sesSeasonallyAdjusted(y: readonly number[], h: number, m: number): Meth
 const AUTO_ETS_SPECS: EtsSpec[] = [
   { error: 'A', trend: 'N', season: 'N' },
   { error: 'A', trend: 'Ad', season: 'N' },
-  { error: 'M', trend: 'N', season: 'N' },
-  { error: 'M', trend: 'Ad', season: 'N' },
   { error: 'A', trend: 'N', season: 'A' },
   { error: 'A', trend: 'Ad', season: 'A' },
   { error: 'M', trend: 'N', season: 'M' },
@@ -128,7 +130,7 @@ const AUTO_ETS_SPECS: EtsSpec[] = [
 ];
 
 function etsAuto(y: readonly number[], h: number, m: number, specs?: readonly EtsSpec[]): { f: MethodForecast; spec: EtsSpec | null } {
-  const fit = autoEts(y, m, specs ? { specs } : {});
+  const fit = autoEts(y, m, specs ? { specs, ...FAST_FIT } : {});
   if (!fit) return { f: { ...meanForecast(y, h), method: 'mean' }, spec: null };
   return { f: etsForecast(fit, h), spec: fit.spec };
 }
@@ -213,7 +215,7 @@ export const SELECTION = {
 
 function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null): MethodForecast {
   if (name === 'ets') {
-    if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets'), method: 'ets' };
+    if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets', true), method: 'ets' };
     return etsAuto(y, h, m, AUTO_ETS_SPECS).f;
   }
   return runMethod(name as Exclude<MethodName, 'auto'>, y, h, m);

@@ -117,6 +117,10 @@ function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number
 
 export interface FitOptions {
   maxEvaluations?: number;
+  /** Convergence tolerance of Nelder–Mead (relative spread of the simplex values). */
+  tolerance?: number;
+  /** Also optimise the initial level and trend (default true); false keeps the heuristic start (faster). */
+  optimizeInitial?: boolean;
 }
 
 /** Fits one ETS form; null when the form is not applicable to the data (too short, non-positive). */
@@ -136,6 +140,8 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
   const nStates = 1 + (spec.trend !== 'N' ? 1 : 0) + (seasonal ? m - 1 : 0);
   const k = nPar + nStates + 1;
   if (n < k + 4) return null;
+  // (k counts the initial states as estimated even when they are not optimised: they are still
+  // estimated from the data by the heuristic, and the penalty stays comparable with R's.)
 
   const scale = absSum > 0 ? absSum / n : 1;
   const ys = new Float64Array(n);
@@ -185,11 +191,14 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
     x0.push(0.95);
     step.push(0.02);
   }
-  x0.push(l0);
-  step.push(0.1 * Math.abs(l0) + 0.01);
-  if (hasB) {
-    x0.push(b0);
-    step.push(0.05 * Math.abs(l0) + 0.01);
+  const optInit = opts.optimizeInitial ?? true;
+  if (optInit) {
+    x0.push(l0);
+    step.push(0.1 * Math.abs(l0) + 0.01);
+    if (hasB) {
+      x0.push(b0);
+      step.push(0.05 * Math.abs(l0) + 0.01);
+    }
   }
 
   const unpack = (x: ArrayLike<number>) => {
@@ -198,8 +207,8 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
     const beta = hasB ? x[i++]! : 0;
     const gamma = hasG ? x[i++]! : 0;
     const phi = hasPhi ? x[i++]! : 1;
-    const lv = x[i++]!;
-    const bv = hasB ? x[i++]! : 0;
+    const lv = optInit ? x[i++]! : l0;
+    const bv = hasB ? (optInit ? x[i++]! : b0) : 0;
     return { alpha, beta, gamma, phi, lv, bv };
   };
   const objective = (x: Float64Array): number => {
@@ -211,7 +220,7 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
     work.set(s0);
     return filter(ys, n, errMult, trendCode, seasonCode, mm, alpha, beta, gamma, phi, lv, bv, work).lik;
   };
-  const res = nelderMead(objective, x0, { step, maxEvaluations: opts.maxEvaluations ?? 60 * x0.length + 100, tolerance: 1e-7 });
+  const res = nelderMead(objective, x0, { step, maxEvaluations: opts.maxEvaluations ?? 60 * x0.length + 100, tolerance: opts.tolerance ?? 1e-7 });
   if (!Number.isFinite(res.value)) return null;
   const p = unpack(res.x);
   work.set(s0);

@@ -1,0 +1,155 @@
+/**
+ * Stock decisions on top of a demand forecast: days to zero, reorder point and order-up-to level
+ * at a cycle service level, rounding to purchase units, expected expiry waste of a lot.
+ * Periods are the forecast's periods; `periodDays` converts them to days (7 weekly, ≈30.44 monthly).
+ */
+import { cumulativeMoments, demandPmf, demandQuantile, exceedProbability, type DemandForecast } from './distribution.ts';
+
+export interface DaysToZero {
+  /** Days until cumulative mean demand reaches the stock on hand. */
+  expected: number;
+  /** Earliest plausible day: demand at the upper bound. */
+  low: number;
+  /** Latest plausible day: demand at the lower bound (Infinity when the lower bound is all zero). */
+  high: number;
+}
+
+/** First time (in periods) at which the cumulative sum of `rate` reaches `stock`; after the horizon the mean rate continues. */
+function firstPassage(stock: number, rate: readonly number[]): number {
+  if (stock <= 0) return 0;
+  let cum = 0;
+  for (let i = 0; i < rate.length; i++) {
+    const r = Math.max(0, rate[i]!);
+    if (cum + r >= stock) return i + (r > 0 ? (stock - cum) / r : 0);
+    cum += r;
+  }
+  const avg = rate.length > 0 ? cum / rate.length : 0;
+  if (!(avg > 0)) return Infinity;
+  return rate.length + (stock - cum) / avg;
+}
+
+/**
+ * Expected days to zero from stock on hand, with a band from the forecast bounds
+ * (low = depleted at upper-bound demand, high = at lower-bound demand).
+ */
+export function daysToZero(onHand: number, f: { mean: readonly number[]; lower: readonly number[]; upper: readonly number[] }, periodDays: number): DaysToZero {
+  if (!(periodDays > 0)) throw new RangeError('periodDays must be positive');
+  return {
+    expected: firstPassage(onHand, f.mean) * periodDays,
+    low: firstPassage(onHand, f.upper) * periodDays,
+    high: firstPassage(onHand, f.lower) * periodDays,
+  };
+}
+
+/**
+ * Probabilistic days to zero (FORECASTING.md §5): the first day t with P(D(0,t] ≥ onHand) ≥ p.
+ * `p = 0.5` gives the median, `p = 0.1` the day by which the stockout risk reaches 10 %.
+ * Infinity when not reached within `maxDays` (default: the forecast horizon).
+ */
+export function stockoutDay(onHand: number, f: DemandForecast, periodDays: number, p: number, maxDays?: number): number {
+  if (onHand <= 0) return 0;
+  const limit = maxDays ?? f.mean.length * periodDays;
+  for (let d = 1; d <= limit; d++) {
+    const { mean, variance } = cumulativeMoments(f, d / periodDays);
+    if (exceedProbability(onHand, mean, variance, f.distribution) >= p) return d;
+  }
+  return Infinity;
+}
+
+/** P(demand over the next `periods` periods ≥ available stock): the chance of a stockout before a delivery. */
+export function stockoutProbability(available: number, f: DemandForecast, periods: number): number {
+  const { mean, variance } = cumulativeMoments(f, periods);
+  return exceedProbability(available, mean, variance, f.distribution);
+}
+
+/** Rounds a quantity to a multiple of the purchase unit (up by default, so the target is reached). */
+export function roundToPack(quantity: number, packSize: number, mode: 'up' | 'nearest' | 'down' = 'up'): number {
+  if (!(packSize > 0)) throw new RangeError('packSize must be positive');
+  if (quantity <= 0) return 0;
+  const k = quantity / packSize;
+  const eps = 1e-9;
+  const units = mode === 'up' ? Math.ceil(k - eps) : mode === 'down' ? Math.floor(k + eps) : Math.round(k);
+  return units * packSize;
+}
+
+export interface ReorderInput {
+  /** Lead time in forecast periods (may be fractional). */
+  leadTime: number;
+  /** Review period in forecast periods (time between orders); default 0. */
+  reviewPeriod?: number;
+  /** Cycle service level, e.g. 0.95. */
+  serviceLevel: number;
+  onHand?: number;
+  /** Quantity already ordered and not yet received. */
+  onOrder?: number;
+  /** Purchase unit (box of 50, ...); the suggested order is a multiple of it. */
+  packSize?: number;
+}
+
+export interface ReorderPolicy {
+  leadTimeDemand: number;
+  safetyStock: number;
+  /** Reorder when the inventory position (on hand + on order) falls to or below this. */
+  reorderPoint: number;
+  /** Order up to this level (service-level quantile of demand over lead time + review period). */
+  orderUpTo: number;
+  inventoryPosition: number;
+  /** Order now: max(0, orderUpTo − position) rounded up to the pack size, 0 above the reorder point. */
+  suggestedOrder: number;
+  /** Probability of running out before an order placed now arrives. */
+  stockoutRisk: number;
+}
+
+export function reorderPolicy(f: DemandForecast, input: ReorderInput): ReorderPolicy {
+  const { leadTime, serviceLevel } = input;
+  if (!(leadTime >= 0)) throw new RangeError('leadTime must be ≥ 0');
+  if (!(serviceLevel > 0 && serviceLevel < 1)) throw new RangeError('serviceLevel must be between 0 and 1');
+  const review = input.reviewPeriod ?? 0;
+  const lt = cumulativeMoments(f, leadTime);
+  const reorderPoint = demandQuantile(serviceLevel, lt.mean, lt.variance, f.distribution);
+  const ltr = cumulativeMoments(f, leadTime + review);
+  const orderUpTo = Math.max(reorderPoint, demandQuantile(serviceLevel, ltr.mean, ltr.variance, f.distribution));
+  const position = (input.onHand ?? 0) + (input.onOrder ?? 0);
+  const need = position <= reorderPoint ? Math.max(0, orderUpTo - position) : 0;
+  const suggestedOrder = input.packSize ? roundToPack(need, input.packSize) : f.distribution === 'count' ? Math.ceil(need) : need;
+  return {
+    leadTimeDemand: lt.mean,
+    safetyStock: reorderPoint - lt.mean,
+    reorderPoint,
+    orderUpTo,
+    inventoryPosition: position,
+    suggestedOrder,
+    stockoutRisk: exceedProbability(position + 1e-9, lt.mean, lt.variance, f.distribution),
+  };
+}
+
+export interface ExpiryWaste {
+  /** Expected quantity of the lot left when it expires. */
+  expectedWaste: number;
+  /** Probability that some of the lot expires unused. */
+  probabilityOfWaste: number;
+  /** Expected usage from now until the expiry date. */
+  expectedUsage: number;
+}
+
+/**
+ * Expected expiry waste of a lot: usage D until the expiry date is drawn from the forecast; stock
+ * ahead of the lot (older lots, FIFO) is used first, so waste = max(0, Q − max(0, D − ahead)).
+ */
+export function expectedExpiryWaste(lot: { quantity: number; daysToExpiry: number }, f: DemandForecast, periodDays: number, stockAhead = 0): ExpiryWaste {
+  const q = Math.max(0, lot.quantity);
+  if (q === 0) return { expectedWaste: 0, probabilityOfWaste: 0, expectedUsage: 0 };
+  if (lot.daysToExpiry <= 0) return { expectedWaste: q, probabilityOfWaste: 1, expectedUsage: 0 };
+  const { mean, variance } = cumulativeMoments(f, lot.daysToExpiry / periodDays);
+  const ahead = Math.max(0, stockAhead);
+  const kMax = Math.ceil(ahead + q);
+  const pmf = demandPmf(mean, variance, f.distribution, kMax);
+  let ew = 0;
+  let pw = 0;
+  for (let k = 0; k < pmf.length; k++) {
+    const w = Math.max(0, q - Math.max(0, k - ahead));
+    ew += pmf[k]! * w;
+    if (w > 0) pw += pmf[k]!;
+  }
+  return { expectedWaste: ew, probabilityOfWaste: Math.min(1, pw), expectedUsage: mean };
+}
