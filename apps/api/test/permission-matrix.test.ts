@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { permissions, roles } from '@enamel/db';
+import { SEEDED_ROLES } from '../src/features/roles/seeded-roles.ts';
+import { Agent } from './agent.ts';
+import { createPractice, createUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * The permission matrix: every route of the API, and which seeded role may call it.
+ *
+ * - `PUBLIC`: no session needed (sign-in, password reset, docs, health).
+ * - `SIGNED_IN`: any signed-in user, whatever their role; anonymous is a 401.
+ * - a list of roles: exactly those roles pass; every other seeded role gets a 403; anonymous a 401.
+ *
+ * "Pass" means the guard let the call through (neither 401, 403, 419 nor a 5xx). Writes are sent
+ * with an empty body or an id of 0, so an allowed call stops at validation (422) and changes
+ * nothing, while a denied one is refused before validation (403).
+ *
+ * A route the app registers that is missing here fails the test: add it when you add the route.
+ */
+type Role = 'Super Admin' | 'Practice Manager' | 'Clinical Staff' | 'Viewer';
+const SA: Role = 'Super Admin';
+const PM: Role = 'Practice Manager';
+const CS: Role = 'Clinical Staff';
+const V: Role = 'Viewer';
+const ROLES: Role[] = [SA, PM, CS, V];
+const PUBLIC = 'public' as const;
+const SIGNED_IN = 'signed-in' as const;
+type Access = typeof PUBLIC | typeof SIGNED_IN | Role[];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Target {
+  practiceId: number;
+  userId: number;
+  roleId: number;
+  permissionId: number;
+}
+/** The concrete URL to call for a route pattern (ids filled in); `null` when the route is only classified, not called. */
+type Call = string | ((t: Target) => string) | null;
+
+/** [method(s), route pattern, access, call]. The call defaults to the pattern itself. */
+type Entry = [Method | Method[], string, Access, Call?];
+
+const UPDATE: Method[] = ['POST', 'PUT', 'PATCH'];
+const DELETE: Method[] = ['POST', 'DELETE'];
+
+const MATRIX: Entry[] = [
+  // Public: documentation, health, session, password reset. Not called here (other tests cover them;
+  // calling /logout or /login would disturb the sessions this test uses).
+  ['GET', '/api/docs', PUBLIC, null],
+  ['GET', '/api/docs/static/index.html', PUBLIC, null],
+  ['GET', '/api/docs/static/swagger-initializer.js', PUBLIC, null],
+  ['GET', '/api/docs/json', PUBLIC, null],
+  ['GET', '/api/docs/yaml', PUBLIC, null],
+  ['GET', '/api/docs/static/*', PUBLIC, null],
+  ['GET', '/api/openapi.json', PUBLIC, null],
+  ['GET', '/healthz', PUBLIC, null],
+  ['GET', '/readyz', PUBLIC, null],
+  ['GET', '/api/version', PUBLIC, null],
+  ['GET', '/api/csrf-cookie', PUBLIC, null],
+  ['POST', '/login', PUBLIC, null],
+  ['POST', '/logout', PUBLIC, null],
+  ['POST', '/api/forget-password', PUBLIC, null],
+  ['POST', '/api/reset-password', PUBLIC, null],
+
+  // The signed-in user's own things.
+  ['GET', '/api/user', SIGNED_IN],
+  ['GET', '/api/abilities', SIGNED_IN],
+  [UPDATE, '/api/profile', SIGNED_IN],
+  ['POST', '/api/profile/password', SIGNED_IN],
+  ['POST', '/api/user/verify-password', SIGNED_IN],
+  ['GET', '/api/notifications', SIGNED_IN],
+
+  // Roles and permissions.
+  ['GET', '/api/roles', [SA, PM]],
+  ['GET', '/api/role/:id', [SA, PM], (t) => `/api/role/${t.roleId}`],
+  ['POST', '/api/role/create', [SA]],
+  [UPDATE, '/api/role/update/:id', [SA], '/api/role/update/0'],
+  [DELETE, '/api/role/delete/:id', [SA], '/api/role/delete/0'],
+  ['GET', '/api/admin/list/permissions', [SA]],
+  ['GET', '/api/permission/:id', [SA], (t) => `/api/permission/${t.permissionId}`],
+  ['POST', '/api/permission/create', [SA]],
+  [UPDATE, '/api/permission/update/:id', [SA], '/api/permission/update/0'],
+  [DELETE, '/api/permission/delete/:id', [SA], '/api/permission/delete/0'],
+
+  // Dental practices: everyone reads their own; managers update theirs; only Super Admin creates and deletes.
+  ['GET', '/api/admin/list/dental-practices', [SA, PM, CS, V]],
+  ['GET', '/api/dental-practice/:id', [SA, PM, CS, V], (t) => `/api/dental-practice/${t.practiceId}`],
+  ['POST', '/api/dental-practice/create', [SA]],
+  [UPDATE, '/api/dental-practice/update/:id', [SA, PM], '/api/dental-practice/update/0'],
+  ['POST', '/api/dental-practice/delete/:id', [SA], '/api/dental-practice/delete/0'],
+  ['POST', '/api/dental-practice/restore/:id', [SA], '/api/dental-practice/restore/0'],
+  [DELETE, '/api/dental-practice/delete-permenent/:id', [SA], '/api/dental-practice/delete-permenent/0'],
+  [DELETE, '/api/dental-practice/delete-permanent/:id', [SA], '/api/dental-practice/delete-permanent/0'],
+
+  // Activity log.
+  ['GET', '/api/admin/list/logs', [SA, PM]],
+
+  // Users: Super Admin, and managers for the users of their practices.
+  ['GET', '/api/admin/list/users', [SA, PM]],
+  ['GET', '/api/user/:id', [SA, PM], (t) => `/api/user/${t.userId}`],
+  ['POST', '/api/user/create', [SA, PM]],
+  [UPDATE, '/api/user/update', [SA, PM]],
+  [UPDATE, '/api/user/update/:id', [SA, PM], '/api/user/update/0'],
+  ['POST', '/api/user/delete', [SA, PM]],
+  [DELETE, '/api/user/delete/:id', [SA, PM], '/api/user/delete/0'],
+];
+
+interface Case {
+  method: Method;
+  route: string;
+  access: Access;
+  call: Call;
+}
+const CASES: Case[] = MATRIX.flatMap(([methods, route, access, call]) =>
+  [methods].flat().map((method) => ({ method, route, access, call: call === undefined ? route : call })),
+);
+const key = (method: string, route: string) => `${method} ${route}`;
+
+let t: TestApp;
+let target: Target;
+const agents = new Map<Role, Agent>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.database;
+  const practice = await createPractice(db);
+  const someone = await createUser(db, { role: V, practiceIds: [practice.id] });
+  const [role] = await db.select().from(roles).where(eq(roles.name, V));
+  const [permission] = await db.select().from(permissions).limit(1);
+  target = { practiceId: practice.id, userId: someone.id, roleId: role!.id, permissionId: permission!.id };
+  // One signed-in user per seeded role, all in the practice the calls target.
+  await Promise.all(
+    ROLES.map(async (role) => {
+      const user = await createUser(db, { role, practiceIds: [practice.id] });
+      const agent = new Agent(t.app);
+      await agent.login(user.email, user.password);
+      agents.set(role, agent);
+    }),
+  );
+});
+afterAll(async () => t.close());
+
+async function call(agent: Agent, c: Case) {
+  const url = typeof c.call === 'function' ? c.call(target) : c.call!;
+  // Writes carry an empty body (GET and DELETE none), so an allowed write stops at validation.
+  const res = await agent.request(c.method, url, c.method === 'GET' || c.method === 'DELETE' ? {} : { json: {} });
+  return res;
+}
+
+describe('permission matrix', () => {
+  it('classifies every route the app registers, and only those', () => {
+    // Files of the built web app are served as routes too; they are not API calls.
+    const isWebFile = (url: string) => !url.startsWith('/api') && url !== '/' && fs.existsSync(path.join(t.config.webDist, url));
+    const registered = new Set(t.app.routeTable.filter((r) => !isWebFile(r.slice(r.indexOf(' ') + 1))));
+    const classified = new Set(CASES.map((c) => key(c.method, c.route)));
+    const unclassified = [...registered].filter((r) => !classified.has(r));
+    expect(unclassified, 'routes missing from the permission matrix (add them to MATRIX)').toEqual([]);
+    const stale = [...classified].filter((r) => !registered.has(r));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('covers the seeded roles, and nothing else', () => {
+    expect(SEEDED_ROLES.map((r) => r.name).sort()).toEqual([...ROLES].sort());
+  });
+
+  const guarded = CASES.filter((c) => c.access !== PUBLIC && c.call !== null);
+
+  it.each(guarded.map((c) => [key(c.method, c.route), c] as const))('%s: anonymous is a 401', async (_, c) => {
+    const res = await call(new Agent(t.app), c);
+    expect(res.statusCode, res.body).toBe(401);
+  });
+
+  const rows = guarded.flatMap((c) =>
+    ROLES.map((role) => {
+      const allowed = c.access === SIGNED_IN || (Array.isArray(c.access) && c.access.includes(role));
+      return [`${key(c.method, c.route)} as ${role}: ${allowed ? 'allowed' : 'denied'}`, c, role, allowed] as const;
+    }),
+  );
+  it.each(rows)('%s', async (_, c, role, allowed) => {
+    const res = await call(agents.get(role)!, c);
+    if (allowed) {
+      expect([401, 403, 419], res.body).not.toContain(res.statusCode);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+    }
+  });
+});
