@@ -14,6 +14,14 @@ const SCREENS: Record<Screen, LazyComponent> = {
   profile: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
   support: async () => ({ Component: (await import('../features/support/SupportPage.tsx')).SupportPage }),
   'coming-soon': async () => ({ Component: (await import('../ui/ComingSoon.tsx')).ComingSoonPage }),
+  'dental-practices': async () => ({ Component: (await import('../features/dental-practices/DentalPracticeListPage.tsx')).DentalPracticeListPage }),
+  users: async () => ({ Component: (await import('../features/users/UserListPage.tsx')).UserListPage }),
+  'user-form': async () => ({ Component: (await import('../features/users/UserFormPage.tsx')).UserFormPage }),
+  roles: async () => ({ Component: (await import('../features/roles/RoleListPage.tsx')).RoleListPage }),
+  'role-form': async () => ({ Component: (await import('../features/roles/RoleFormPage.tsx')).RoleFormPage }),
+  permissions: async () => ({ Component: (await import('../features/roles/PermissionListPage.tsx')).PermissionListPage }),
+  'permission-form': async () => ({ Component: (await import('../features/roles/PermissionFormPage.tsx')).PermissionFormPage }),
+  'activity-logs': async () => ({ Component: (await import('../features/activity-logs/ActivityLogListPage.tsx')).ActivityLogListPage }),
 };
 
 export const routes: RouteObject[] = [

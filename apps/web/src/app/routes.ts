@@ -1,7 +1,9 @@
 import type { Subject } from '@enamel/contracts';
 
-/** Which screen a route shows; only these three are built so far, the rest are placeholders. */
-export type Screen = 'dashboard' | 'profile' | 'support' | 'coming-soon';
+/** Which screen a route shows; 'coming-soon' marks features of later issues. */
+export type Screen =
+  | 'dashboard' | 'profile' | 'support' | 'coming-soon'
+  | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -21,9 +23,9 @@ export interface RouteHandle {
 
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'dashboard', crumb: 'routes.dashboard', screen: 'dashboard' },
-  { path: 'list/dental-practices', crumb: 'routes.dentalPractices', screen: 'coming-soon' },
+  { path: 'list/dental-practices', crumb: 'routes.dentalPractices', screen: 'dental-practices' },
   { path: 'list/import', crumb: 'routes.import', screen: 'coming-soon' },
-  { path: 'list/users', crumb: 'routes.users', screen: 'coming-soon' },
+  { path: 'list/users', crumb: 'routes.users', screen: 'users' },
   { path: 'list/brands', crumb: 'routes.brands', screen: 'coming-soon' },
   { path: 'list/categories', crumb: 'routes.categories', screen: 'coming-soon' },
   { path: 'list/products', crumb: 'routes.products', screen: 'coming-soon' },
@@ -38,15 +40,15 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'setting', crumb: 'routes.setting', screen: 'coming-soon' },
   { path: 'categories/create', crumb: 'routes.categoryCreate', screen: 'coming-soon', parent: 'list/categories' },
   { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'coming-soon', parent: 'list/categories' },
-  { path: 'permissions', crumb: 'routes.permissions', screen: 'coming-soon' },
-  { path: 'permissions/create', crumb: 'routes.permissionCreate', screen: 'coming-soon', parent: 'permissions' },
-  { path: 'permissions/edit/:id', crumb: 'routes.permissionEdit', screen: 'coming-soon', parent: 'permissions' },
-  { path: 'roles', crumb: 'routes.roles', screen: 'coming-soon' },
-  { path: 'roles/create', crumb: 'routes.roleCreate', screen: 'coming-soon', parent: 'roles' },
-  { path: 'roles/edit/:id', crumb: 'routes.roleEdit', screen: 'coming-soon', parent: 'roles' },
-  { path: 'users/create', crumb: 'routes.userCreate', screen: 'coming-soon', parent: 'list/users' },
-  { path: 'users/edit/:id', crumb: 'routes.userEdit', screen: 'coming-soon', parent: 'list/users' },
-  { path: 'logs', crumb: 'routes.logs', screen: 'coming-soon' },
+  { path: 'permissions', crumb: 'routes.permissions', screen: 'permissions' },
+  { path: 'permissions/create', crumb: 'routes.permissionCreate', screen: 'permission-form', parent: 'permissions' },
+  { path: 'permissions/edit/:id', crumb: 'routes.permissionEdit', screen: 'permission-form', parent: 'permissions' },
+  { path: 'roles', crumb: 'routes.roles', screen: 'roles' },
+  { path: 'roles/create', crumb: 'routes.roleCreate', screen: 'role-form', parent: 'roles' },
+  { path: 'roles/edit/:id', crumb: 'routes.roleEdit', screen: 'role-form', parent: 'roles' },
+  { path: 'users/create', crumb: 'routes.userCreate', screen: 'user-form', parent: 'list/users' },
+  { path: 'users/edit/:id', crumb: 'routes.userEdit', screen: 'user-form', parent: 'list/users' },
+  { path: 'logs', crumb: 'routes.logs', screen: 'activity-logs' },
   { path: 'scheduler', crumb: 'routes.scheduler', screen: 'coming-soon' },
   { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'coming-soon' },
 ];

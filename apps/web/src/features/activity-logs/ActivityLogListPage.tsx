@@ -1,0 +1,110 @@
+import { Badge, Code, Drawer, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../core/format.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+
+export interface ActivityLogRow {
+  id: number;
+  created_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  dental_practice_id: number | null;
+  action: string;
+  subject: string;
+  subject_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', login: 'teal', logout: 'gray', login_failed: 'orange' };
+
+function show(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Before and after side by side, changed values first. */
+function Changes({ row }: { row: ActivityLogRow }) {
+  const { t } = useTranslation();
+  const keys = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
+  if (keys.length === 0) return <Text c="dimmed" size="sm">{t('activityLog.noChanges')}</Text>;
+  const changed = (k: string) => show(row.before?.[k]) !== show(row.after?.[k]);
+  keys.sort((a, b) => Number(changed(b)) - Number(changed(a)) || a.localeCompare(b));
+  return (
+    <Table withTableBorder fz="sm" data-testid="activity-log-changes">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('activityLog.field')}</Table.Th>
+          <Table.Th>{t('activityLog.before')}</Table.Th>
+          <Table.Th>{t('activityLog.after')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {keys.map((k) => (
+          <Table.Tr key={k} bg={changed(k) ? 'var(--mantine-color-yellow-0)' : undefined}>
+            <Table.Td fw={500}>{k}</Table.Td>
+            <Table.Td><Code>{show(row.before?.[k])}</Code></Table.Td>
+            <Table.Td><Code>{show(row.after?.[k])}</Code></Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /admin/logs: every write, login, logout and failed login; open a row for its before/after values. */
+export function ActivityLogListPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [open, setOpen] = useState<ActivityLogRow | null>(null);
+
+  const columns: DataTableColumn<ActivityLogRow>[] = [
+    { field: 'created_at', title: t('activityLog.when'), type: 'date', sort: true, filter: true, width: 190, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'user_email', title: t('activityLog.who'), sort: true, filter: true, search: true },
+    { field: 'action', title: t('activityLog.action'), sort: true, filter: true, search: true, width: 140, cellRenderer: (row) => <Badge variant="light" color={ACTION_COLORS[row.action] ?? 'gray'} tt="none">{row.action}</Badge> },
+    { field: 'subject', title: t('activityLog.subject'), sort: true, filter: true, search: true },
+    { field: 'subject_id', title: t('activityLog.record'), filter: true, search: true, width: 110 },
+    { field: 'dental_practice_id', title: t('activityLog.practice'), type: 'number', sort: true, filter: true, width: 110 },
+    { field: 'ip', title: t('activityLog.ip'), filter: true, width: 140 },
+    { field: 'user_id', title: t('activityLog.userId'), type: 'number', sort: true, filter: true, hide: true },
+    { field: 'id', title: '#', type: 'number', sort: true, filter: true, hide: true },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('routes.logs')} description={t('activityLog.subtitle')} />
+      <DataTable<ActivityLogRow>
+        tableId="activity-logs"
+        url="/api/admin/list/logs"
+        columns={columns}
+        defaultSort={{ field: 'created_at', direction: 'desc' }}
+        exportFileName="activity-log"
+        onRowOpen={setOpen}
+        testId="activity-log-table"
+      />
+      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? `${open.action} · ${open.subject}` : ''} scrollAreaComponent={ScrollArea.Autosize} data-testid="activity-log-drawer">
+        {open ? (
+          <Stack gap="md">
+            <SimpleGrid cols={2} spacing="xs">
+              <Text size="sm" c="dimmed">{t('activityLog.when')}</Text>
+              <Text size="sm">{format.dateTime(open.created_at)}</Text>
+              <Text size="sm" c="dimmed">{t('activityLog.who')}</Text>
+              <Text size="sm">{open.user_email ?? '—'}</Text>
+              <Text size="sm" c="dimmed">{t('activityLog.record')}</Text>
+              <Text size="sm">{open.subject_id ?? '—'}</Text>
+              <Text size="sm" c="dimmed">{t('activityLog.ip')}</Text>
+              <Text size="sm">{open.ip ?? '—'}</Text>
+            </SimpleGrid>
+            <Group>
+              <Text fw={600} size="sm">{t('activityLog.changes')}</Text>
+            </Group>
+            <Changes row={open} />
+          </Stack>
+        ) : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DentalPracticeBody } from '@enamel/contracts';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  code: string;
+  address: string;
+  phone: string;
+  email: string;
+  time_zone: string;
+  currency: string;
+}
+
+const EMPTY: Values = { name: '', code: '', address: '', phone: '', email: '', time_zone: 'UTC', currency: 'USD' };
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Create (id undefined) or edit a practice in a dialog. */
+export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const refreshLists = useRefreshLists();
+  const form = useForm<Values>({ initialValues: { ...EMPTY, time_zone: browserTimeZone() } });
+  const existing = useQuery({ queryKey: ['dental-practice', id], queryFn: () => fetchDentalPractice(id!), enabled: opened && id !== undefined });
+
+  useEffect(() => {
+    if (!opened) return;
+    const p = existing.data;
+    if (id === undefined) form.setValues({ ...EMPTY, time_zone: browserTimeZone() });
+    else if (p) form.setValues({ name: p.name, code: p.code, address: p.address ?? '', phone: p.phone ?? '', email: p.email ?? '', time_zone: p.time_zone, currency: p.currency });
+    form.clearErrors();
+    // form is stable; reset only when the dialog opens or the record arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, id, existing.data]);
+
+  const timeZones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')], []);
+  const currencies = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'currency' });
+    return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+  }, [i18n.language]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => {
+      const body: DentalPracticeBody = { ...v, address: v.address || null, phone: v.phone || null, email: v.email || null };
+      return saveDentalPractice(body, id);
+    },
+    async () => {
+      notifySuccess(t(id === undefined ? 'practices.created' : 'practices.saved'));
+      await refreshLists(['practices', 'dental-practice']);
+      onClose();
+    },
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'practices.createTitle' : 'practices.editTitle')} data-testid="practice-form-modal">
+      <form onSubmit={onSubmit} noValidate data-testid="practice-form">
+        <Stack gap="md">
+          {message ? (
+            <Alert color="red" variant="light" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput label={t('practices.fields.name')} required data-testid="practice-name" {...form.getInputProps('name')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput label={t('practices.fields.code')} description={t('practices.fields.codeHint')} required data-testid="practice-code" {...form.getInputProps('code')} />
+            </Grid.Col>
+          </Grid>
+          <Textarea label={t('practices.fields.address')} autosize minRows={2} data-testid="practice-address" {...form.getInputProps('address')} />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={t('practices.fields.phone')} type="tel" data-testid="practice-phone" {...form.getInputProps('phone')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={t('practices.fields.email')} type="email" data-testid="practice-email" {...form.getInputProps('email')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label={t('practices.fields.timeZone')} data={timeZones} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-time-zone" {...form.getInputProps('time_zone')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label={t('practices.fields.currency')} data={currencies} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-currency" {...form.getInputProps('currency')} />
+            </Grid.Col>
+          </Grid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={saving} data-testid="practice-submit">
+              {t(id === undefined ? 'practices.create' : 'common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

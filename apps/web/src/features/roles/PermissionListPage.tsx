@@ -1,0 +1,77 @@
+import { Badge, Button, Code } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRunAction } from '../../core/actions.ts';
+import type { AppAbility } from '../../core/abilities.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { PERMISSIONS_LIST_URL, deletePermission, type PermissionRow } from './role.api.ts';
+
+/** /admin/permissions: every CASL rule (action × subject, optional conditions and fields) and the roles using it. */
+export function PermissionListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  const run = useRunAction();
+  const [deleting, setDeleting] = useState<PermissionRow | null>(null);
+  const canEdit = ability.can('update', 'Permission');
+
+  const columns: DataTableColumn<PermissionRow>[] = [
+    { field: 'name', title: t('permissions.fields.name'), sort: true, filter: true, search: true, minWidth: 200 },
+    { field: 'action', title: t('permissions.fields.action'), sort: true, filter: true, search: true, width: 120, cellRenderer: (row) => <Badge variant="light">{row.action}</Badge> },
+    { field: 'subject', title: t('permissions.fields.subject'), sort: true, filter: true, search: true },
+    { field: 'conditions', title: t('permissions.fields.conditions'), cellRenderer: (row) => (row.conditions ? <Code>{JSON.stringify(row.conditions)}</Code> : '—') },
+    { field: 'inverted', title: t('permissions.fields.inverted'), type: 'bool', filter: true, width: 110, cellRenderer: (row) => (row.inverted ? t('common.yes') : t('common.no')) },
+    { field: 'roles', title: t('permissions.fields.roles'), filter: true, search: true },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('routes.permissions')}
+        description={t('permissions.subtitle')}
+        actions={
+          ability.can('create', 'Permission') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/permissions/create')} data-testid="permission-add">
+              {t('permissions.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable<PermissionRow>
+        tableId="permissions"
+        url={PERMISSIONS_LIST_URL}
+        columns={columns}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        exportFileName="permissions"
+        onRowOpen={canEdit ? (row) => void navigate(`/admin/permissions/edit/${row.id}`) : undefined}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={row.name}
+            actions={[
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/permissions/edit/${row.id}`), hidden: !canEdit },
+              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setDeleting(row), hidden: !ability.can('delete', 'Permission') },
+            ]}
+          />
+        )}
+        testId="permissions-table"
+      />
+      {deleting ? (
+        <ConfirmDialog
+          opened
+          title={t('permissions.deleteTitle')}
+          message={t('permissions.deleteMessage', { name: deleting.name })}
+          confirmLabel={t('actions.delete')}
+          danger
+          onConfirm={() => run(() => deletePermission(deleting.id), t('permissions.deleted'), ['permissions'])}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  description: string;
+  permission_ids: string[];
+}
+
+/** /admin/roles/create and /admin/roles/edit/{id}: a name and the permissions it grants, grouped by subject. */
+export function RoleFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refreshLists = useRefreshLists();
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const editing = id !== undefined;
+  const form = useForm<Values>({ initialValues: { name: '', description: '', permission_ids: [] } });
+  const role = useQuery({ queryKey: ['role', id], queryFn: () => fetchRole(id!), enabled: editing });
+  const permissions = useQuery({ queryKey: ['permissions', 'all'], queryFn: fetchAllPermissions });
+
+  useEffect(() => {
+    if (role.data) form.setValues({ name: role.data.name, description: role.data.description ?? '', permission_ids: role.data.permission_ids.map(String) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [role.data]);
+
+  const bySubject = useMemo(() => {
+    const groups = new Map<string, PermissionRow[]>();
+    for (const p of permissions.data ?? []) groups.set(p.subject, [...(groups.get(p.subject) ?? []), p]);
+    return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [permissions.data]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => saveRole({ name: v.name, description: v.description || null, permission_ids: v.permission_ids.map(Number) }, id),
+    async () => {
+      notifySuccess(t(editing ? 'roles.saved' : 'roles.created'));
+      await refreshLists(['roles', 'role']);
+      void navigate('/admin/roles');
+    },
+  );
+
+  if (editing && role.isError) return <Alert color="red">{t('roles.notFound')}</Alert>;
+  if ((editing && role.isPending) || permissions.isPending) return <Loader size="sm" />;
+
+  return (
+    <>
+      <PageHeader title={t(editing ? 'routes.roleEdit' : 'routes.roleCreate')} description={editing && role.data ? t('roles.usersCount', { count: role.data.users_count }) : t('roles.createSubtitle')} />
+      <Paper withBorder p="xl" maw={980}>
+        <form onSubmit={onSubmit} noValidate data-testid="role-form">
+          <Stack gap="lg">
+            {message ? (
+              <Alert color="red" variant="light" role="alert">
+                {message}
+              </Alert>
+            ) : null}
+            <TextInput label={t('roles.fields.name')} required data-testid="role-name" {...form.getInputProps('name')} />
+            <Textarea label={t('roles.fields.description')} autosize minRows={2} data-testid="role-description" {...form.getInputProps('description')} />
+            <div>
+              <Title order={2} fz="md">
+                {t('roles.fields.permissions')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('roles.permissionsHint')}
+              </Text>
+            </div>
+            <Checkbox.Group {...form.getInputProps('permission_ids')}>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+                {bySubject.map(([subject, list]) => (
+                  <Stack key={subject} gap={6}>
+                    <Text fw={600} size="sm">
+                      {t(`subjects.${subject}`, { defaultValue: subject })}
+                    </Text>
+                    {list.map((p) => (
+                      <Checkbox key={p.id} value={String(p.id)} label={p.name} data-testid={`role-permission-${p.id}`} />
+                    ))}
+                  </Stack>
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate('/admin/roles')}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={saving} disabled={saving} data-testid="role-submit">
+                {t(editing ? 'common.save' : 'roles.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { Alert, Button, Grid, Group, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
+
+interface Values extends Record<string, unknown> {
+  firstname: string;
+  lastname: string;
+  email: string;
+  locale: Locale;
+  status: 'active' | 'inactive';
+  role_ids: string[];
+  dental_practice_ids: string[];
+  password: string;
+  password_confirmation: string;
+}
+
+const EMPTY: Values = { firstname: '', lastname: '', email: '', locale: 'en', status: 'active', role_ids: [], dental_practice_ids: [], password: '', password_confirmation: '' };
+
+/** /admin/users/create and /admin/users/edit/{id}: details, roles, practices, and a password (optional when editing). */
+export function UserFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refreshLists = useRefreshLists();
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const editing = id !== undefined;
+  const form = useForm<Values>({ initialValues: EMPTY });
+
+  const user = useQuery({ queryKey: ['user', id], queryFn: () => fetchUser(id!), enabled: editing && Number.isInteger(id) });
+  const roles = useQuery({ queryKey: ['roles'], queryFn: fetchRoles });
+  const practices = useQuery({ queryKey: ['practices', 'options'], queryFn: fetchPracticeOptions });
+
+  useEffect(() => {
+    const u = user.data;
+    if (!u) return;
+    form.setValues({
+      firstname: u.firstname, lastname: u.lastname, email: u.email, locale: u.locale as Locale, status: u.status,
+      role_ids: u.roles.map((r) => String(r.id)), dental_practice_ids: u.dental_practices.map((p) => String(p.id)), password: '', password_confirmation: '',
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.data]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => {
+      const body = { ...v, role_ids: v.role_ids.map(Number), dental_practice_ids: v.dental_practice_ids.map(Number) };
+      if (!editing) return createUser(body);
+      const { password, password_confirmation, ...rest } = body;
+      return updateUser(id, password ? { ...rest, password, password_confirmation } : rest);
+    },
+    async () => {
+      notifySuccess(t(editing ? 'users.saved' : 'users.created'));
+      await refreshLists(['user']);
+      void navigate('/admin/list/users');
+    },
+  );
+
+  if (editing && user.isError) {
+    return (
+      <Alert color="red" variant="light" data-testid="user-load-error">
+        {t('users.notFound')}
+      </Alert>
+    );
+  }
+  if (editing && user.isPending) return <Loader size="sm" />;
+
+  // Practices of the user that this editor cannot see are kept by the server; show them by name.
+  const practiceData = [
+    ...(practices.data ?? []).map((p) => ({ value: String(p.id), label: p.status === 'active' ? p.name : `${p.name} (${t('status.inactive')})` })),
+    ...(user.data?.dental_practices ?? []).filter((p) => !(practices.data ?? []).some((o) => o.id === p.id)).map((p) => ({ value: String(p.id), label: p.name })),
+  ];
+
+  return (
+    <>
+      <PageHeader title={t(editing ? 'routes.userEdit' : 'routes.userCreate')} description={editing ? user.data?.email : t('users.createSubtitle')} />
+      <Paper withBorder p="xl" maw={820}>
+        <form onSubmit={onSubmit} noValidate data-testid="user-form">
+          <Stack gap="lg">
+            {message ? (
+              <Alert color="red" variant="light" role="alert" data-testid="user-form-error">
+                {message}
+              </Alert>
+            ) : null}
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label={t('users.fields.firstname')} required autoComplete="off" data-testid="user-firstname" {...form.getInputProps('firstname')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label={t('users.fields.lastname')} autoComplete="off" data-testid="user-lastname" {...form.getInputProps('lastname')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label={t('users.fields.email')} type="email" required autoComplete="off" data-testid="user-email" {...form.getInputProps('email')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <Select label={t('users.fields.language')} data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))} allowDeselect={false} data-testid="user-locale" {...form.getInputProps('locale')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <Select label={t('common.status')} data={[{ value: 'active', label: t('status.active') }, { value: 'inactive', label: t('status.inactive') }]} allowDeselect={false} data-testid="user-status" {...form.getInputProps('status')} />
+              </Grid.Col>
+            </Grid>
+            <div>
+              <Title order={2} fz="md">
+                {t('users.access')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('users.accessHint')}
+              </Text>
+            </div>
+            <MultiSelect
+              label={t('users.fields.roles')}
+              data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              searchable
+              nothingFoundMessage={t('table.noOptions')}
+              data-testid="user-roles"
+              {...form.getInputProps('role_ids')}
+            />
+            <MultiSelect
+              label={t('users.fields.practices')}
+              data={practiceData}
+              searchable
+              nothingFoundMessage={t('table.noOptions')}
+              data-testid="user-practices"
+              {...form.getInputProps('dental_practice_ids')}
+            />
+            <div>
+              <Title order={2} fz="md">
+                {t('users.password')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })}
+              </Text>
+            </div>
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <PasswordInput label={t('auth.fields.newPassword')} required={!editing} autoComplete="new-password" data-testid="user-password" {...form.getInputProps('password')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <PasswordInput label={t('auth.fields.passwordConfirmation')} required={!editing} autoComplete="new-password" data-testid="user-password-confirmation" {...form.getInputProps('password_confirmation')} />
+              </Grid.Col>
+            </Grid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate('/admin/list/users')}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={saving} disabled={saving} data-testid="user-submit">
+                {t(editing ? 'common.save' : 'users.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}
