@@ -41,7 +41,7 @@ export function linearTrend(y: ArrayLike<number>): { intercept: number; slope: n
   return { intercept: ym - slope * tm, slope };
 }
 
-/** Inverse of the standard normal CDF (Acklam's rational approximation, refined by one Halley step). */
+/** Inverse of the standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9). */
 export function qnorm(p: number): number {
   if (!(p > 0 && p < 1)) {
     if (p === 0) return -Infinity;
@@ -65,21 +65,27 @@ export function qnorm(p: number): number {
     const q = Math.sqrt(-2 * Math.log(1 - p));
     x = -(((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   }
-  // One Halley refinement step.
-  const e = 0.5 * erfc(-x / Math.SQRT2) - p;
-  const u = e * Math.sqrt(2 * Math.PI) * Math.exp((x * x) / 2);
-  return x - u / (1 + (x * u) / 2);
+  return x;
 }
 
-/** Complementary error function (Numerical Recipes erfcc, relative error < 1.2e-7). */
+/** Complementary error function: Taylor series of erf for |x| < 3, continued fraction beyond (≈1e-14). */
 export function erfc(x: number): number {
-  const z = Math.abs(x);
-  const t = 1 / (1 + 0.5 * z);
-  const r =
-    t *
-    Math.exp(
-      -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
-    );
+  const ax = Math.abs(x);
+  if (ax < 3) {
+    let term = ax;
+    let sumE = ax;
+    for (let n = 1; n < 100; n++) {
+      term *= (-ax * ax) / n;
+      const add = term / (2 * n + 1);
+      sumE += add;
+      if (Math.abs(add) < 1e-17 * Math.abs(sumE)) break;
+    }
+    const erf = (2 / Math.sqrt(Math.PI)) * sumE;
+    return x >= 0 ? 1 - erf : 1 + erf;
+  }
+  let k = ax;
+  for (let n = 80; n >= 1; n--) k = ax + n / 2 / k;
+  const r = Math.exp(-ax * ax) / (Math.sqrt(Math.PI) * k);
   return x >= 0 ? r : 2 - r;
 }
 

@@ -304,3 +304,47 @@ export function parseEtsName(name: string): EtsSpec | null {
   if (!r) return null;
   return { error: r[1] as ErrorType, trend: r[2] as TrendType, season: r[3] as SeasonType };
 }
+
+export interface EtsParameters {
+  alpha: number;
+  beta?: number;
+  gamma?: number;
+  phi?: number;
+  l0: number;
+  b0?: number;
+  /** Initial seasonal states by position (index k applies to observations t with t mod m = k). */
+  s0?: readonly number[];
+}
+
+/**
+ * Runs the ETS recursions with given parameters and initial states (no estimation): returns
+ * −2 log-likelihood (up to a constant), the sum of squared innovations and forecasts h ahead.
+ * Used for reference tests and for evaluating a fitted model on new data.
+ */
+export function etsEvaluate(y: readonly number[], m: number, spec: EtsSpec, p: EtsParameters, h: number): { lik: number; sse: number; forecast: number[] } {
+  const seasonal = spec.season !== 'N';
+  const mm = seasonal ? m : 1;
+  const s = new Float64Array(mm);
+  if (seasonal) for (let i = 0; i < m; i++) s[i] = p.s0?.[i] ?? (spec.season === 'M' ? 1 : 0);
+  const trendCode = spec.trend === 'N' ? 0 : spec.trend === 'A' ? 1 : 2;
+  const seasonCode = spec.season === 'N' ? 0 : spec.season === 'A' ? 1 : 2;
+  const out = filter(y, y.length, spec.error === 'M', trendCode, seasonCode, mm, p.alpha, p.beta ?? 0, p.gamma ?? 0, p.phi ?? 1, p.l0, p.b0 ?? 0, s);
+  const model: EtsModel = {
+    spec,
+    m: mm,
+    n: y.length,
+    scale: 1,
+    alpha: p.alpha,
+    beta: p.beta ?? 0,
+    gamma: p.gamma ?? 0,
+    phi: p.phi ?? 1,
+    lik: out.lik,
+    aicc: NaN,
+    k: 0,
+    sigma2: 0,
+    level: out.level,
+    trend: out.trend,
+    season: s,
+  };
+  return { lik: out.lik, sse: out.sse, forecast: etsForecast(model, h).mean };
+}

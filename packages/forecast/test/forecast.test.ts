@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { forecast, mulberry32, type MethodName } from '../src/index.ts';
+import { AIR, INTER } from './helpers.ts';
+
+const ALL: MethodName[] = ['naive', 'snaive', 'mean', 'zero', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'ses-sa', 'theta-ses', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'auto'];
+
+describe('forecast() — automatic selection', () => {
+  it('smooth seasonal series: rolling-origin selection among smoothing methods, ordered bounds', () => {
+    const r = forecast(AIR, { horizon: 12, seasonalPeriod: 12 });
+    expect(r.classification.class).toBe('smooth');
+    expect(r.stats.selection).toBe('rolling-origin');
+    expect(r.stats.candidates.length).toBeGreaterThan(2);
+    expect(r.mean).toHaveLength(12);
+    for (let i = 0; i < 12; i++) {
+      expect(r.lower[i]!).toBeLessThanOrEqual(r.mean[i]!);
+      expect(r.upper[i]!).toBeGreaterThanOrEqual(r.mean[i]!);
+    }
+    // AirPassengers 1953 averaged 247 a month; a sane forecast is in the right region.
+    const avg = r.mean.reduce((a, b) => a + b, 0) / 12;
+    expect(avg).toBeGreaterThan(180);
+    expect(avg).toBeLessThan(280);
+  });
+
+  it('intermittent series: intermittent methods, integer bounds that include zero', () => {
+    const r = forecast(INTER, { horizon: 6, seasonalPeriod: 12, level: 0.9 });
+    expect(['intermittent', 'lumpy']).toContain(r.classification.class);
+    expect(r.stats.distribution).toBe('count');
+    for (const v of [...r.lower, ...r.upper]) expect(Number.isInteger(v)).toBe(true);
+    expect(r.lower.every((v) => v === 0)).toBe(true);
+    expect(r.upper[0]!).toBeGreaterThanOrEqual(1);
+  });
+
+  it('every method returns non-negative forecasts and bounds on awkward series', () => {
+    const rng = mulberry32(7);
+    const series = [
+      [50, 40, 30, 20, 10, 5, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0], // collapsing demand
+      Array.from({ length: 40 }, (_, t) => Math.max(0, Math.round(30 - t + 5 * rng()))),
+      Array.from({ length: 60 }, () => (rng() < 0.2 ? Math.ceil(rng() * 20) : 0)),
+    ];
+    for (const y of series)
+      for (const method of ALL) {
+        const r = forecast(y, { horizon: 18, seasonalPeriod: 12, method });
+        for (const v of [...r.mean, ...r.lower, ...r.upper]) {
+          expect(Number.isFinite(v), `${method}`).toBe(true);
+          expect(v, `${method}`).toBeGreaterThanOrEqual(0);
+        }
+      }
+  });
+});
+
+describe('forecast() — edge cases', () => {
+  it('all zeros → zero forecast and zero bounds', () => {
+    const r = forecast(new Array<number>(30).fill(0), { horizon: 4, seasonalPeriod: 12 });
+    expect(r.method).toBe('zero');
+    expect(r.classification.class).toBe('no-demand');
+    expect(r.mean).toEqual([0, 0, 0, 0]);
+    expect(r.upper).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a single non-zero value → small positive forecast, integer bounds from zero', () => {
+    const y = new Array<number>(24).fill(0);
+    y[10] = 3;
+    const r = forecast(y, { horizon: 3, seasonalPeriod: 12 });
+    expect(r.mean[0]!).toBeGreaterThan(0);
+    expect(r.mean[0]!).toBeLessThan(1);
+    expect(r.lower).toEqual([0, 0, 0]);
+    expect(r.upper.every((v) => Number.isInteger(v) && v >= 1)).toBe(true);
+  });
+
+  it('constant series → that constant', () => {
+    const r = forecast(new Array<number>(36).fill(7), { horizon: 5, seasonalPeriod: 12 });
+    for (const v of r.mean) expect(v).toBeCloseTo(7, 6);
+  });
+
+  it('three months of history (new product) → the mean, with bounds', () => {
+    const r = forecast([4, 6, 5], { horizon: 3, seasonalPeriod: 12 });
+    expect(r.stats.selection).toBe('short-series');
+    expect(r.mean).toEqual([5, 5, 5]);
+    expect(r.upper[0]!).toBeGreaterThan(5);
+    const one = forecast([2], { horizon: 2 });
+    expect(one.mean).toEqual([2, 2]);
+  });
+
+  it('a long series (10 years of daily data) is fast', () => {
+    const rng = mulberry32(3);
+    const y = Array.from({ length: 3650 }, (_, t) => Math.round(20 + 5 * Math.sin((2 * Math.PI * t) / 7) + 4 * rng()));
+    const t0 = performance.now();
+    const r = forecast(y, { horizon: 28, seasonalPeriod: 7 });
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(r.mean).toHaveLength(28);
+    expect(r.mean[0]!).toBeGreaterThan(10);
+  });
+
+  it('rejects NaN, negative, non-numeric and empty input and bad options', () => {
+    expect(() => forecast([1, NaN, 2], { horizon: 1 })).toThrow(/index 1 is not finite/);
+    expect(() => forecast([1, -1], { horizon: 1 })).toThrow(/negative/);
+    expect(() => forecast([1, '2' as unknown as number], { horizon: 1 })).toThrow(/not a number/);
+    expect(() => forecast([], { horizon: 1 })).toThrow(/empty/);
+    expect(() => forecast([1, 2], { horizon: 0 })).toThrow(/horizon/);
+    expect(() => forecast([1, 2], { horizon: 1.5 })).toThrow(/horizon/);
+    expect(() => forecast([1, 2], { horizon: 1, level: 1 })).toThrow(/level/);
+    expect(() => forecast([1, 2], { horizon: 1, seasonalPeriod: 0 })).toThrow(/seasonalPeriod/);
+  });
+});

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+
+/** Reference values printed by reference/compute_reference.py (independent pure-Python implementation). */
+export interface Reference {
+  ANN: EtsRef;
+  AAdN: EtsRef;
+  AAdA: EtsRef;
+  MAM: EtsRef;
+  MNM: EtsRef;
+  decomposeY36: number[];
+  acfY: number[];
+  seasonalY: boolean;
+  SEAS: number[];
+  seasonalSEAS: boolean;
+  thetaSEAS: { seasonal: boolean; alpha: number; forecast: number[] };
+  thetaNonSeasonal: { seasonal: boolean; alpha: number; forecast: number[] };
+  croston: { forecast: number; alphaSize: number; alphaInterval: number };
+  sba: { forecast: number };
+  tsb: { forecast: number };
+  adida3: number;
+  imapa: [number, number];
+  nbq: number[];
+  expiry: [number, number];
+}
+interface EtsRef {
+  lik: number;
+  sse: number;
+  forecast: number[];
+}
+export const REF = JSON.parse(fs.readFileSync(new URL('./reference/reference.json', import.meta.url), 'utf8')) as Reference;
+
+/** AirPassengers 1949–1952 (Box & Jenkins), the same series as in compute_reference.py. */
+export const AIR = [112, 118, 132, 129, 121, 135, 148, 148, 136, 119, 104, 118, 115, 126, 141, 135, 125, 149, 170, 170, 158, 133, 114, 140, 145, 150, 178, 163, 172, 178, 199, 199, 184, 162, 146, 166, 171, 180, 193, 181, 183, 218, 230, 242, 209, 191, 172, 194];
+export const INTER = [0, 0, 3, 0, 0, 1, 0, 0, 0, 2, 0, 0, 5, 0, 1, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 4, 0, 0, 1];
+
+export function expectClose(actual: readonly number[], expected: readonly number[], relTol: number): void {
+  if (actual.length !== expected.length) throw new Error(`length ${actual.length} ≠ ${expected.length}`);
+  for (let i = 0; i < actual.length; i++) {
+    const a = actual[i]!;
+    const e = expected[i]!;
+    if (!(Math.abs(a - e) <= relTol * Math.max(1, Math.abs(e)))) throw new Error(`index ${i}: ${a} vs expected ${e} (rel tol ${relTol})`);
+  }
+}

@@ -1,0 +1,232 @@
+"""
+Independent reference values for the @enamel/forecast unit tests.
+
+Pure Python 3 (no numpy), written from the textbook equations rather than from the TypeScript:
+- ETS / Holt-Winters in *component form* (Hyndman & Athanasopoulos, fpp2 §7.3-7.5; Hyndman et al.
+  2008 Table 2.1), with beta* = beta/alpha; -2logL as R forecast's etscalc.
+- Classical decomposition as R's decompose(); thetaf() as R forecast 8.x (SES fitted by a plain
+  Nelder-Mead written here).
+- Croston / SBA / TSB / ADIDA / IMAPA as described in their papers with the same grid and
+  initialisation rules as the package documents.
+Run:  python3 packages/forecast/test/reference/compute_reference.py  (prints JSON)
+"""
+import json, math
+
+Y = [112, 118, 132, 129, 121, 135, 148, 148, 136, 119, 104, 118,
+     115, 126, 141, 135, 125, 149, 170, 170, 158, 133, 114, 140,
+     145, 150, 178, 163, 172, 178, 199, 199, 184, 162, 146, 166,
+     171, 180, 193, 181, 183, 218, 230, 242, 209, 191, 172, 194]   # AirPassengers 1949-1952 (Box & Jenkins)
+INTER = [0, 0, 3, 0, 0, 1, 0, 0, 0, 2, 0, 0, 5, 0, 1, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 4, 0, 0, 1]
+SEAS = [round(100 + 20 * math.sin(2 * math.pi * t / 12) + 3 * ((t * 7) % 5) + 0.5 * t, 3) for t in range(48)]
+GRID = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5]
+
+def ets_component(y, m, err, trend, season, alpha, beta, gamma, phi, l0, b0, s0, h):
+    """s0[k] applies to observations t with t % m == k."""
+    l, b = l0, b0
+    s = list(s0) if season != 'N' else []
+    bstar = beta / alpha if trend != 'N' else 0.0
+    sse = 0.0; logsum = 0.0
+    for t, yt in enumerate(y):
+        k = t % m if season != 'N' else 0
+        damp_b = (phi * b) if trend == 'Ad' else (b if trend == 'A' else 0.0)
+        base = l + damp_b
+        if season == 'A': yhat = base + s[k]
+        elif season == 'M': yhat = base * s[k]
+        else: yhat = base
+        e = (yt - yhat) / yhat if err == 'M' else yt - yhat
+        sse += e * e
+        if err == 'M': logsum += math.log(abs(yhat))
+        if season == 'A': lnew = alpha * (yt - s[k]) + (1 - alpha) * base
+        elif season == 'M': lnew = alpha * (yt / s[k]) + (1 - alpha) * base
+        else: lnew = alpha * yt + (1 - alpha) * base
+        if trend != 'N': bnew = bstar * (lnew - l) + (1 - bstar) * damp_b
+        else: bnew = 0.0
+        if season == 'A': s[k] = gamma * (yt - base) + (1 - gamma) * s[k]
+        elif season == 'M': s[k] = gamma * (yt / base) + (1 - gamma) * s[k]
+        l, b = lnew, bnew
+    n = len(y)
+    lik = n * math.log(sse) + (2 * logsum if err == 'M' else 0.0)
+    fc = []
+    for i in range(1, h + 1):
+        if trend == 'Ad': tr = sum(phi ** j for j in range(1, i + 1)) * b
+        elif trend == 'A': tr = i * b
+        else: tr = 0.0
+        f = l + tr
+        if season == 'A': f += s[(n + i - 1) % m]
+        elif season == 'M': f *= s[(n + i - 1) % m]
+        fc.append(f)
+    return {'lik': lik, 'sse': sse, 'forecast': fc}
+
+def decompose_mult(y, m):
+    n = len(y)
+    w = [0.5] + [1.0] * (m - 1) + [0.5] if m % 2 == 0 else [1.0] * m
+    half = m // 2
+    trend = [None] * n
+    for t in range(half, n - half):
+        trend[t] = sum(w[j] * y[t - half + j] for j in range(len(w))) / m
+    fig = []
+    for k in range(m):
+        vals = [y[t] / trend[t] for t in range(k, n, m) if trend[t] is not None]
+        fig.append(sum(vals) / len(vals))
+    mu = sum(fig) / m
+    return [f / mu for f in fig]
+
+def acf(y, lag):
+    n = len(y); mu = sum(y) / n
+    d = sum((v - mu) ** 2 for v in y)
+    return [sum((y[t] - mu) * (y[t + k] - mu) for t in range(n - k)) / d for k in range(1, lag + 1)]
+
+def seasonal_test(y, m):
+    r = acf(y, m)
+    stat = math.sqrt((1 + 2 * sum(v * v for v in r[:m - 1])) / len(y))
+    return abs(r[m - 1]) / stat > 1.6448536269514722
+
+def nelder_mead(f, x0, steps, iters=4000):
+    pts = [list(x0)]
+    for i, s in enumerate(steps):
+        p = list(x0); p[i] += s; pts.append(p)
+    vals = [f(p) for p in pts]
+    for _ in range(iters):
+        order = sorted(range(len(pts)), key=lambda i: vals[i])
+        pts = [pts[i] for i in order]; vals = [vals[i] for i in order]
+        if abs(vals[-1] - vals[0]) < 1e-14 * (abs(vals[0]) + 1e-14): break
+        dim = len(x0)
+        c = [sum(p[j] for p in pts[:-1]) / dim for j in range(dim)]
+        xr = [c[j] + (c[j] - pts[-1][j]) for j in range(dim)]; fr = f(xr)
+        if fr < vals[0]:
+            xe = [c[j] + 2 * (c[j] - pts[-1][j]) for j in range(dim)]; fe = f(xe)
+            if fe < fr: pts[-1], vals[-1] = xe, fe
+            else: pts[-1], vals[-1] = xr, fr
+        elif fr < vals[-2]: pts[-1], vals[-1] = xr, fr
+        else:
+            xc = [c[j] + 0.5 * (pts[-1][j] - c[j]) for j in range(dim)]; fc = f(xc)
+            if fc < vals[-1]: pts[-1], vals[-1] = xc, fc
+            else:
+                for i in range(1, len(pts)):
+                    pts[i] = [pts[0][j] + 0.5 * (pts[i][j] - pts[0][j]) for j in range(dim)]
+                    vals[i] = f(pts[i])
+    i = min(range(len(pts)), key=lambda i: vals[i])
+    return pts[i], vals[i]
+
+def ses_sse(y, a, l0):
+    l = l0; s = 0.0
+    for v in y:
+        s += (v - l) ** 2; l = l + a * (v - l)
+    return s, l
+
+def thetaf(y, m, h):
+    n = len(y)
+    seasonal = m > 1 and n > 2 * m and seasonal_test(y, m)
+    idx = decompose_mult(y, m) if seasonal else None
+    ya = [v / idx[t % m] for t, v in enumerate(y)] if seasonal else list(y)
+    def obj(x):
+        a, l0 = x
+        if not (1e-4 <= a <= 0.9999): return float('inf')
+        return ses_sse(ya, a, l0)[0]
+    (a, l0), _ = nelder_mead(obj, [0.2, sum(ya[:10]) / 10], [0.1, 0.1 * abs(sum(ya[:10]) / 10)])
+    # polish with a second start at the optimum
+    (a, l0), _ = nelder_mead(obj, [a, l0], [0.02, 0.01 * abs(l0)])
+    _, lev = ses_sse(ya, a, l0)
+    tm = (n - 1) / 2; ym = sum(ya) / n
+    slope = sum((t - tm) * (v - ym) for t, v in enumerate(ya)) / sum((t - tm) ** 2 for t in range(n))
+    drift = slope / 2
+    fc = [lev + drift * (i + (1 - (1 - a) ** n) / a) for i in range(h)]
+    if seasonal: fc = [f * idx[(n + i) % m] for i, f in enumerate(fc)]
+    return {'seasonal': seasonal, 'alpha': a, 'forecast': fc}
+
+def croston_family(y, variant):
+    sizes = [v for v in y if v > 0]
+    z0 = sum(sizes) / len(sizes); p0 = len(y) / len(sizes)
+    best = None
+    for az in GRID:
+        for ap in GRID:
+            fac = (1 - ap / 2) if variant == 'sba' else 1.0
+            z, p, q, sse = z0, p0, 1, 0.0
+            for v in y:
+                sse += (v - fac * z / p) ** 2
+                if v > 0:
+                    z += az * (v - z); p += ap * (q - p); q = 1
+                else: q += 1
+            mse = sse / len(y)
+            if best is None or mse < best[0] - 1e-12: best = (mse, fac * z / p, az, ap)
+    return {'forecast': best[1], 'mse': best[0], 'alphaSize': best[2], 'alphaInterval': best[3]}
+
+def tsb(y):
+    sizes = [v for v in y if v > 0]
+    z0 = sum(sizes) / len(sizes); p0 = len(sizes) / len(y)
+    best = None
+    for a in GRID:
+        for b in GRID:
+            z, p, sse = z0, p0, 0.0
+            for v in y:
+                sse += (v - p * z) ** 2
+                if v > 0: p += b * (1 - p); z += a * (v - z)
+                else: p -= b * p
+            mse = sse / len(y)
+            if best is None or mse < best[0] - 1e-12: best = (mse, p * z, a, b)
+    return {'forecast': best[1], 'mse': best[0], 'alphaSize': best[2], 'betaProbability': best[3]}
+
+def ses_grid(y):
+    l0 = sum(y) / len(y); best = None
+    for a in GRID:
+        sse, l = ses_sse(y, a, l0)
+        if best is None or sse / len(y) < best[0] - 1e-12: best = (sse / len(y), l, a)
+    return best
+
+def adida(y, k):
+    b = len(y) // k; start = len(y) - b * k
+    agg = [sum(y[start + j * k: start + (j + 1) * k]) for j in range(b)]
+    mse, lev, a = ses_grid(agg)
+    return lev / k
+
+def imapa(y):
+    nz = sum(1 for v in y if v > 0)
+    adi = len(y) / nz
+    kmax = max(1, min(max(2, math.ceil(adi)), 12, len(y) // 3))
+    return sum(adida(y, k) for k in range(1, kmax + 1)) / kmax, kmax
+
+def nb_quantile(q, mu, var):
+    if var <= mu:
+        pmf = lambda k: math.exp(k * math.log(mu) - mu - math.lgamma(k + 1))
+    else:
+        r = mu * mu / (var - mu); p = r / (r + mu)
+        pmf = lambda k: math.exp(math.lgamma(k + r) - math.lgamma(r) - math.lgamma(k + 1) + r * math.log(p) + k * math.log(1 - p))
+    c = 0.0; k = 0
+    while True:
+        c += pmf(k)
+        if c >= q - 1e-12: return k
+        k += 1
+
+def expiry_waste_poisson(qty, ahead, mu):
+    ew = 0.0; pw = 0.0
+    for k in range(0, int(qty + ahead) + 1):
+        p = math.exp(k * math.log(mu) - mu - math.lgamma(k + 1))
+        w = max(0, qty - max(0, k - ahead))
+        ew += p * w
+        if w > 0: pw += p
+    return ew, pw
+
+out = {}
+s0m = decompose_mult(Y[:36], 12)
+out['ANN'] = ets_component(Y, 1, 'A', 'N', 'N', 0.3, 0, 0, 1, 110.0, 0, [], 3)
+out['AAdN'] = ets_component(Y, 1, 'A', 'Ad', 'N', 0.5, 0.1, 0, 0.9, 110.0, 1.5, [], 4)
+addS = [v * 100 - 100 for v in s0m]
+out['AAdA'] = ets_component(Y, 12, 'A', 'Ad', 'A', 0.4, 0.05, 0.2, 0.95, 115.0, 1.0, addS, 14)
+out['MAM'] = ets_component(Y, 12, 'M', 'A', 'M', 0.3, 0.02, 0.1, 1, 115.0, 1.2, s0m, 14)
+out['MNM'] = ets_component(Y, 12, 'M', 'N', 'M', 0.25, 0, 0.15, 1, 120.0, 0, s0m, 13)
+out['decomposeY36'] = s0m
+out['acfY'] = acf(Y, 12)
+out['seasonalY'] = seasonal_test(Y, 12)
+out['thetaY'] = thetaf(Y, 12, 18)
+out['SEAS'] = SEAS
+out['seasonalSEAS'] = seasonal_test(SEAS, 12)
+out['thetaSEAS'] = thetaf(SEAS, 12, 14)
+out['thetaNonSeasonal'] = thetaf(Y[:20], 1, 5)
+out['croston'] = croston_family(INTER, 'croston')
+out['sba'] = croston_family(INTER, 'sba')
+out['tsb'] = tsb(INTER)
+out['adida3'] = adida(INTER, 3)
+out['imapa'] = imapa(INTER)
+out['nbq'] = [nb_quantile(0.95, 2.0, 2.0), nb_quantile(0.95, 2.0, 6.0), nb_quantile(0.025, 10.0, 30.0), nb_quantile(0.975, 10.0, 30.0), nb_quantile(0.5, 0.3, 0.9)]
+out['expiry'] = expiry_waste_poisson(10, 2, 8.0)
+print(json.dumps(out, indent=1))
