@@ -4,3 +4,4 @@ export * from './roles.ts';
 export * from './dental-practices.ts';
 export * from './auth.ts';
 export * from './activity-logs.ts';
+export * from './catalog.ts';
