@@ -5,3 +5,5 @@ export * from './auth.ts';
 export * from './lists.ts';
 export * from './dental-practices.ts';
 export * from './users.ts';
+export * from './catalog.ts';
+export * from './gs1.ts';
