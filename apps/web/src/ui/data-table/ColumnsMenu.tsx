@@ -12,7 +12,7 @@ interface ColumnsMenuProps {
 export function ColumnsMenu({ columns, isVisible, onToggle }: ColumnsMenuProps) {
   const { t } = useTranslation();
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal>
+    <Popover position="bottom-end" shadow="md" withinPortal hideDetached={false}>
       <Popover.Target>
         <Button variant="default" leftSection={<IconColumns size={16} aria-hidden />} data-testid="data-table-columns">
           {t('table.columns')}

@@ -58,7 +58,7 @@ export function FilterControl({ field, title, type, value, onChange }: FilterCon
 
   const label = t('table.filter', { column: title });
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal trapFocus>
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal trapFocus hideDetached={false}>
       <Popover.Target>
         <ActionIcon
           variant={value ? 'filled' : 'subtle'}
