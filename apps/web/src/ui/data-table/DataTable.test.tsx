@@ -157,6 +157,14 @@ describe('DataTable', () => {
     expect(JSON.parse(localStorage.getItem('enamel-table:items') ?? '{}')).toMatchObject({ pageSize: 50 });
   });
 
+  it('shows a search that arrives through the URL', async () => {
+    restore = server(3).http.restore;
+    const { router } = renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await act(() => router.navigate('/?search=mirror'));
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('data-table-search').value).toBe('mirror'));
+  });
+
   it('goes back to page 1 after a debounced search', async () => {
     const s = server(60);
     restore = s.http.restore;

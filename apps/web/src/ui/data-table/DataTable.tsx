@@ -168,11 +168,20 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
   // ---- search (debounced) -----------------------------------------------------------------
   const [searchText, setSearchText] = useState(view.search);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const searchPending = useRef(false);
+  const [syncedSearch, setSyncedSearch] = useState(view.search);
+  if (syncedSearch !== view.search) {
+    // The URL's search changed (a link, back/forward, or our own debounce): show it in the box.
+    setSyncedSearch(view.search);
+    if (!searchPending.current && searchText.trim() !== view.search.trim()) setSearchText(view.search);
+  }
   useEffect(() => () => clearTimeout(searchTimer.current), []);
   const onSearchInput = (value: string) => {
     setSearchText(value);
     clearTimeout(searchTimer.current);
+    searchPending.current = true;
     searchTimer.current = setTimeout(() => {
+      searchPending.current = false;
       if (value.trim() !== view.search.trim()) change('search', { search: value });
     }, SEARCH_DEBOUNCE_MS);
   };
@@ -416,6 +425,8 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                       aria-orientation="vertical"
                       aria-label={t('table.resize', { column: column.title })}
                       aria-valuenow={width}
+                      aria-valuemin={column.minWidth ?? 48}
+                      aria-valuemax={column.maxWidth ?? 2000}
                       tabIndex={0}
                       onPointerDown={startResize(column)}
                       onKeyDown={keyResize(column)}
@@ -437,7 +448,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                 key={row.id}
                 data-testid="data-table-row"
                 data-row-id={row.id}
-                aria-selected={selectable ? row.getIsSelected() : undefined}
+                data-selected={selectable && row.getIsSelected() ? true : undefined}
                 tabIndex={onRowOpen ? 0 : undefined}
                 onClick={onRowClick(row.original)}
                 onKeyDown={onRowKey(row.original)}
