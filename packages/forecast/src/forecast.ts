@@ -8,7 +8,7 @@ import { maeScale, mseScale } from './metrics.ts';
 import { meanForecast, naive, seasonalNaive, zeroForecast } from './methods/baselines.ts';
 import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
-import { reseasonalise, seasonalAdjust, theta } from './methods/theta.ts';
+import { theta, thetaAndSes } from './methods/theta.ts';
 import type { MethodForecast } from './types.ts';
 import { countQuantile, qnorm } from './util.ts';
 import { assertSeries } from './validate.ts';
@@ -99,8 +99,10 @@ function combine(name: string, parts: MethodForecast[]): MethodForecast {
 /** Faster ETS fitting inside automatic selection: heuristic initial states, looser tolerance. */
 const FAST_FIT = { optimizeInitial: false, tolerance: 1e-4 } as const;
 
-function etsSpecFixed(y: readonly number[], h: number, m: number, spec: EtsSpec, name: string, fast = false): MethodForecast {
-  const o = fast ? FAST_FIT : {};
+type EtsStart = { alpha: number; beta: number; gamma: number; phi: number };
+
+function etsSpecFixed(y: readonly number[], h: number, m: number, spec: EtsSpec, name: string, fast = false, start?: EtsStart): MethodForecast {
+  const o = fast ? (start ? { ...FAST_FIT, start, maxEvaluations: 40 } : FAST_FIT) : {};
   const fit = fitEts(y, m, spec, o) ?? fitEts(y, m, { ...spec, season: 'N' }, o) ?? fitEts(y, 1, { error: 'A', trend: 'N', season: 'N' }, o);
   if (!fit) return { ...meanForecast(y, h), method: name };
   return { ...etsForecast(fit, h), method: name };
@@ -108,11 +110,7 @@ function etsSpecFixed(y: readonly number[], h: number, m: number, spec: EtsSpec,
 
 /** SES on the series seasonally adjusted as in Theta (classical decomposition when the 90 % test passes). */
 function sesSeasonallyAdjusted(y: readonly number[], h: number, m: number): MethodForecast {
-  const { adjusted, indices } = seasonalAdjust(y, m);
-  const fit = fitEts(adjusted, 1, { error: 'A', trend: 'N', season: 'N' });
-  if (!fit) return { ...meanForecast(y, h), method: 'ses-sa' };
-  const f = etsForecast(fit, h);
-  return { ...f, method: 'ses-sa', mean: reseasonalise(f.mean, y.length, m, indices), sd: reseasonalise(f.sd, y.length, m, indices) };
+  return thetaAndSes(y, h, m).ses;
 }
 
 /**
@@ -129,10 +127,10 @@ const AUTO_ETS_SPECS: EtsSpec[] = [
   { error: 'M', trend: 'Ad', season: 'M' },
 ];
 
-function etsAuto(y: readonly number[], h: number, m: number, specs?: readonly EtsSpec[]): { f: MethodForecast; spec: EtsSpec | null } {
+function etsAuto(y: readonly number[], h: number, m: number, specs?: readonly EtsSpec[]): { f: MethodForecast; spec: EtsSpec | null; start?: EtsStart } {
   const fit = autoEts(y, m, specs ? { specs, ...FAST_FIT } : {});
   if (!fit) return { f: { ...meanForecast(y, h), method: 'mean' }, spec: null };
-  return { f: etsForecast(fit, h), spec: fit.spec };
+  return { f: etsForecast(fit, h), spec: fit.spec, start: { alpha: fit.alpha, beta: fit.beta, gamma: fit.gamma, phi: fit.phi } };
 }
 
 /** Runs one named method (no selection). */
@@ -213,9 +211,21 @@ export const SELECTION = {
   margin: 0.2,
 };
 
-function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null): MethodForecast {
+/** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
+const thetaCache = new WeakMap<readonly number[], ReturnType<typeof thetaAndSes>>();
+
+function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart): MethodForecast {
+  if (name === 'theta' || name === 'ses-sa') {
+    let c = thetaCache.get(y);
+    if (!c || c.theta.mean.length !== h) {
+      c = thetaAndSes(y, h, m);
+      thetaCache.set(y, c);
+    }
+    return name === 'theta' ? c.theta : c.ses;
+  }
   if (name === 'ets') {
-    if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets', true), method: 'ets' };
+    // At rolling origins: the form chosen on the full history, re-estimated from its parameters.
+    if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets', true, etsStart), method: 'ets' };
     return etsAuto(y, h, m, AUTO_ETS_SPECS).f;
   }
   return runMethod(name as Exclude<MethodName, 'auto'>, y, h, m);
@@ -243,11 +253,13 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   const intermittent = INTERMITTENT.has(cls.class);
   // Fit every component on the full history.
   let etsSpec: EtsSpec | null = null;
+  let etsStart: EtsStart | undefined;
   const full = new Map<string, MethodForecast>();
   for (const c of plan.components) {
     if (c === 'ets') {
       const r = etsAuto(y, h, m, AUTO_ETS_SPECS);
       etsSpec = r.spec;
+      etsStart = r.start;
       full.set(c, { ...r.f, method: r.f.method });
     } else full.set(c, componentForecast(c, y, h, m, null));
   }
@@ -276,7 +288,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     const train = y.slice(0, o);
     const test = y.slice(o, o + h);
     const at = new Map<string, MethodForecast>();
-    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec));
+    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart));
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
   }
   const candidates = plan.selectable.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);

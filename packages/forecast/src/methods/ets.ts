@@ -58,28 +58,23 @@ for (const error of ['A', 'M'] as const)
     }
 export const ETS_SPECS: readonly EtsSpec[] = ALL_SPECS;
 
-interface FilterOut {
-  lik: number;
-  sse: number;
-  level: number;
-  trend: number;
-}
+/** Extra outputs of the last `filter` call: [sse, final level, final trend] (avoids allocation). */
+const FILTER_OUT = new Float64Array(3);
 
 /**
- * Runs the state recursions over y (scaled) and returns the likelihood. `s` is modified in place
- * and holds the final seasonal states on return.
+ * Runs the state recursions over y (scaled) and returns −2 log L up to a constant (Infinity when
+ * the model breaks down). `s` is modified in place and holds the final seasonal states on return.
  */
-function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number, season: number, m: number, alpha: number, beta: number, gamma: number, phi: number, l0: number, b0: number, s: Float64Array): FilterOut {
+function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number, season: number, m: number, alpha: number, beta: number, gamma: number, phi: number, l0: number, b0: number, s: Float64Array): number {
   let l = l0;
   let b = b0;
   let sse = 0;
   let logsum = 0;
   let k = 0;
+  const bOverA = beta / alpha;
   for (let t = 0; t < n; t++) {
     const yt = y[t]!;
-    let phib = 0;
-    if (trend === 1) phib = b;
-    else if (trend === 2) phib = phi * b;
+    const phib = trend === 0 ? 0 : trend === 1 ? b : phi * b;
     const q = l + phib;
     let f = q;
     let st = 0;
@@ -88,12 +83,12 @@ function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number
       f = q + st;
     } else if (season === 2) {
       st = s[k]!;
-      if (!(st > 1e-10)) return { lik: Infinity, sse: Infinity, level: l, trend: b };
+      if (!(st > 1e-10)) return Infinity;
       f = q * st;
     }
     let e: number;
     if (errMult) {
-      if (!(f > 1e-10)) return { lik: Infinity, sse: Infinity, level: l, trend: b };
+      if (!(f > 1e-10)) return Infinity;
       e = (yt - f) / f;
       logsum += Math.log(f);
     } else {
@@ -102,17 +97,19 @@ function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number
     sse += e * e;
     const p = season === 0 ? yt : season === 1 ? yt - st : yt / st;
     const ln = q + alpha * (p - q);
-    if (trend !== 0) b = phib + (beta / alpha) * (ln - l - phib);
+    if (trend !== 0) b = phib + bOverA * (ln - l - phib);
     if (season === 1) s[k] = st + gamma * (yt - q - st);
     else if (season === 2) {
-      if (!(q > 1e-10)) return { lik: Infinity, sse: Infinity, level: l, trend: b };
+      if (!(q > 1e-10)) return Infinity;
       s[k] = st + gamma * (yt / q - st);
     }
     l = ln;
     if (season !== 0 && ++k === m) k = 0;
   }
-  const lik = n * Math.log(Math.max(sse, 1e-300)) + (errMult ? 2 * logsum : 0);
-  return { lik, sse, level: l, trend: b };
+  FILTER_OUT[0] = sse;
+  FILTER_OUT[1] = l;
+  FILTER_OUT[2] = b;
+  return n * Math.log(Math.max(sse, 1e-300)) + (errMult ? 2 * logsum : 0);
 }
 
 export interface FitOptions {
@@ -121,6 +118,8 @@ export interface FitOptions {
   tolerance?: number;
   /** Also optimise the initial level and trend (default true); false keeps the heuristic start (faster). */
   optimizeInitial?: boolean;
+  /** Start the search from these smoothing parameters (e.g. a fit on a longer window) with small steps. */
+  start?: { alpha: number; beta: number; gamma: number; phi: number };
 }
 
 /** Fits one ETS form; null when the form is not applicable to the data (too short, non-positive). */
@@ -177,19 +176,25 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
   const work = new Float64Array(mm);
 
   // Parameter vector: alpha, [beta], [gamma], [phi], l0, [b0].
-  const x0: number[] = [seasonal ? 0.1 : 0.2];
-  const step: number[] = [0.1];
+  const st = opts.start;
+  const inside = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  const a0 = st ? inside(st.alpha, 0.002, 0.99) : seasonal ? 0.1 : 0.2;
+  const x0: number[] = [a0];
+  const step: number[] = [st ? Math.min(0.05, a0 / 4) : 0.1];
   if (hasB) {
-    x0.push(0.01);
-    step.push(0.01);
+    const v = st ? inside(st.beta, 0.0002, a0 * 0.95) : 0.01;
+    x0.push(v);
+    step.push(st ? v / 4 + 1e-4 : 0.01);
   }
   if (hasG) {
-    x0.push(0.05);
-    step.push(0.05);
+    const v = st ? inside(st.gamma, 0.0002, (1 - a0) * 0.95) : 0.05;
+    x0.push(v);
+    step.push(st ? v / 4 + 1e-4 : 0.05);
   }
   if (hasPhi) {
-    x0.push(0.95);
-    step.push(0.02);
+    const v = st ? inside(st.phi, 0.81, 0.97) : 0.95;
+    x0.push(v);
+    step.push(st ? 0.01 : 0.02);
   }
   const optInit = opts.optimizeInitial ?? true;
   if (optInit) {
@@ -201,30 +206,39 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
     }
   }
 
-  const unpack = (x: ArrayLike<number>) => {
-    let i = 0;
-    const alpha = x[i++]!;
-    const beta = hasB ? x[i++]! : 0;
-    const gamma = hasG ? x[i++]! : 0;
-    const phi = hasPhi ? x[i++]! : 1;
-    const lv = optInit ? x[i++]! : l0;
-    const bv = hasB ? (optInit ? x[i++]! : b0) : 0;
-    return { alpha, beta, gamma, phi, lv, bv };
-  };
+  // Positions in the parameter vector (−1 = not estimated).
+  const iB = hasB ? 1 : -1;
+  const iG = hasG ? 1 + (hasB ? 1 : 0) : -1;
+  const iPhi = hasPhi ? 1 + (hasB ? 1 : 0) + (hasG ? 1 : 0) : -1;
+  const iL = optInit ? 1 + (hasB ? 1 : 0) + (hasG ? 1 : 0) + (hasPhi ? 1 : 0) : -1;
+  const iB0 = optInit && hasB ? iL + 1 : -1;
+  const unpack = (x: ArrayLike<number>) => ({
+    alpha: x[0]!,
+    beta: iB >= 0 ? x[iB]! : 0,
+    gamma: iG >= 0 ? x[iG]! : 0,
+    phi: iPhi >= 0 ? x[iPhi]! : 1,
+    lv: iL >= 0 ? x[iL]! : l0,
+    bv: iB0 >= 0 ? x[iB0]! : hasB ? b0 : 0,
+  });
   const objective = (x: Float64Array): number => {
-    const { alpha, beta, gamma, phi, lv, bv } = unpack(x);
+    const alpha = x[0]!;
+    const beta = iB >= 0 ? x[iB]! : 0;
+    const gamma = iG >= 0 ? x[iG]! : 0;
+    const phi = iPhi >= 0 ? x[iPhi]! : 1;
     if (!(alpha >= 1e-4 && alpha <= 0.9999)) return Infinity;
     if (hasB && !(beta >= 1e-4 && beta <= alpha)) return Infinity;
     if (hasG && !(gamma >= 1e-4 && gamma <= 1 - alpha)) return Infinity;
     if (hasPhi && !(phi >= 0.8 && phi <= 0.98)) return Infinity;
     work.set(s0);
-    return filter(ys, n, errMult, trendCode, seasonCode, mm, alpha, beta, gamma, phi, lv, bv, work).lik;
+    return filter(ys, n, errMult, trendCode, seasonCode, mm, alpha, beta, gamma, phi, iL >= 0 ? x[iL]! : l0, iB0 >= 0 ? x[iB0]! : b0, work);
   };
   const res = nelderMead(objective, x0, { step, maxEvaluations: opts.maxEvaluations ?? 60 * x0.length + 100, tolerance: opts.tolerance ?? 1e-7 });
   if (!Number.isFinite(res.value)) return null;
   const p = unpack(res.x);
   work.set(s0);
-  const out = filter(ys, n, errMult, trendCode, seasonCode, mm, p.alpha, p.beta, p.gamma, p.phi, p.lv, p.bv, work);
+  const lik = filter(ys, n, errMult, trendCode, seasonCode, mm, p.alpha, p.beta, p.gamma, p.phi, p.lv, p.bv, work);
+  if (!Number.isFinite(lik)) return null;
+  const out = { lik, sse: FILTER_OUT[0]!, level: FILTER_OUT[1]!, trend: FILTER_OUT[2]! };
   const aicc = out.lik + 2 * k + (2 * k * (k + 1)) / (n - k - 1);
   return {
     spec,
@@ -328,7 +342,8 @@ export function etsEvaluate(y: readonly number[], m: number, spec: EtsSpec, p: E
   if (seasonal) for (let i = 0; i < m; i++) s[i] = p.s0?.[i] ?? (spec.season === 'M' ? 1 : 0);
   const trendCode = spec.trend === 'N' ? 0 : spec.trend === 'A' ? 1 : 2;
   const seasonCode = spec.season === 'N' ? 0 : spec.season === 'A' ? 1 : 2;
-  const out = filter(y, y.length, spec.error === 'M', trendCode, seasonCode, mm, p.alpha, p.beta ?? 0, p.gamma ?? 0, p.phi ?? 1, p.l0, p.b0 ?? 0, s);
+  const lik = filter(y, y.length, spec.error === 'M', trendCode, seasonCode, mm, p.alpha, p.beta ?? 0, p.gamma ?? 0, p.phi ?? 1, p.l0, p.b0 ?? 0, s);
+  const out = { lik, sse: FILTER_OUT[0]!, level: FILTER_OUT[1]!, trend: FILTER_OUT[2]! };
   const model: EtsModel = {
     spec,
     m: mm,

@@ -31,12 +31,21 @@ export function reseasonalise(f: number[], n: number, m: number, indices: number
 }
 
 export function theta(y: readonly number[], h: number, m: number): MethodForecast {
+  return thetaAndSes(y, h, m).theta;
+}
+
+/**
+ * Theta and plain SES on the same seasonally adjusted series (they share the adjustment and the
+ * SES fit): `ses` is the re-seasonalised SES forecast ("ses-sa").
+ */
+export function thetaAndSes(y: readonly number[], h: number, m: number): { theta: MethodForecast; ses: MethodForecast } {
   const n = y.length;
   const { adjusted, indices } = seasonalAdjust(y, m);
   const ses = fitEts(adjusted, 1, { error: 'A', trend: 'N', season: 'N' });
   let meanF: number[];
   let sd: number[];
   let alpha: number;
+  let sesOut: MethodForecast;
   if (!ses) {
     // Too short for an optimised SES: level = mean, α = 0.5 by convention.
     const l = adjusted.reduce((a, b) => a + b, 0) / Math.max(1, n);
@@ -45,8 +54,10 @@ export function theta(y: readonly number[], h: number, m: number): MethodForecas
     const resid = adjusted.slice(1).map((v, i) => v - adjusted[i]!);
     const s = Math.sqrt(resid.reduce((a, b) => a + b * b, 0) / Math.max(1, resid.length));
     sd = Array.from({ length: h }, (_, j) => s * Math.sqrt(1 + j * alpha * alpha));
+    sesOut = { method: 'ses-sa', mean: reseasonalise(meanF, n, m, indices), sd: reseasonalise(sd, n, m, indices), distribution: 'normal', params: { alpha } };
   } else {
     const f = etsForecast(ses, h);
+    sesOut = { ...f, method: 'ses-sa', mean: reseasonalise(f.mean, n, m, indices), sd: reseasonalise(f.sd, n, m, indices) };
     alpha = Math.max(1e-10, ses.alpha);
     meanF = f.mean;
     const s = Math.sqrt(ses.sigma2) * ses.scale;
@@ -59,5 +70,5 @@ export function theta(y: readonly number[], h: number, m: number): MethodForecas
     meanF = reseasonalise(meanF, n, m, indices);
     sd = reseasonalise(sd, n, m, indices);
   }
-  return { method: 'theta', mean: meanF, sd, distribution: 'normal', params: { alpha, drift, seasonal: indices ? 1 : 0 } };
+  return { theta: { method: 'theta', mean: meanF, sd, distribution: 'normal', params: { alpha, drift, seasonal: indices ? 1 : 0 } }, ses: sesOut };
 }
