@@ -5,3 +5,4 @@ export * from './dental-practices.ts';
 export * from './auth.ts';
 export * from './activity-logs.ts';
 export * from './catalog.ts';
+export * from './imports.ts';

@@ -1,0 +1,42 @@
+import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './common.ts';
+
+/**
+ * One upload through the import pipeline (PRODUCT.md §7): the file waits under DATA_DIR, a background job
+ * validates it, and the user then imports the valid rows or nothing. Row errors live in a file beside the upload;
+ * the first few are kept here for the screen.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    format: varchar('format', { length: 8 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    /** queued, validating, validated, importing, done, failed, cancelled. */
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    validRows: integer('valid_rows').notNull().default(0),
+    invalidRows: integer('invalid_rows').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** 0–100 of the current phase. */
+    progress: integer('progress').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    /** Header problems: columns not in the template, required columns missing. */
+    unknownColumns: jsonb('unknown_columns').$type<string[]>().notNull().default([]),
+    missingColumns: jsonb('missing_columns').$type<string[]>().notNull().default([]),
+    /** The first errors (message keys, translated when shown). */
+    errors: jsonb('errors').$type<Array<{ row: number; column: string; key: string; params?: Record<string, string | number> }>>().notNull().default([]),
+    /** Why a job failed, as a message key. */
+    failure: varchar('failure', { length: 120 }),
+    failureParams: jsonb('failure_params').$type<Record<string, string | number>>(),
+    /** Updated while a job runs: a stale beat means the process running it is gone. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('import_jobs_user_idx').on(t.userId, t.createdAt)],
+);
