@@ -197,6 +197,11 @@ describe('DataTable', () => {
     );
     expect(router.state.location.search).not.toContain('page=2');
     expect(screen.getByRole('button', { name: 'Filter by Quantity' }).getAttribute('aria-pressed')).toBe('true');
+    // The active filter is listed and can be removed from there.
+    expect(screen.getByTestId('data-table-active-filters').textContent).toBe('Quantity Greater than or equal to 5');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Quantity Greater than or equal to 5' }));
+    await waitFor(() => expect(s.last()).toMatchObject({ change_type: 'filter' }));
+    await waitFor(() => expect(s.last().column_filters).toBeUndefined());
   });
 
   it('offers All / True / False for a bool filter', async () => {

@@ -33,7 +33,7 @@
  * - `html` cells are sanitised with DOMPurify; `cellRenderer` wins over every default format.
  * - Must render inside a react-router router and the app's Providers.
  */
-import { Alert, Box, Button, Checkbox, Group, LoadingOverlay, NativeSelect, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, CloseButton, Checkbox, Group, LoadingOverlay, NativeSelect, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type Updater, type VisibilityState } from '@tanstack/react-table';
@@ -316,6 +316,13 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
   const filterOf = (field: string) => view.filters.find((f) => f.field === field);
   const setFilter = (field: string, filter: ColumnFilter | null) =>
     change('filter', { filters: [...view.filters.filter((f) => f.field !== field), ...(filter ? [filter] : [])] });
+  const describeFilter = (filter: ColumnFilter) => {
+    const column = columns.find((c) => c.field === filter.field);
+    const title = column?.title ?? filter.field;
+    if (column?.type === 'bool') return `${title}: ${t(`table.bool.${filter.value === true ? 'true' : 'false'}`)}`;
+    const condition = t(`table.conditions.${filter.condition}`);
+    return filter.value === undefined || filter.value === null ? `${title} ${condition}` : `${title} ${condition} ${String(filter.value)}`;
+  };
   const colSpan = visibleColumns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
   const error = query.isError ? toAppError(query.error, t) : null;
   const showEmpty = !query.isPending && !query.isError && rows.length === 0;
@@ -352,6 +359,26 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
           )}
         </Group>
       </Group>
+
+      {view.filters.length > 0 && (
+        <Group gap="xs" mb="sm" data-testid="data-table-active-filters">
+          {view.filters.map((filter) => {
+            const text = describeFilter(filter);
+            return (
+              <Badge
+                key={filter.field}
+                variant="light"
+                size="lg"
+                tt="none"
+                fw={500}
+                rightSection={<CloseButton size="xs" aria-label={t('table.removeFilter', { filter: text })} onClick={() => setFilter(filter.field, null)} />}
+              >
+                {text}
+              </Badge>
+            );
+          })}
+        </Group>
+      )}
 
       {error && (
         <Alert color="red" mb="sm" role="alert" title={error.status === 422 ? undefined : t('table.loadFailed')} data-testid="data-table-error">
