@@ -31,6 +31,10 @@
  * - Filter, search and page-size changes go back to page 1; selection clears on page, sort, filter, search
  *   and page-size change. The search box shows when at least one column has `search: true`.
  * - `html` cells are sanitised with DOMPurify; `cellRenderer` wins over every default format.
+ * - One table per screen: the URL params are not prefixed, so two tables on one screen would share them.
+ * - Declare `columns` outside the render or in useMemo (a new array each render works, but re-derives the model).
+ * - Active filters show as removable chips above the table; a 422 from the server (e.g. a rejected filter)
+ *   shows its message in an alert; an export failure shows an error toast (notifyError).
  * - Must render inside a react-router router and the app's Providers.
  */
 import { Alert, Badge, Box, Button, CloseButton, Checkbox, Group, LoadingOverlay, NativeSelect, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
