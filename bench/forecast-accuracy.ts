@@ -21,7 +21,7 @@ interface DataSet {
   series: Series[];
 }
 
-const METHODS: MethodName[] = ['zero', 'naive', 'snaive', 'mean', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'auto'];
+const METHODS: MethodName[] = ['zero', 'naive', 'snaive', 'mean', 'smean', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'auto'];
 
 function pad(s: string, w: number): string {
   return s.length >= w ? s : s + ' '.repeat(w - s.length);

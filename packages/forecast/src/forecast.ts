@@ -5,7 +5,7 @@
  */
 import { classify, type Classification } from './classify.ts';
 import { maeScale, mseScale } from './metrics.ts';
-import { meanForecast, naive, seasonalNaive, zeroForecast } from './methods/baselines.ts';
+import { meanForecast, naive, seasonalMean, seasonalNaive, zeroForecast } from './methods/baselines.ts';
 import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
 import { theta, thetaAndSes } from './methods/theta.ts';
@@ -18,6 +18,7 @@ export type MethodName =
   | 'naive'
   | 'snaive'
   | 'mean'
+  | 'smean'
   | 'zero'
   | 'ses'
   | 'holt'
@@ -142,6 +143,8 @@ export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[
       return seasonalNaive(y, h, m);
     case 'mean':
       return meanForecast(y, h);
+    case 'smean':
+      return seasonalMean(y, h, m);
     case 'zero':
       return zeroForecast(h);
     case 'ses':
@@ -188,11 +191,13 @@ interface Plan {
   fallback: string;
 }
 
-function planFor(cls: Classification): Plan {
+function planFor(cls: Classification, seasonal: boolean): Plan {
   if (INTERMITTENT.has(cls.class)) {
+    // Seasonal candidates for fixed patterns of zeros (closed days in daily data).
+    const s = seasonal ? ['smean', 'snaive'] : [];
     return {
-      components: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean'],
-      selectable: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo'],
+      components: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', ...s],
+      selectable: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo', ...s],
       combos: { 'intermittent-combo': ['sba', 'tsb', 'imapa'] },
       fallback: 'intermittent-combo',
     };
@@ -249,7 +254,7 @@ function scoreOf(train: readonly number[], test: readonly number[], f: readonly 
 
 function autoSelect(y: readonly number[], h: number, m: number, cls: Classification, originsWanted: number): { f: MethodForecast; selection: ForecastStats['selection']; candidates: CandidateScore[] } {
   const n = y.length;
-  const plan = planFor(cls);
+  const plan = planFor(cls, m > 1 && n >= 2 * m);
   const intermittent = INTERMITTENT.has(cls.class);
   // Fit every component on the full history.
   let etsSpec: EtsSpec | null = null;

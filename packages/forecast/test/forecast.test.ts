@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forecast, mulberry32, type MethodName } from '../src/index.ts';
 import { AIR, INTER } from './helpers.ts';
 
-const ALL: MethodName[] = ['naive', 'snaive', 'mean', 'zero', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'ses-sa', 'theta-ses', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'auto'];
+const ALL: MethodName[] = ['naive', 'snaive', 'mean', 'smean', 'zero', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'ses-sa', 'theta-ses', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'auto'];
 
 describe('forecast() — automatic selection', () => {
   it('smooth seasonal series: rolling-origin selection among smoothing methods, ordered bounds', () => {
@@ -45,6 +45,23 @@ describe('forecast() — automatic selection', () => {
           expect(v, `${method}`).toBeGreaterThanOrEqual(0);
         }
       }
+  });
+});
+
+describe('forecast() — daily data with closed days', () => {
+  it('keeps the weekly pattern of zeros (seasonal mean chosen by rolling origin)', () => {
+    const rng = mulberry32(11);
+    const y = Array.from({ length: 140 }, (_, t) => (t % 7 >= 5 ? 0 : 6 + Math.floor(rng() * 5)));
+    const r = forecast(y, { horizon: 14, seasonalPeriod: 7 });
+    expect(r.method).toBe('smean');
+    // Days 140.. fall on positions 0..6 of the week again: 5, 6 are closed.
+    expect(r.mean[5]).toBe(0);
+    expect(r.mean[6]).toBe(0);
+    expect(r.mean[0]!).toBeGreaterThan(5);
+  });
+  it('seasonal mean by hand: average of the same weekday over the last cycles', () => {
+    const y = [1, 2, 3, 5, 6, 7];
+    expect(forecast(y, { horizon: 4, seasonalPeriod: 3, method: 'smean' }).mean).toEqual([3, 4, 5, 3]);
   });
 });
 

@@ -47,3 +47,34 @@ export function meanForecast(y: readonly number[], h: number): MethodForecast {
 export function zeroForecast(h: number): MethodForecast {
   return { method: 'zero', mean: Array.from({ length: h }, () => 0), sd: Array.from({ length: h }, () => 0), distribution: 'count', params: {} };
 }
+
+/**
+ * Seasonal mean: the average of the same season position over the last `cycles` seasons (default
+ * up to 6). Captures fixed weekly patterns such as closed days in daily data, which the
+ * intermittent methods (flat forecasts) cannot.
+ */
+export function seasonalMean(y: readonly number[], h: number, m: number, cycles = 6): MethodForecast {
+  const n = y.length;
+  if (m < 2 || n < m) return { ...meanForecast(y, h), method: 'smean' };
+  const c = Math.max(1, Math.min(cycles, Math.floor(n / m)));
+  const prof: number[] = [];
+  const sds: number[] = [];
+  for (let k = 0; k < m; k++) {
+    // Position of the k-th future period in the cycle, counted back from the end of the series.
+    const vals: number[] = [];
+    for (let j = 1; j <= c; j++) {
+      const t = n - j * m + k;
+      if (t >= 0) vals.push(y[t]!);
+    }
+    const mu = mean(vals);
+    prof.push(mu);
+    sds.push(Math.sqrt(variance(vals) * (1 + 1 / Math.max(1, vals.length))));
+  }
+  return {
+    method: 'smean',
+    mean: Array.from({ length: h }, (_, i) => prof[i % m]!),
+    sd: Array.from({ length: h }, (_, i) => sds[i % m]!),
+    distribution: 'normal',
+    params: { cycles: c },
+  };
+}
