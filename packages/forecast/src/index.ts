@@ -13,7 +13,7 @@ export { nelderMead } from './optim.ts';
 export { assertSeries } from './validate.ts';
 export { qnorm, pnorm, countQuantile, countPmf, mulberry32 } from './util.ts';
 export type { MethodForecast, Method } from './types.ts';
-export { daysToZero, stockoutDay, stockoutProbability, roundToPack, reorderPolicy, expectedExpiryWaste } from './inventory.ts';
+export { daysToZero, stockoutDay, stockoutProbability, roundToPack, reorderPolicy, expectedExpiryWaste, expectedShortage, fillRateOrderUpTo } from './inventory.ts';
 export type { DaysToZero, ReorderInput, ReorderPolicy, ExpiryWaste } from './inventory.ts';
 export { toDemand, cumulativeMoments, demandQuantile, exceedProbability } from './distribution.ts';
 export type { DemandForecast } from './distribution.ts';

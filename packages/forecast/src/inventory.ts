@@ -4,6 +4,7 @@
  * Periods are the forecast's periods; `periodDays` converts them to days (7 weekly, ≈30.44 monthly).
  */
 import { cumulativeMoments, demandPmf, demandQuantile, exceedProbability, type DemandForecast } from './distribution.ts';
+import { pnorm } from './util.ts';
 
 export interface DaysToZero {
   /** Days until cumulative mean demand reaches the stock on hand. */
@@ -152,4 +153,51 @@ export function expectedExpiryWaste(lot: { quantity: number; daysToExpiry: numbe
     if (w > 0) pw += pmf[k]!;
   }
   return { expectedWaste: ew, probabilityOfWaste: Math.min(1, pw), expectedUsage: mean };
+}
+
+/** E[(X − s)⁺] for the demand distribution with the given mean and variance. */
+export function expectedShortage(s: number, mean: number, variance: number, distribution: 'normal' | 'count'): number {
+  if (!(mean > 0)) return 0;
+  if (distribution === 'count' && mean < 1e4) {
+    const kMax = Math.max(Math.ceil(s) + 1, demandQuantile(1 - 1e-10, mean, variance, 'count') + 1);
+    const pmf = demandPmf(mean, variance, 'count', kMax);
+    let e = 0;
+    for (let k = Math.floor(s) + 1; k < pmf.length; k++) e += (k - s) * pmf[k]!;
+    return e;
+  }
+  const sd = Math.sqrt(Math.max(variance, 0));
+  if (sd === 0) return Math.max(0, mean - s);
+  const z = (s - mean) / sd;
+  const phi = Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+  return sd * (phi - z * (1 - pnorm(z)));
+}
+
+/**
+ * Order-up-to level for a fill-rate target β (periodic review, FORECASTING.md §4): the smallest S
+ * whose expected shortage per review cycle, E[(D(L+R) − S)⁺] − E[(D(L) − S)⁺], is at most
+ * (1 − β) × expected demand per cycle E[D(R)]. Whole units for count demand.
+ */
+export function fillRateOrderUpTo(f: DemandForecast, input: { leadTime: number; reviewPeriod: number; fillRate: number }): number {
+  const { leadTime, reviewPeriod, fillRate } = input;
+  if (!(fillRate > 0 && fillRate < 1)) throw new RangeError('fillRate must be between 0 and 1');
+  if (!(reviewPeriod > 0)) throw new RangeError('reviewPeriod must be positive');
+  const a = cumulativeMoments(f, leadTime + reviewPeriod);
+  const b = cumulativeMoments(f, leadTime);
+  const cycle = a.mean - b.mean;
+  if (!(cycle > 0)) return 0;
+  const allowed = (1 - fillRate) * cycle;
+  const shortage = (s: number) => expectedShortage(s, a.mean, a.variance, f.distribution) - expectedShortage(s, b.mean, b.variance, f.distribution);
+  if (f.distribution === 'count') {
+    const cap = demandQuantile(1 - 1e-9, a.mean, a.variance, 'count') + 1;
+    for (let s = 0; s <= cap; s++) if (shortage(s) <= allowed) return s;
+    return cap;
+  }
+  let lo = 0;
+  let hi = a.mean + 10 * Math.sqrt(a.variance) + 1;
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (shortage(mid) <= allowed) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }

@@ -21,6 +21,7 @@ export interface Reference {
   imapa: [number, number];
   nbq: number[];
   expiry: [number, number];
+  fillRate: [number, number];
 }
 interface EtsRef {
   lik: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countQuantile, daysToZero, expectedExpiryWaste, mase, pnorm, qnorm, reorderPolicy, rmsse, roundToPack, scaledBias, smape, stockoutDay, stockoutProbability } from '../src/index.ts';
+import { countQuantile, daysToZero, expectedExpiryWaste, expectedShortage, fillRateOrderUpTo, mase, pnorm, qnorm, reorderPolicy, rmsse, roundToPack, scaledBias, smape, stockoutDay, stockoutProbability } from '../src/index.ts';
 import { REF } from './helpers.ts';
 
 const poisson = (mu: number, h: number) => ({ mean: new Array<number>(h).fill(mu), sd: new Array<number>(h).fill(Math.sqrt(mu)), distribution: 'count' as const });
@@ -78,6 +78,22 @@ describe('reorder point and order-up-to', () => {
     expect(roundToPack(9, 4, 'nearest')).toBe(8);
     expect(roundToPack(11, 4, 'down')).toBe(8);
     expect(() => roundToPack(1, 0)).toThrow();
+  });
+});
+
+describe('fill-rate order-up-to level', () => {
+  // compute_reference.py fill_rate_poisson / fill_rate_normal (Poisson pmf loop; normal loss
+  // function G(z) = φ(z) − z(1 − Φ(z)) with bisection).
+  it('Poisson demand: smallest S with E[(D(L+R) − S)⁺] − E[(D(L) − S)⁺] ≤ (1 − β) E[D(R)]', () => {
+    expect(fillRateOrderUpTo(poisson(2, 6), { leadTime: 2, reviewPeriod: 1, fillRate: 0.95 })).toBe(REF.fillRate[0]);
+  });
+  it('normal demand', () => {
+    const f = { mean: [100, 100, 100], sd: [10, 10, 10], distribution: 'normal' as const };
+    expect(fillRateOrderUpTo(f, { leadTime: 2, reviewPeriod: 1, fillRate: 0.98 })).toBeCloseTo(REF.fillRate[1], 4);
+  });
+  it('expected shortage of Poisson(1) at 0 is its mean; normal loss at the mean is σ/√(2π)', () => {
+    expect(expectedShortage(0, 1, 1, 'count')).toBeCloseTo(1, 9);
+    expect(expectedShortage(50, 50, 100, 'normal')).toBeCloseTo(10 / Math.sqrt(2 * Math.PI), 9);
   });
 });
 

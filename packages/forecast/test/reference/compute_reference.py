@@ -206,6 +206,28 @@ def expiry_waste_poisson(qty, ahead, mu):
         if w > 0: pw += p
     return ew, pw
 
+def poisson_loss(s, mu):
+    return sum((k - s) * math.exp(k * math.log(mu) - mu - math.lgamma(k + 1)) for k in range(int(s) + 1, 400))
+
+def fill_rate_poisson(mu_period, L, R, beta):
+    allowed = (1 - beta) * mu_period * R
+    s = 0
+    while poisson_loss(s, mu_period * (L + R)) - poisson_loss(s, mu_period * L) > allowed: s += 1
+    return s
+
+def normal_loss(s, mu, sd):
+    z = (s - mu) / sd
+    return sd * (math.exp(-z * z / 2) / math.sqrt(2 * math.pi) - z * (1 - 0.5 * (1 + math.erf(z / math.sqrt(2)))))
+
+def fill_rate_normal(mu_period, sd_period, L, R, beta):
+    allowed = (1 - beta) * mu_period * R
+    lo, hi = 0.0, 10 * mu_period * (L + R)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if normal_loss(mid, mu_period * (L + R), sd_period * math.sqrt(L + R)) - normal_loss(mid, mu_period * L, sd_period * math.sqrt(L)) <= allowed: hi = mid
+        else: lo = mid
+    return hi
+
 out = {}
 s0m = decompose_mult(Y[:36], 12)
 out['ANN'] = ets_component(Y, 1, 'A', 'N', 'N', 0.3, 0, 0, 1, 110.0, 0, [], 3)
@@ -229,4 +251,5 @@ out['adida3'] = adida(INTER, 3)
 out['imapa'] = imapa(INTER)
 out['nbq'] = [nb_quantile(0.95, 2.0, 2.0), nb_quantile(0.95, 2.0, 6.0), nb_quantile(0.025, 10.0, 30.0), nb_quantile(0.975, 10.0, 30.0), nb_quantile(0.5, 0.3, 0.9)]
 out['expiry'] = expiry_waste_poisson(10, 2, 8.0)
+out['fillRate'] = [fill_rate_poisson(2.0, 2, 1, 0.95), fill_rate_normal(100.0, 10.0, 2, 1, 0.98)]
 print(json.dumps(out, indent=1))
