@@ -25,7 +25,13 @@ import healthRoutes from './features/health/health.routes.ts';
 import notificationsRoutes from './features/notifications/notifications.routes.ts';
 import profileRoutes from './features/profile/profile.routes.ts';
 import rolesRoutes from './features/roles/roles.routes.ts';
+import seederRoutes from './features/seeder/seeder.routes.ts';
 import userRoutes from './features/users/users.routes.ts';
+import brandRoutes from './features/brands/brands.routes.ts';
+import categoryRoutes from './features/categories/categories.routes.ts';
+import productRoutes from './features/products/products.routes.ts';
+import procedureCodeRoutes from './features/procedure-codes/procedure-codes.routes.ts';
+import procedureTemplateRoutes from './features/procedure-templates/procedure-templates.routes.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -127,6 +133,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dentalPracticeRoutes);
   await app.register(activityLogRoutes);
   await app.register(userRoutes);
+  await app.register(seederRoutes);
+  await app.register(brandRoutes);
+  await app.register(categoryRoutes);
+  await app.register(productRoutes);
+  await app.register(procedureCodeRoutes);
+  await app.register(procedureTemplateRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

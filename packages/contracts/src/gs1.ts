@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; this declares them for every consumer
+/// <reference path="./gs1-barcode-parser-mod.d.ts" />
 import gs1 from 'gs1-barcode-parser-mod';
 import { isValidGtin, normalizeGtin } from './catalog.ts';
 

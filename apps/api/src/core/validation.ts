@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
+import type { MessageKey } from './i18n.ts';
 
 type Issue = z.core.$ZodIssue;
+
+/** Refinements name their message with `params: { kind }` (see contracts). */
+const CUSTOM_KINDS = new Set(['time_zone', 'currency', 'decimal', 'positive', 'gtin']);
 
 /** Maps zod issues to our localisable field errors, keyed by the dotted path of the field. */
 export function issuesToFieldErrors(issues: readonly Issue[], missingValue: (path: PropertyKey[]) => boolean): FieldErrors {
@@ -36,7 +40,7 @@ export function issuesToFieldErrors(issues: readonly Issue[], missingValue: (pat
         break;
       case 'custom': {
         const kind = (issue.params as { kind?: string } | undefined)?.kind;
-        add(field, { key: kind === 'time_zone' || kind === 'currency' ? `validation.${kind}` : 'validation.invalid' });
+        add(field, { key: kind && CUSTOM_KINDS.has(kind) ? (`validation.${kind}` as MessageKey) : 'validation.invalid' });
         break;
       }
       case 'invalid_value':

@@ -43,7 +43,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type Updater, type VisibilityState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { PAGE_SIZES, type ColumnFilter, type PageMeta } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 import { toAppError } from '../../core/errors.ts';
@@ -180,12 +180,18 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     if (!searchPending.current && searchText.trim() !== view.search.trim()) setSearchText(view.search);
   }
   useEffect(() => () => clearTimeout(searchTimer.current), []);
+  // A search typed just before leaving the screen must not pull the user back to it.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle';
   const onSearchInput = (value: string) => {
     setSearchText(value);
     clearTimeout(searchTimer.current);
     searchPending.current = true;
+    const scheduledOn = window.location.pathname;
     searchTimer.current = setTimeout(() => {
       searchPending.current = false;
+      if (leaving.current || window.location.pathname !== scheduledOn) return;
       if (value.trim() !== view.search.trim()) change('search', { search: value });
     }, SEARCH_DEBOUNCE_MS);
   };

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { brandBodySchema, brandSchema, listQuerySchema } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { authorize } from '../../core/guards.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerRecordRoutes } from '../../core/record-routes.ts';
+import { brandList, brandRowSchema } from './brand.list.ts';
+import { createBrand, findBrand, presentBrand, setBrandStatus, updateBrand } from './brand.service.ts';
+
+export default async function brandRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  app.get(
+    '/api/admin/list/brands',
+    { preValidation: authorize('read', 'Brand'), schema: { tags: ['brands'], summary: 'Brands (server-mode list)', querystring: listQuerySchema, response: listResponses(brandRowSchema) } },
+    async (request, reply) => sendList(request, reply, brandList),
+  );
+  registerRecordRoutes(app, {
+    base: '/api/brand',
+    tag: 'brands',
+    subject: 'Brand',
+    body: brandBodySchema,
+    record: brandSchema,
+    deleteByBody: true,
+    find: async (_request, id) => presentBrand(db, await findBrand(db, id)),
+    create: async (request, body) => presentBrand(db, await createBrand(db, actorOf(request), body)),
+    update: async (request, id, body) => presentBrand(db, await updateBrand(db, actorOf(request), id, body)),
+    setStatus: async (request, id, status) => presentBrand(db, await setBrandStatus(db, actorOf(request), id, status)),
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoryBodySchema, categorySchema, errorBodySchema, listQuerySchema } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { authorize } from '../../core/guards.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerRecordRoutes } from '../../core/record-routes.ts';
+import { categoryList, categoryRowSchema } from './category.list.ts';
+import { allCategories, createCategory, findCategory, presentCategory, setCategoryStatus, updateCategory } from './category.service.ts';
+
+const optionSchema = z.object({ id: z.number().int(), name: z.string(), parent_id: z.number().int().nullable(), path: z.string(), status: z.string() });
+
+export default async function categoryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  app.get(
+    '/api/admin/list/categories',
+    { preValidation: authorize('read', 'Category'), schema: { tags: ['categories'], summary: 'Categories with their paths (server-mode list)', querystring: listQuerySchema, response: listResponses(categoryRowSchema) } },
+    async (request, reply) => sendList(request, reply, categoryList),
+  );
+  app.get(
+    '/api/category/all',
+    { preValidation: authorize('read', 'Category'), schema: { tags: ['categories'], summary: 'Every category with its path, for pickers', response: { 200: z.object({ data: z.array(optionSchema) }), 401: errorBodySchema, 403: errorBodySchema } } },
+    async () => ({ data: await allCategories(db) }),
+  );
+  registerRecordRoutes(app, {
+    base: '/api/category',
+    tag: 'categories',
+    subject: 'Category',
+    body: categoryBodySchema,
+    record: categorySchema,
+    find: async (_request, id) => presentCategory(db, await findCategory(db, id)),
+    create: async (request, body) => presentCategory(db, await createCategory(db, actorOf(request), body)),
+    update: async (request, id, body) => presentCategory(db, await updateCategory(db, actorOf(request), id, body)),
+    setStatus: async (request, id, status) => presentCategory(db, await setCategoryStatus(db, actorOf(request), id, status)),
+  });
+}

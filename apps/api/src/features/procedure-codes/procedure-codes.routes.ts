@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROCEDURE_CATEGORIES, errorBodySchema, listQuerySchema, procedureCodeBodySchema, procedureCodeSchema } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { authorize } from '../../core/guards.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerRecordRoutes } from '../../core/record-routes.ts';
+import { procedureCodeList, procedureCodeRowSchema } from './procedure-code.list.ts';
+import { allProcedureCodes, createProcedureCode, findProcedureCode, presentProcedureCode, setProcedureCodeStatus, updateProcedureCode } from './procedure-code.service.ts';
+
+const optionSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), category: z.string(), status: z.string() });
+
+export default async function procedureCodeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  app.get(
+    '/api/admin/list/procedure-codes',
+    { preValidation: authorize('read', 'ProcedureCode'), schema: { tags: ['procedure-codes'], summary: 'Procedure codes (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureCodeRowSchema) } },
+    async (request, reply) => sendList(request, reply, procedureCodeList),
+  );
+  app.get(
+    '/api/procedure-code/all',
+    {
+      preValidation: authorize('read', 'ProcedureCode'),
+      schema: { tags: ['procedure-codes'], summary: `Every procedure code, for pickers (categories: ${PROCEDURE_CATEGORIES.join(', ')})`, response: { 200: z.object({ data: z.array(optionSchema) }), 401: errorBodySchema, 403: errorBodySchema } },
+    },
+    async () => ({ data: await allProcedureCodes(db) }),
+  );
+  registerRecordRoutes(app, {
+    base: '/api/procedure-code',
+    tag: 'procedure-codes',
+    subject: 'ProcedureCode',
+    body: procedureCodeBodySchema,
+    record: procedureCodeSchema,
+    find: async (_request, id) => presentProcedureCode(db, await findProcedureCode(db, id)),
+    create: async (request, body) => presentProcedureCode(db, await createProcedureCode(db, actorOf(request), body)),
+    update: async (request, id, body) => presentProcedureCode(db, await updateProcedureCode(db, actorOf(request), id, body)),
+    setStatus: async (request, id, status) => presentProcedureCode(db, await setProcedureCodeStatus(db, actorOf(request), id, status)),
+  });
+}

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { normalizeGtin, parseProductBarcode, type Product, type productBodySchema, type ScannedBarcode } from '@enamel/contracts';
+import { brands, categories, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import type { Actor } from '../../core/activity-log.ts';
+import { invalid } from '../../core/errors.ts';
+import { decimalText, isoDate } from '../../core/presenters.ts';
+import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
+import { unitCost } from './product.list.ts';
+
+type Row = typeof products.$inferSelect;
+export type ProductInput = z.output<typeof productBodySchema>;
+const kind: RecordKind = { table: products, subject: 'Product' };
+
+function toColumns(body: ProductInput) {
+  return {
+    name: body.name,
+    sku: body.sku,
+    gtin: body.gtin ? normalizeGtin(body.gtin) : null,
+    brandId: body.brand_id,
+    categoryId: body.category_id,
+    usageUnit: body.usage_unit,
+    purchaseUnit: body.purchase_unit,
+    unitsPerPurchaseUnit: body.units_per_purchase_unit,
+    purchasePrice: body.purchase_price,
+    tracksLots: body.tracks_lots,
+    description: body.description,
+    ...(body.status ? { status: body.status } : {}),
+  };
+}
+
+async function checkReferences(db: Database, body: ProductInput): Promise<void> {
+  if (body.brand_id !== null) {
+    const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, body.brand_id));
+    if (!brand) throw invalid('brand_id', 'catalog.unknown_brand');
+  }
+  if (body.category_id !== null) {
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, body.category_id));
+    if (!category) throw invalid('category_id', 'catalog.unknown_category');
+  }
+}
+
+const skuTaken = (db: Database, sku: string, exceptId?: number) => assertUnique(db, products, sql`lower(${products.sku}) = lower(${sku})`, 'sku', 'catalog.sku_taken', exceptId);
+
+/** Templates that list the product: it cannot be deleted (or deactivated) while they do. */
+const usedInTemplates: InUseCheck = async (tx, id) => {
+  const rows = await tx
+    .select({ name: procedureTemplates.name })
+    .from(procedureTemplateItems)
+    .innerJoin(procedureTemplates, eq(procedureTemplates.id, procedureTemplateItems.procedureTemplateId))
+    .where(eq(procedureTemplateItems.productId, id))
+    .orderBy(asc(procedureTemplates.name))
+    .limit(6);
+  if (rows.length === 0) return null;
+  const names = rows.slice(0, 5).map((r) => r.name).join(', ') + (rows.length > 5 ? ', …' : '');
+  return { key: 'catalog.product_in_templates', params: { templates: names } };
+};
+
+export async function presentProduct(db: Database, row: Row): Promise<Product> {
+  const [names] = await db
+    .select({ brand: brands.name, category: categories.name })
+    .from(sql`(select 1) as one`)
+    .leftJoin(brands, eq(brands.id, sql`${row.brandId}`))
+    .leftJoin(categories, eq(categories.id, sql`${row.categoryId}`));
+  return {
+    id: row.id, name: row.name, sku: row.sku, gtin: row.gtin,
+    brand_id: row.brandId, brand_name: names?.brand ?? null, category_id: row.categoryId, category_name: names?.category ?? null,
+    usage_unit: row.usageUnit, purchase_unit: row.purchaseUnit, units_per_purchase_unit: row.unitsPerPurchaseUnit,
+    purchase_price: decimalText(row.purchasePrice), unit_cost: decimalText(await unitCostOf(db, row.id)),
+    tracks_lots: row.tracksLots, description: row.description, status: row.status as Product['status'],
+    created_at: isoDate(row.createdAt), updated_at: isoDate(row.updatedAt),
+  };
+}
+
+async function unitCostOf(db: Database, id: number): Promise<string> {
+  const [row] = await db.select({ cost: unitCost }).from(products).where(eq(products.id, id));
+  return row?.cost ?? '0';
+}
+
+export const findProduct = (db: Database, id: number) => findRecord<Row>(db, kind, id);
+
+export async function createProduct(db: Database, actor: Actor, body: ProductInput): Promise<Row> {
+  await checkReferences(db, body);
+  await skuTaken(db, body.sku);
+  return createRecord<Row>(db, actor, kind, toColumns(body));
+}
+
+export async function updateProduct(db: Database, actor: Actor, id: number, body: ProductInput): Promise<Row> {
+  await findProduct(db, id);
+  await checkReferences(db, body);
+  await skuTaken(db, body.sku, id);
+  return updateRecord<Row>(db, actor, kind, id, toColumns(body));
+}
+
+export const setProductStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, usedInTemplates);
+export const deleteProduct = (db: Database, actor: Actor, id: number) => deleteRecord(db, actor, kind, id, usedInTemplates);
+
+const pickerColumns = {
+  id: products.id, name: products.name, sku: products.sku, gtin: products.gtin, brand_name: brands.name,
+  usage_unit: products.usageUnit, purchase_unit: products.purchaseUnit, units_per_purchase_unit: products.unitsPerPurchaseUnit,
+  unit_cost: unitCost, tracks_lots: products.tracksLots, status: products.status,
+};
+
+/**
+ * As-you-type search for pickers: a scanned or typed barcode matches its GTIN (and hands back the
+ * lot and expiry it carried); otherwise name, SKU, GTIN and brand. Active products and exact SKU hits first.
+ */
+export async function searchProducts(db: Database, q: string, limit: number): Promise<{ data: unknown[]; barcode: ScannedBarcode | null }> {
+  const barcode = parseProductBarcode(q);
+  const term = q.trim();
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = barcode
+    ? eq(products.gtin, barcode.gtin)
+    : or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.gtin, pattern), ilike(brands.name, pattern));
+  const data = await db
+    .select(pickerColumns)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(term ? where : undefined)
+    .orderBy(desc(sql`${products.status} = 'active'`), desc(sql`lower(${products.sku}) = lower(${term})`), asc(products.name), asc(products.id))
+    .limit(limit);
+  return { data, barcode };
+}
+
+/** Active products by name, for simple pickers. */
+export async function allActiveProducts(db: Database) {
+  return db
+    .select({ id: products.id, name: products.name, sku: products.sku, usage_unit: products.usageUnit, unit_cost: unitCost })
+    .from(products)
+    .where(and(eq(products.status, 'active')))
+    .orderBy(asc(products.name), asc(products.id));
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UNITS, errorBodySchema, listQuerySchema, productBodySchema, productSchema } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { authorize } from '../../core/guards.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerRecordRoutes } from '../../core/record-routes.ts';
+import { productList, productRowSchema } from './product.list.ts';
+import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, updateProduct } from './product.service.ts';
+
+const pickerSchema = z.object({
+  id: z.number().int(), name: z.string(), sku: z.string(), gtin: z.string().nullable(), brand_name: z.string().nullable(),
+  usage_unit: z.string(), purchase_unit: z.string(), units_per_purchase_unit: z.number().int(), unit_cost: z.string(), tracks_lots: z.boolean(), status: z.string(),
+});
+const barcodeSchema = z.object({ gtin: z.string(), lot: z.string().nullable(), expiry: z.string().nullable(), serial: z.string().nullable() });
+const searchQuery = z.object({ q: z.string().max(200).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) });
+const readErrors = { 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema };
+
+export default async function productRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  app.get(
+    '/api/admin/list/products',
+    { preValidation: authorize('read', 'Product'), schema: { tags: ['products'], summary: 'Products (server-mode list)', querystring: listQuerySchema, response: listResponses(productRowSchema) } },
+    async (request, reply) => sendList(request, reply, productList),
+  );
+  app.get(
+    '/api/product/search',
+    {
+      preValidation: authorize('read', 'Product'),
+      schema: {
+        tags: ['products'],
+        summary: 'As-you-type product search for pickers: name, SKU, GTIN, brand, or a scanned GS1 barcode (its lot and expiry come back in `barcode`)',
+        querystring: searchQuery,
+        response: { 200: z.object({ data: z.array(pickerSchema), barcode: barcodeSchema.nullable() }), ...readErrors },
+      },
+    },
+    async (request) => (await searchProducts(db, request.query.q, request.query.limit)) as { data: z.infer<typeof pickerSchema>[]; barcode: z.infer<typeof barcodeSchema> | null },
+  );
+  app.get(
+    '/api/product/all',
+    {
+      preValidation: authorize('read', 'Product'),
+      schema: { tags: ['products'], summary: 'Active products by name', response: { 200: z.object({ data: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), usage_unit: z.string(), unit_cost: z.string() })) }), ...readErrors } },
+    },
+    async () => ({ data: await allActiveProducts(db) }),
+  );
+  app.get(
+    '/api/product/unit-measurement',
+    { preValidation: authorize('read', 'Product'), schema: { tags: ['products'], summary: 'Units a product is used or bought in', response: { 200: z.object({ data: z.array(z.enum(UNITS)) }), ...readErrors } } },
+    async () => ({ data: [...UNITS] }),
+  );
+  registerRecordRoutes(app, {
+    base: '/api/product',
+    tag: 'products',
+    subject: 'Product',
+    body: productBodySchema,
+    record: productSchema,
+    find: async (_request, id) => presentProduct(db, await findProduct(db, id)),
+    create: async (request, body) => presentProduct(db, await createProduct(db, actorOf(request), body)),
+    update: async (request, id, body) => presentProduct(db, await updateProduct(db, actorOf(request), id, body)),
+    setStatus: async (request, id, status) => presentProduct(db, await setProductStatus(db, actorOf(request), id, status)),
+    remove: (request, id) => deleteProduct(db, actorOf(request), id),
+  });
+}
