@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './activity-logs.ts';
 export * from './catalog.ts';
 export * from './imports.ts';
+export * from './stock.ts';

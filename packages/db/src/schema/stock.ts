@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { procedureCodes, procedureTemplates, products } from './catalog.ts';
+import { timestamps } from './common.ts';
+import { dentalPractices } from './dental-practices.ts';
+import { users } from './users.ts';
+
+/** Per-practice settings that change how stock behaves (the Setting screen edits them). */
+export const practiceSettings = pgTable('practice_settings', {
+  dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+  allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+  leadTimeDays: integer('lead_time_days').notNull().default(7),
+  serviceLevel: numeric('service_level', { precision: 5, scale: 4 }).notNull().default('0.95'),
+  ...timestamps,
+});
+
+/**
+ * A product stocked in a practice. `on_hand` is the sum of the product's movements in that
+ * practice, kept in the same transaction as every movement (and verified by check:ledger).
+ */
+export const inventories = pgTable(
+  'inventories',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+      .notNull()
+      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    reorderPoint: numeric('reorder_point', { precision: 14, scale: 4 }).notNull().default('0'),
+    parLevel: numeric('par_level', { precision: 14, scale: 4 }).notNull().default('0'),
+    location: varchar('location', { length: 120 }),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    onHand: numeric('on_hand', { precision: 16, scale: 4 }).notNull().default('0'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('inventories_practice_product_idx').on(t.dentalPracticeId, t.productId),
+    index('inventories_product_idx').on(t.productId),
+    check('inventories_levels_not_negative', sql`${t.reorderPoint} >= 0 and ${t.parLevel} >= 0`),
+  ],
+);
+
+/** A lot of a product in a practice: what is left of it, its expiry and cost. Untracked products use one running lot. */
+export const lots = pgTable(
+  'lots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inventoryId: bigint('inventory_id', { mode: 'number' })
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    lotNumber: varchar('lot_number', { length: 64 }),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    unitCost: numeric('unit_cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    quantity: numeric('quantity', { precision: 16, scale: 4 }).notNull().default('0'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [index('lots_inventory_expiry_idx').on(t.inventoryId, t.expiryDate), index('lots_expiry_idx').on(t.expiryDate)],
+);
+
+export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return'] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+export const procedures = pgTable(
+  'procedures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+      .notNull()
+      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+    procedureCodeId: bigint('procedure_code_id', { mode: 'number' })
+      .notNull()
+      .references(() => procedureCodes.id, { onDelete: 'restrict' }),
+    procedureTemplateId: bigint('procedure_template_id', { mode: 'number' }).references(() => procedureTemplates.id, { onDelete: 'restrict' }),
+    performedAt: timestamp('performed_at', { withTimezone: true }).notNull(),
+    provider: varchar('provider', { length: 120 }),
+    status: varchar('status', { length: 16 }).notNull().default('completed'),
+    notes: text('notes'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('procedures_practice_performed_idx').on(t.dentalPracticeId, t.performedAt),
+    index('procedures_code_idx').on(t.procedureCodeId),
+    index('procedures_template_idx').on(t.procedureTemplateId),
+  ],
+);
+
+export const procedureItems = pgTable(
+  'procedure_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    procedureId: bigint('procedure_id', { mode: 'number' })
+      .notNull()
+      .references(() => procedures.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull(),
+    /** Cost of what was consumed (Σ lot cost × quantity), captured when consumed. */
+    cost: numeric('cost', { precision: 16, scale: 4 }).notNull().default('0'),
+  },
+  (t) => [index('procedure_items_procedure_idx').on(t.procedureId), index('procedure_items_product_idx').on(t.productId), check('procedure_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** The append-only ledger: every change of stock is one row here, never updated or deleted. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+      .notNull()
+      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+    inventoryId: bigint('inventory_id', { mode: 'number' })
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    lotId: bigint('lot_id', { mode: 'number' }).references(() => lots.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    /** Signed, in usage units: receipts positive, consumption negative. */
+    quantity: numeric('quantity', { precision: 16, scale: 4 }).notNull(),
+    unitCost: numeric('unit_cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    reason: text('reason'),
+    procedureId: bigint('procedure_id', { mode: 'number' }).references(() => procedures.id, { onDelete: 'set null' }),
+    procedureItemId: bigint('procedure_item_id', { mode: 'number' }).references(() => procedureItems.id, { onDelete: 'set null' }),
+    /** The other practice of a transfer. */
+    counterpartPracticeId: bigint('counterpart_practice_id', { mode: 'number' }).references(() => dentalPractices.id, { onDelete: 'set null' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_inventory_idx').on(t.inventoryId, t.occurredAt),
+    index('stock_movements_practice_occurred_idx').on(t.dentalPracticeId, t.occurredAt),
+    index('stock_movements_product_idx').on(t.productId, t.occurredAt),
+    index('stock_movements_lot_idx').on(t.lotId),
+    index('stock_movements_procedure_idx').on(t.procedureId),
+    check('stock_movements_type', sql`${t.type} in ('receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return')`),
+  ],
+);
