@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type { Subject } from '@enamel/contracts';
+import type { Database } from '@enamel/db';
+import type { MessageKey } from '../i18n.ts';
+
+/** The database or a transaction handle (inside the import's transaction only the handle is used). */
+export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+
+export interface ImportColumn {
+  /** The template header, snake_case; headers in files match it case-insensitively, spaces = underscores. */
+  name: string;
+  required?: boolean;
+  /** The template's example value. */
+  example: string;
+}
+
+export interface CellError {
+  column: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export type RowResult<T> = { ok: true; value: T } | { ok: false; errors: CellError[] };
+
+/**
+ * One kind of import (brands, products…): a file per kind under features/imports/kinds. The pipeline
+ * reads, matches headers, checks rows, finds duplicates and writes in one transaction; a kind only says
+ * what its rows look like and how they are stored.
+ */
+export interface ImportKind<TRow = unknown, TRefs = unknown> {
+  /** The path segment: POST /api/{name}/import, GET /api/import/template/{name}. */
+  name: string;
+  subject: Subject;
+  columns: readonly ImportColumn[];
+  /** The column duplicate natural keys are reported on. */
+  keyColumn: string;
+  /** What rows are checked against (existing names and ids). Called again inside the write's transaction. */
+  loadRefs(db: Db): Promise<TRefs>;
+  /** Cells by column name (trimmed, '' when empty) to a row, or errors by column. */
+  parseRow(cells: Record<string, string>, refs: TRefs): RowResult<TRow>;
+  /** The natural key, normalised (lower-case name, upper-case code…). */
+  naturalKey(row: TRow): string;
+  /** References this row needs that the database lacks and the file itself may provide (a category's parent). */
+  fileRefs?(row: TRow, refs: TRefs): Array<{ column: string; key: string; value: string }>;
+  /** When given, the valid rows are sorted before the write (parents before children). Kinds with it hold their rows in memory. */
+  writeOrder?(a: TRow, b: TRow): number;
+  /** Writes a batch inside the transaction. */
+  upsert(tx: Db, rows: TRow[], refs: TRefs): Promise<{ created: number; updated: number }>;
+  batchSize?: number;
+}
+
+/** A kind with its row types erased, as the registry holds it. */
+export type AnyImportKind = ImportKind<unknown, unknown>;
+
+export function defineKind<TRow, TRefs>(kind: ImportKind<TRow, TRefs>): AnyImportKind {
+  return kind as unknown as AnyImportKind;
+}
+
+/** zod issues of a body schema to cell errors; `columnOf` maps body fields to template columns. */
+export function issuesToCellErrors(
+  issues: readonly z.core.$ZodIssue[],
+  body: Record<string, unknown>,
+  columnOf: (field: string) => string,
+): CellError[] {
+  const out: CellError[] = [];
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    const column = columnOf(field);
+    const value = body[field];
+    if (value === undefined || value === null || value === '') {
+      out.push({ column, key: 'validation.required' });
+      continue;
+    }
+    switch (issue.code) {
+      case 'too_small':
+        out.push(issue.origin === 'string' ? { column, key: 'validation.too_short', params: { min: Number(issue.minimum) } } : { column, key: 'import.too_small', params: { min: Number(issue.minimum) } });
+        break;
+      case 'too_big':
+        out.push(issue.origin === 'string' ? { column, key: 'validation.too_long', params: { max: Number(issue.maximum) } } : { column, key: 'import.too_big', params: { max: Number(issue.maximum) } });
+        break;
+      case 'invalid_value':
+        out.push({ column, key: 'import.one_of', params: { values: issue.values.map(String).join(', ') } });
+        break;
+      case 'invalid_type':
+        out.push({ column, key: issue.expected === 'number' ? 'import.whole_number' : issue.expected === 'boolean' ? 'import.boolean' : 'validation.invalid_type' });
+        break;
+      case 'invalid_format':
+        out.push({ column, key: issue.format === 'url' ? 'import.url' : 'import.format' });
+        break;
+      case 'custom': {
+        const kind = (issue.params as { kind?: string } | undefined)?.kind;
+        out.push({ column, key: kind === 'gtin' ? 'import.gtin' : kind === 'decimal' ? 'import.decimal' : 'validation.invalid' });
+        break;
+      }
+      default:
+        out.push({ column, key: 'validation.invalid' });
+    }
+  }
+  // One message per column is enough.
+  return out.filter((e, i) => out.findIndex((o) => o.column === e.column) === i);
+}
+
+/** Optional text: '' is null. */
+export const blankToNull = (v: string | undefined) => (v ? v : null);
+/** Optional enum-ish text: '' is absent, else lower-case. */
+export const optionalLower = (v: string | undefined) => (v ? v.toLowerCase() : undefined);
+
+/** yes/no, true/false, 1/0, y/n; '' is the default. Anything else stays a string so the schema rejects it. */
+export function parseBoolean(v: string | undefined): boolean | string | undefined {
+  if (!v) return undefined;
+  const s = v.toLowerCase();
+  if (['yes', 'y', 'true', '1', 'x', 'oui', 'sí', 'si', 'sim', '是'].includes(s)) return true;
+  if (['no', 'n', 'false', '0', 'non', 'não', 'nao', '否'].includes(s)) return false;
+  return v;
+}
+
+/** A whole number written plainly ("12", "12.0" from a spreadsheet); anything else stays a string. */
+export function parseWhole(v: string | undefined): number | string | undefined {
+  if (!v) return undefined;
+  if (/^\d+(\.0+)?$/.test(v)) return Number(v);
+  return v;
+}

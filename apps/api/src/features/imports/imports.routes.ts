@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, type Locale } from '@enamel/contracts';
+import { importJobs } from '@enamel/db';
+import { actorOf } from '../../core/activity-log.ts';
+import { AppError } from '../../core/errors.ts';
+import { abilityFor, authenticated, requireUser } from '../../core/guards.ts';
+import { requestLocale, translate, type MessageKey } from '../../core/i18n.ts';
+import type { RowError } from '../../core/import/pipeline.ts';
+import { sniffFormat } from '../../core/import/readers.ts';
+import { ImportRunner, errorsFile, findJob, importDir, newJobId, sweepOldJobs, uploadFile, type ImportJob } from './import-jobs.ts';
+import { IMPORT_KINDS, importKind } from './kinds/index.ts';
+
+/** 20 MB per file (PRODUCT.md §7): beyond, 413. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+const jobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'validating', 'validated', 'importing', 'done', 'failed', 'cancelled']),
+  file_name: z.string(),
+  format: z.string(),
+  file_size: z.number(),
+  rows_read: z.number().int(),
+  valid_rows: z.number().int(),
+  invalid_rows: z.number().int(),
+  error_count: z.number().int(),
+  progress: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unknown_columns: z.array(z.string()),
+  missing_columns: z.array(z.string()),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  failure: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+const one = z.object({ success: z.literal(true), data: jobSchema });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
+const idParams = z.object({ id: z.uuid() });
+
+function present(job: ImportJob, locale: Locale): z.infer<typeof jobSchema> {
+  const tr = (key: string, params?: Record<string, string | number> | null) => translate(locale, key as MessageKey, params ?? {});
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status as z.infer<typeof jobSchema>['status'],
+    file_name: job.fileName,
+    format: job.format,
+    file_size: job.fileSize,
+    rows_read: job.rowsRead,
+    valid_rows: job.validRows,
+    invalid_rows: job.invalidRows,
+    error_count: job.errorCount,
+    progress: job.progress,
+    created: job.created,
+    updated: job.updated,
+    unknown_columns: job.unknownColumns,
+    missing_columns: job.missingColumns,
+    errors: job.errors.map((e) => ({ row: e.row, column: e.column, message: tr(e.key, e.params) })),
+    failure: job.failure ? tr(job.failure, { jobId: job.id, ...job.failureParams }) : null,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Template cells and error cells that a spreadsheet would run as a formula get a leading quote. */
+export function neutralise(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export default async function importRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = fastify.deps;
+  // Encapsulated: multipart bodies are accepted by these routes only.
+  await fastify.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 11 } });
+  const runner = new ImportRunner(db, config.dataDir, fastify.log);
+  fastify.addHook('onClose', async () => runner.close());
+
+  async function visibleJob(request: FastifyRequest, id: string): Promise<ImportJob> {
+    const { user } = requireUser(request);
+    const job = await findJob(db, id, user.id);
+    if (!job) throw new AppError('not_found');
+    return runner.view(job);
+  }
+
+  const tooLarge = () => new AppError('payload_too_large', 'import.too_large', undefined, { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+
+  for (const kind of IMPORT_KINDS) {
+    app.post(
+      `/api/${kind.name}/import`,
+      {
+        preValidation: async (request) => {
+          const ability = await abilityFor(request);
+          if (!ability.can('import', kind.subject)) throw new AppError('forbidden');
+        },
+        schema: {
+          tags: ['imports'],
+          summary: `Upload a ${kind.name} file (multipart field "file", CSV or XLSX); answers the job, which validates in the background`,
+          consumes: ['multipart/form-data'],
+          response: { 202: one, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) throw tooLarge();
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'import.not_multipart');
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw new AppError('validation_failed', undefined, { file: [{ key: 'import.no_file' }] });
+        const id = newJobId();
+        const dir = importDir(config.dataDir);
+        fs.mkdirSync(dir, { recursive: true });
+        const temp = path.join(dir, `${id}.upload`);
+        try {
+          await pipeline(part.file, fs.createWriteStream(temp));
+          if (part.file.truncated) throw tooLarge();
+        } catch (err) {
+          fs.rmSync(temp, { force: true });
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw err;
+        }
+        const size = fs.statSync(temp).size;
+        const fileName = path.basename(part.filename || 'upload').slice(0, 255);
+        const format = size === 0 ? null : await sniffFormat(temp, fileName);
+        if (format !== 'csv' && format !== 'xlsx') {
+          fs.rmSync(temp, { force: true });
+          throw new AppError('unsupported_media_type', format === 'xls' ? 'import.xls' : 'import.unsupported_type');
+        }
+        fs.renameSync(temp, uploadFile(config.dataDir, { id, format }));
+        const [job] = await db.insert(importJobs).values({ id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, status: 'queued', heartbeatAt: new Date() }).returning();
+        runner.validate(job!);
+        sweepOldJobs(db, config.dataDir).catch((err: unknown) => request.log.warn({ err }, 'import sweep failed'));
+        return reply.status(202).send({ success: true as const, data: present(runner.view(job!), requestLocale(request)) });
+      },
+    );
+  }
+
+  app.get(
+    '/api/import/:id',
+    { preValidation: authenticated(), schema: { tags: ['imports'], summary: 'An import job: status, counts, progress, first errors', params: idParams, response: { 200: one, ...errors } } },
+    async (request) => ({ success: true as const, data: present(await visibleJob(request, request.params.id), requestLocale(request)) }),
+  );
+
+  app.get(
+    '/api/import/:id/errors.csv',
+    { preValidation: authenticated(), schema: { tags: ['imports'], summary: 'Every row error of an import job, as CSV', params: idParams } },
+    async (request, reply) => {
+      const job = await visibleJob(request, request.params.id);
+      const locale = requestLocale(request);
+      const tr = (key: string, params?: Record<string, string | number>) => translate(locale, key as MessageKey, params ?? {});
+      const csv = stringify({ bom: true, escape_formulas: true });
+      csv.write([tr('import.csv_row'), tr('import.csv_column'), tr('import.csv_message')]);
+      for (const column of job.unknownColumns) csv.write(['1', neutralise(column), tr('import.unknown_column')]);
+      if (job.failure) csv.write(['', tr('import.file'), tr(job.failure, { jobId: job.id, ...job.failureParams })]);
+      const file = errorsFile(config.dataDir, job.id);
+      const lines = fs.existsSync(file) ? readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity }) : Readable.from([]);
+      const toRecord = new Transform({
+        objectMode: true,
+        transform(line: string, _enc, done) {
+          if (!line) return done();
+          const e = JSON.parse(line) as RowError;
+          done(null, [String(e.row), e.column, tr(e.key, e.params)]);
+        },
+      });
+      void pipeline(Readable.from(lines), toRecord, csv).catch((err: unknown) => request.log.warn({ err }, 'errors.csv stream failed'));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${job.kind}-import-errors.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/import/:id/commit',
+    {
+      preValidation: authenticated(),
+      schema: { tags: ['imports'], summary: 'Import the valid rows (mode "valid") or nothing (mode "none")', params: idParams, body: z.strictObject({ mode: z.enum(['valid', 'none']) }), response: { 200: one, 202: one, ...errors } },
+    },
+    async (request, reply) => {
+      const job = await visibleJob(request, request.params.id);
+      const kind = importKind(job.kind);
+      if (!kind || !(await abilityFor(request)).can('import', kind.subject)) throw new AppError('forbidden');
+      if (job.status !== 'validated' || runner.isLive(job.id)) throw new AppError('conflict', 'import.not_waiting');
+      const next = request.body.mode === 'none' ? 'cancelled' : 'importing';
+      const [claimed] = await db
+        .update(importJobs)
+        .set({ status: next, heartbeatAt: new Date(), ...(next === 'cancelled' ? { finishedAt: new Date() } : {}) })
+        .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'validated')))
+        .returning();
+      if (!claimed) throw new AppError('conflict', 'import.not_waiting');
+      if (next === 'cancelled') {
+        fs.rmSync(uploadFile(config.dataDir, job), { force: true });
+        return reply.status(200).send({ success: true as const, data: present(claimed, requestLocale(request)) });
+      }
+      runner.write(claimed, actorOf(request));
+      return reply.status(202).send({ success: true as const, data: present(runner.view(claimed), requestLocale(request)) });
+    },
+  );
+
+  app.get(
+    '/api/import/template/:kind',
+    {
+      preValidation: authenticated(),
+      schema: { tags: ['imports'], summary: 'The template of an import kind, CSV or XLSX', params: z.object({ kind: z.string() }), querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }) },
+    },
+    async (request, reply) => {
+      const kind = importKind(request.params.kind);
+      if (!kind) throw new AppError('not_found', 'import.unknown_kind');
+      if (!(await abilityFor(request)).can('import', kind.subject)) throw new AppError('forbidden');
+      const header = kind.columns.map((c) => c.name);
+      const example = kind.columns.map((c) => neutralise(c.example));
+      const name = `${kind.name}-import-template.${request.query.format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (request.query.format === 'csv') {
+        const csv = stringify({ bom: true, escape_formulas: true });
+        csv.write(header);
+        csv.write(example);
+        csv.end();
+        return reply.type('text/csv; charset=utf-8').send(csv);
+      }
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet(kind.name);
+      sheet.addRow(header).font = { bold: true };
+      // Text cells, so a spreadsheet keeps leading zeros of GTINs and does not read SKUs as numbers.
+      sheet.addRow(example).eachCell((cell) => {
+        cell.numFmt = '@';
+      });
+      sheet.columns.forEach((column, i) => {
+        column.width = Math.max(12, header[i]!.length + 2, (example[i] ?? '').length + 2);
+        column.numFmt = '@';
+      });
+      sheet.views = [{ state: 'frozen', ySplit: 1 }];
+      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(buffer);
+    },
+  );
+}
