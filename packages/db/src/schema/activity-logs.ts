@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -20,10 +21,16 @@ export const activityLogs = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The list engine orders by `col ASC NULLS FIRST, id` (or exactly the reverse), so sortable
+  // columns are indexed in that order with the id: a page is read off the index, never sorted.
+  // Equality filters compare lower(col), hence the expression indexes.
   (t) => [
-    index('activity_logs_created_idx').on(t.createdAt),
+    index('activity_logs_created_id_idx').on(t.createdAt.asc().nullsFirst(), t.id),
     index('activity_logs_subject_idx').on(t.subject, t.subjectId),
-    index('activity_logs_user_idx').on(t.userId),
-    index('activity_logs_practice_idx').on(t.dentalPracticeId),
+    index('activity_logs_user_id_idx').on(t.userId.asc().nullsFirst(), t.id),
+    index('activity_logs_practice_id_idx').on(t.dentalPracticeId.asc().nullsFirst(), t.id),
+    index('activity_logs_user_email_id_idx').on(t.userEmail.asc().nullsFirst(), t.id),
+    index('activity_logs_action_lower_idx').on(sql`lower(${t.action})`),
+    index('activity_logs_subject_lower_idx').on(sql`lower(${t.subject})`),
   ],
 );
