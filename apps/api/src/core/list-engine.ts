@@ -99,14 +99,26 @@ function filterSql(field: string, column: ListColumn, f: ColumnFilter): SQL | un
     }
     case 'date': {
       if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw bad();
-      // A bare date compares whole days; a date-time compares instants.
-      const left = DATE_ONLY.test(v) ? sql`(${e})::date` : e;
-      const right = DATE_ONLY.test(v) ? sql`${v}::date` : sql`${new Date(v).toISOString()}::timestamptz`;
+      if (DATE_ONLY.test(v)) {
+        // A bare date compares whole days (in the session's time zone), written as a range on
+        // the bare column so that an index on it serves the filter: day d is [d, d + 1).
+        const day = sql`${v}::date`;
+        const nextDay = sql`(${v}::date + 1)`;
+        switch (f.condition) {
+          case 'equal': return sql`(${e} >= ${day} and ${e} < ${nextDay})`;
+          case 'not_equal': return or(isNull(e), sql`${e} < ${day}`, sql`${e} >= ${nextDay}`);
+          case 'greater_than': return sql`${e} >= ${nextDay}`;
+          case 'less_than': return sql`${e} < ${day}`;
+        }
+        break;
+      }
+      // A date-time compares instants.
+      const at = sql`${new Date(v).toISOString()}::timestamptz`;
       switch (f.condition) {
-        case 'equal': return sql`${left} = ${right}`;
-        case 'not_equal': return or(isNull(e), sql`${left} <> ${right}`);
-        case 'greater_than': return sql`${left} > ${right}`;
-        case 'less_than': return sql`${left} < ${right}`;
+        case 'equal': return sql`${e} = ${at}`;
+        case 'not_equal': return or(isNull(e), sql`${e} <> ${at}`);
+        case 'greater_than': return sql`${e} > ${at}`;
+        case 'less_than': return sql`${e} < ${at}`;
       }
       break;
     }
@@ -159,6 +171,22 @@ function presentRows<Row>(list: ListDefinition<Row>, rows: unknown[]): Row[] {
 }
 
 /**
+ * The two statements of one list page (rows, count), built but not run: `runList` awaits them;
+ * benchmarks and EXPLAIN read their SQL with `.toSQL()`.
+ */
+export function listQueries<Row>(db: Database, list: ListDefinition<Row>, query: ListQuery, scope?: SQL) {
+  const { where, order } = prepare(list, query, scope);
+  const perPage = query.pagesize;
+  const offset = query.offset ?? (query.current_page - 1) * perPage;
+  return {
+    perPage,
+    offset,
+    page: list.query(db).where(where).orderBy(...order).limit(perPage).offset(offset),
+    count: db.select({ n: count() }).from(list.query(db).where(where).as('list_count')),
+  };
+}
+
+/**
  * Runs a list: scope first (the caller's `scope`, e.g. the user's practices), then search and
  * filters on declared columns, then a declared sort, one page, and one count.
  */
@@ -168,15 +196,11 @@ export async function runList<Row>(
   query: ListQuery,
   scope?: SQL,
 ): Promise<ListResult<Row>> {
-  const { where, order } = prepare(list, query, scope);
-  const perPage = query.pagesize;
-  const offset = query.offset ?? (query.current_page - 1) * perPage;
+  const q = listQueries(db, list, query, scope);
+  const { perPage, offset } = q;
   const page = Math.floor(offset / perPage) + 1;
 
-  const [rows, counted] = await Promise.all([
-    list.query(db).where(where).orderBy(...order).limit(perPage).offset(offset),
-    db.select({ n: count() }).from(list.query(db).where(where).as('list_count')),
-  ]);
+  const [rows, counted] = await Promise.all([q.page, q.count]);
   const total = Number(counted[0]?.n ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = rows.length ? offset + 1 : null;
