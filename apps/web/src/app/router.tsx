@@ -22,6 +22,13 @@ const SCREENS: Record<Screen, LazyComponent> = {
   permissions: async () => ({ Component: (await import('../features/roles/PermissionListPage.tsx')).PermissionListPage }),
   'permission-form': async () => ({ Component: (await import('../features/roles/PermissionFormPage.tsx')).PermissionFormPage }),
   'activity-logs': async () => ({ Component: (await import('../features/activity-logs/ActivityLogListPage.tsx')).ActivityLogListPage }),
+  brands: async () => ({ Component: (await import('../features/brands/BrandListPage.tsx')).BrandListPage }),
+  categories: async () => ({ Component: (await import('../features/categories/CategoryListPage.tsx')).CategoryListPage }),
+  'category-form': async () => ({ Component: (await import('../features/categories/CategoryFormPage.tsx')).CategoryFormPage }),
+  products: async () => ({ Component: (await import('../features/products/ProductListPage.tsx')).ProductListPage }),
+  'procedure-codes': async () => ({ Component: (await import('../features/procedure-codes/ProcedureCodeListPage.tsx')).ProcedureCodeListPage }),
+  'procedure-templates': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateListPage.tsx')).ProcedureTemplateListPage }),
+  'procedure-template-form': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateFormPage.tsx')).ProcedureTemplateFormPage }),
 };
 
 export const routes: RouteObject[] = [

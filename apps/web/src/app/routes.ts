@@ -3,7 +3,8 @@ import type { Subject } from '@enamel/contracts';
 /** Which screen a route shows; 'coming-soon' marks features of later issues. */
 export type Screen =
   | 'dashboard' | 'profile' | 'support' | 'coming-soon'
-  | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs';
+  | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
+  | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -26,11 +27,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/dental-practices', crumb: 'routes.dentalPractices', screen: 'dental-practices' },
   { path: 'list/import', crumb: 'routes.import', screen: 'coming-soon' },
   { path: 'list/users', crumb: 'routes.users', screen: 'users' },
-  { path: 'list/brands', crumb: 'routes.brands', screen: 'coming-soon' },
-  { path: 'list/categories', crumb: 'routes.categories', screen: 'coming-soon' },
-  { path: 'list/products', crumb: 'routes.products', screen: 'coming-soon' },
-  { path: 'list/procedure-codes', crumb: 'routes.procedureCodes', screen: 'coming-soon' },
-  { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'coming-soon' },
+  { path: 'list/brands', crumb: 'routes.brands', screen: 'brands' },
+  { path: 'list/categories', crumb: 'routes.categories', screen: 'categories' },
+  { path: 'list/products', crumb: 'routes.products', screen: 'products' },
+  { path: 'list/procedure-codes', crumb: 'routes.procedureCodes', screen: 'procedure-codes' },
+  { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'procedure-templates' },
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'coming-soon' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'coming-soon' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'coming-soon' },
@@ -38,8 +39,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'coming-soon', parent: 'list/reports' },
   { path: 'profile', crumb: 'routes.profile', screen: 'profile' },
   { path: 'setting', crumb: 'routes.setting', screen: 'coming-soon' },
-  { path: 'categories/create', crumb: 'routes.categoryCreate', screen: 'coming-soon', parent: 'list/categories' },
-  { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'coming-soon', parent: 'list/categories' },
+  { path: 'categories/create', crumb: 'routes.categoryCreate', screen: 'category-form', parent: 'list/categories' },
+  { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'category-form', parent: 'list/categories' },
+  { path: 'procedure-templates/create', crumb: 'routes.procedureTemplateCreate', screen: 'procedure-template-form', parent: 'list/procedure-templates' },
+  { path: 'procedure-templates/edit/:id', crumb: 'routes.procedureTemplateEdit', screen: 'procedure-template-form', parent: 'list/procedure-templates' },
   { path: 'permissions', crumb: 'routes.permissions', screen: 'permissions' },
   { path: 'permissions/create', crumb: 'routes.permissionCreate', screen: 'permission-form', parent: 'permissions' },
   { path: 'permissions/edit/:id', crumb: 'routes.permissionEdit', screen: 'permission-form', parent: 'permissions' },

@@ -1,0 +1,115 @@
+import { Anchor, Button } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRunAction } from '../../core/actions.ts';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useFormat } from '../../core/format.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { BRANDS_LIST_URL, deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
+import { BrandFormModal } from './BrandFormModal.tsx';
+
+type Pending = { kind: 'deactivate' | 'restore'; row: BrandRow } | null;
+
+/** Only http(s) links are rendered as links. */
+function safeUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /admin/list/brands: brands with their product counts; create, edit, deactivate (refused while active products use it), restore. */
+export function BrandListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const run = useRunAction();
+  const format = useFormat();
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const canEdit = ability.can('update', 'Brand');
+  const canDelete = ability.can('delete', 'Brand');
+
+  const columns: DataTableColumn<BrandRow>[] = [
+    { field: 'name', title: t('brands.fields.name'), sort: true, filter: true, search: true, isUnique: true, minWidth: 180 },
+    { field: 'manufacturer', title: t('brands.fields.manufacturer'), sort: true, filter: true, search: true },
+    {
+      field: 'website',
+      title: t('brands.fields.website'),
+      filter: true,
+      cellRenderer: (row) => {
+        const href = safeUrl(row.website);
+        if (!href) return row.website ?? '';
+        return (
+          <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+            {new URL(href).host}
+          </Anchor>
+        );
+      },
+    },
+    { field: 'products_count', title: t('brands.fields.productsCount'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => format.number(row.products_count) },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+  ];
+
+  const confirmations = {
+    deactivate: { title: t('brands.deactivateTitle'), message: t('brands.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateBrand, done: t('brands.deactivated') },
+    restore: { title: t('brands.restoreTitle'), message: t('brands.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreBrand, done: t('brands.restored') },
+  } as const;
+  const confirmation = pending ? confirmations[pending.kind] : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('routes.brands')}
+        description={t('brands.subtitle')}
+        actions={
+          ability.can('create', 'Brand') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="brand-add">
+              {t('brands.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable<BrandRow>
+        tableId="brands"
+        url={BRANDS_LIST_URL}
+        columns={columns}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        exportFileName="brands"
+        onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={row.name}
+            actions={[
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+            ]}
+          />
+        )}
+        testId="brands-table"
+      />
+      <BrandFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
+      {confirmation && pending ? (
+        <ConfirmDialog
+          opened
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          danger={confirmation.danger}
+          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['brand', 'brands'])}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  parent_id: string | null;
+}
+
+const LIST = '/admin/list/categories';
+
+/** /admin/categories/create and /admin/categories/edit/{id}: a name and a parent (never the category itself or one below it). */
+export function CategoryFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refreshLists = useRefreshLists();
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const editing = id !== undefined;
+  const form = useForm<Values>({ initialValues: { name: '', parent_id: null } });
+  const category = useQuery({ queryKey: ['category', id], queryFn: () => fetchCategory(id!), enabled: editing && Number.isInteger(id) });
+  const all = useQuery({ queryKey: ['categories', 'all'], queryFn: fetchAllCategories });
+
+  useEffect(() => {
+    const c = category.data;
+    if (c) form.setValues({ name: c.name, parent_id: c.parent_id === null ? null : String(c.parent_id) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [category.data]);
+
+  const parents = useMemo(() => parentOptions(all.data ?? [], id, t('status.inactive')), [all.data, id, t]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => saveCategory({ name: v.name, parent_id: v.parent_id ? Number(v.parent_id) : null }, id),
+    async () => {
+      notifySuccess(t(editing ? 'categories.saved' : 'categories.created'));
+      await refreshLists(['category', 'categories']);
+      void navigate(LIST);
+    },
+  );
+
+  if (editing && category.isError) {
+    return (
+      <Alert color="red" variant="light" data-testid="category-load-error">
+        {t('categories.notFound')}
+      </Alert>
+    );
+  }
+  if (editing && category.isPending) return <Loader size="sm" />;
+
+  return (
+    <>
+      <PageHeader title={t(editing ? 'routes.categoryEdit' : 'routes.categoryCreate')} description={editing ? category.data?.path : t('categories.createSubtitle')} />
+      <Paper withBorder p="xl" maw={720}>
+        <form onSubmit={onSubmit} noValidate data-testid="category-form">
+          <Stack gap="lg">
+            {message ? (
+              <Alert color="red" variant="light" role="alert" data-testid="category-form-error">
+                {message}
+              </Alert>
+            ) : null}
+            <TextInput label={t('categories.fields.name')} required autoComplete="off" data-testid="category-name" {...form.getInputProps('name')} />
+            <Select
+              label={t('categories.fields.parent')}
+              description={t('categories.fields.parentHint')}
+              placeholder={t('categories.noParent')}
+              data={parents}
+              searchable
+              clearable
+              disabled={all.isPending}
+              nothingFoundMessage={t('table.noOptions')}
+              data-testid="category-parent"
+              {...form.getInputProps('parent_id')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(LIST)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={saving} disabled={saving} data-testid="category-submit">
+                {t(editing ? 'common.save' : 'categories.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRunAction } from '../../core/actions.ts';
+import type { AppAbility } from '../../core/abilities.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { CATEGORIES_LIST_URL, deactivateCategory, restoreCategory, type CategoryRow } from './category.api.ts';
+
+type Pending = { kind: 'deactivate' | 'restore'; row: CategoryRow } | null;
+
+/** /admin/list/categories: the category tree as paths ("Infection control › Gloves"); create and edit are pages. */
+export function CategoryListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  const run = useRunAction();
+  const [pending, setPending] = useState<Pending>(null);
+  const canEdit = ability.can('update', 'Category');
+  const canDelete = ability.can('delete', 'Category');
+  const edit = (row: CategoryRow) => void navigate(`/admin/categories/edit/${row.id}`);
+
+  const columns: DataTableColumn<CategoryRow>[] = [
+    { field: 'path', title: t('categories.fields.path'), sort: true, filter: true, search: true, isUnique: true, minWidth: 260 },
+    { field: 'name', title: t('categories.fields.name'), sort: true, filter: true, search: true },
+    { field: 'parent_name', title: t('categories.fields.parent'), sort: true, filter: true, search: true, hide: true },
+    { field: 'products_count', title: t('categories.fields.productsCount'), type: 'number', sort: true, filter: true, width: 130 },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+  ];
+
+  const confirmations = {
+    deactivate: { title: t('categories.deactivateTitle'), message: t('categories.deactivateMessage', { name: pending?.row.path }), label: t('actions.deactivate'), danger: true, call: deactivateCategory, done: t('categories.deactivated') },
+    restore: { title: t('categories.restoreTitle'), message: t('categories.restoreMessage', { name: pending?.row.path }), label: t('actions.restore'), danger: false, call: restoreCategory, done: t('categories.restored') },
+  } as const;
+  const confirmation = pending ? confirmations[pending.kind] : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('routes.categories')}
+        description={t('categories.subtitle')}
+        actions={
+          ability.can('create', 'Category') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/categories/create')} data-testid="category-add">
+              {t('categories.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable<CategoryRow>
+        tableId="categories"
+        url={CATEGORIES_LIST_URL}
+        columns={columns}
+        defaultSort={{ field: 'path', direction: 'asc' }}
+        exportFileName="categories"
+        onRowOpen={canEdit ? edit : undefined}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={row.path}
+            actions={[
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => edit(row), hidden: !canEdit },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+            ]}
+          />
+        )}
+        testId="categories-table"
+      />
+      {confirmation && pending ? (
+        <ConfirmDialog
+          opened
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          danger={confirmation.danger}
+          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['category', 'categories'])}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}

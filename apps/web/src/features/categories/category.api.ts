@@ -1,0 +1,75 @@
+import type { Category, CategoryBody } from '@enamel/contracts';
+import { api } from '../../core/api.ts';
+
+export const CATEGORIES_LIST_URL = '/api/admin/list/categories';
+
+/** A row of the categories list. `path` is the names from the root, e.g. "Infection control › Gloves". */
+export interface CategoryRow {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  parent_name: string | null;
+  path: string;
+  status: 'active' | 'inactive';
+  products_count: number;
+  created_at: string;
+}
+
+/** An entry of GET /api/category/all (sorted by path). */
+export interface CategoryOption {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  path: string;
+  status: 'active' | 'inactive';
+}
+
+interface One {
+  success: true;
+  data: Category;
+}
+
+export async function fetchCategory(id: number): Promise<Category> {
+  return (await api.get<One>(`/api/category/${id}`)).data.data;
+}
+
+export async function fetchAllCategories(): Promise<CategoryOption[]> {
+  return (await api.get<{ data: CategoryOption[] }>('/api/category/all')).data.data;
+}
+
+export async function saveCategory(body: CategoryBody, id?: number): Promise<Category> {
+  const url = id === undefined ? '/api/category/create' : `/api/category/update/${id}`;
+  return (await api.post<One>(url, body)).data.data;
+}
+
+export async function deactivateCategory(id: number): Promise<void> {
+  await api.post(`/api/category/delete/${id}`);
+}
+
+export async function restoreCategory(id: number): Promise<void> {
+  await api.post(`/api/category/restore/${id}`);
+}
+
+/** The ids of a category and everything below it: what cannot become its parent. */
+export function selfAndDescendants(all: CategoryOption[], id: number): Set<number> {
+  const out = new Set<number>([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of all) {
+      if (c.parent_id !== null && out.has(c.parent_id) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** Paths joined with " › " by the server; shown as they come. */
+export function parentOptions(all: CategoryOption[], editingId: number | undefined, inactiveLabel: string) {
+  const excluded = editingId === undefined ? new Set<number>() : selfAndDescendants(all, editingId);
+  return all
+    .filter((c) => !excluded.has(c.id))
+    .map((c) => ({ value: String(c.id), label: c.status === 'active' ? c.path : `${c.path} (${inactiveLabel})` }));
+}

@@ -1,0 +1,84 @@
+import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROCEDURE_CATEGORIES, type ProcedureCategory } from '@enamel/contracts';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
+
+interface Values extends Record<string, unknown> {
+  code: string;
+  name: string;
+  category: string | null;
+}
+
+const EMPTY: Values = { code: '', name: '', category: null };
+
+/** The ten categories, translated, in the contract's order. */
+export function useProcedureCategoryOptions() {
+  const { t } = useTranslation();
+  return useMemo(() => PROCEDURE_CATEGORIES.map((value) => ({ value, label: t(`procedureCategories.${value}`) })), [t]);
+}
+
+/** Create (id undefined) or edit a procedure code in a dialog. */
+export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refreshLists = useRefreshLists();
+  const categories = useProcedureCategoryOptions();
+  const form = useForm<Values>({ initialValues: EMPTY });
+  const existing = useQuery({ queryKey: ['procedure-code', id], queryFn: () => fetchProcedureCode(id!), enabled: opened && id !== undefined });
+
+  useEffect(() => {
+    if (!opened) return;
+    const c = existing.data;
+    if (id === undefined) form.setValues(EMPTY);
+    else if (c) form.setValues({ code: c.code, name: c.name, category: c.category });
+    form.clearErrors();
+    // form is stable; reset only when the dialog opens or the record arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, id, existing.data]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => saveProcedureCode({ code: v.code, name: v.name, category: (v.category ?? '') as ProcedureCategory }, id),
+    async () => {
+      notifySuccess(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'));
+      await refreshLists(['procedure-code', 'procedure-codes']);
+      onClose();
+    },
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'procedureCodes.createTitle' : 'procedureCodes.editTitle')} data-testid="procedure-code-form-modal">
+      <form onSubmit={onSubmit} noValidate data-testid="procedure-code-form">
+        <Stack gap="md">
+          {message ? (
+            <Alert color="red" variant="light" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput label={t('procedureCodes.fields.code')} description={t('procedureCodes.fields.codeHint')} required data-autofocus autoComplete="off" data-testid="procedure-code-code" {...form.getInputProps('code')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <Select label={t('procedureCodes.fields.category')} data={categories} required allowDeselect={false} data-testid="procedure-code-category" {...form.getInputProps('category')} />
+            </Grid.Col>
+          </Grid>
+          <TextInput label={t('procedureCodes.fields.name')} required data-testid="procedure-code-name" {...form.getInputProps('name')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={saving} data-testid="procedure-code-submit">
+              {t(id === undefined ? 'procedureCodes.create' : 'common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

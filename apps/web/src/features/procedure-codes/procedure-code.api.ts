@@ -1,0 +1,49 @@
+import type { ProcedureCategory, ProcedureCode, ProcedureCodeBody } from '@enamel/contracts';
+import { api } from '../../core/api.ts';
+
+export const PROCEDURE_CODES_LIST_URL = '/api/admin/list/procedure-codes';
+
+export interface ProcedureCodeRow {
+  id: number;
+  code: string;
+  name: string;
+  category: ProcedureCategory;
+  status: 'active' | 'inactive';
+  templates_count: number;
+  created_at: string;
+}
+
+/** An entry of GET /api/procedure-code/all. */
+export interface ProcedureCodeOption {
+  id: number;
+  code: string;
+  name: string;
+  category: ProcedureCategory;
+  status: 'active' | 'inactive';
+}
+
+interface One {
+  success: true;
+  data: ProcedureCode;
+}
+
+export async function fetchProcedureCode(id: number): Promise<ProcedureCode> {
+  return (await api.get<One>(`/api/procedure-code/${id}`)).data.data;
+}
+
+export async function fetchAllProcedureCodes(): Promise<ProcedureCodeOption[]> {
+  return (await api.get<{ data: ProcedureCodeOption[] }>('/api/procedure-code/all')).data.data;
+}
+
+export async function saveProcedureCode(body: ProcedureCodeBody, id?: number): Promise<ProcedureCode> {
+  const url = id === undefined ? '/api/procedure-code/create' : `/api/procedure-code/update/${id}`;
+  return (await api.post<One>(url, body)).data.data;
+}
+
+export async function deactivateProcedureCode(id: number): Promise<void> {
+  await api.post(`/api/procedure-code/delete/${id}`);
+}
+
+export async function restoreProcedureCode(id: number): Promise<void> {
+  await api.post(`/api/procedure-code/restore/${id}`);
+}

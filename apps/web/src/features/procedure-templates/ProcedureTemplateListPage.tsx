@@ -1,0 +1,117 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconArchive, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRunAction } from '../../core/actions.ts';
+import type { AppAbility } from '../../core/abilities.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useMoney } from '../products/money.ts';
+import {
+  PROCEDURE_TEMPLATES_LIST_URL,
+  deactivateProcedureTemplate,
+  deleteProcedureTemplate,
+  restoreProcedureTemplate,
+  type ProcedureTemplateRow,
+} from './procedure-template.api.ts';
+
+type Pending = { kind: 'deactivate' | 'restore' | 'delete'; row: ProcedureTemplateRow } | null;
+
+/** /admin/list/procedure-templates: the consumables of each procedure and what they cost. */
+export function ProcedureTemplateListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  const run = useRunAction();
+  const money = useMoney();
+  const [pending, setPending] = useState<Pending>(null);
+  const canEdit = ability.can('update', 'ProcedureTemplate');
+  const canDelete = ability.can('delete', 'ProcedureTemplate');
+  const edit = (row: ProcedureTemplateRow) => void navigate(`/admin/procedure-templates/edit/${row.id}`);
+
+  const columns: DataTableColumn<ProcedureTemplateRow>[] = [
+    { field: 'name', title: t('procedureTemplates.fields.name'), sort: true, filter: true, search: true, isUnique: true, minWidth: 220 },
+    {
+      field: 'procedure_code',
+      title: t('procedureTemplates.fields.procedureCode'),
+      sort: true,
+      filter: true,
+      search: true,
+      minWidth: 200,
+      cellRenderer: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {row.procedure_code}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.procedure_code_name}
+          </Text>
+        </Stack>
+      ),
+    },
+    { field: 'procedure_code_name', title: t('procedureTemplates.fields.procedureName'), sort: true, filter: true, search: true, hide: true },
+    { field: 'items_count', title: t('procedureTemplates.fields.itemsCount'), type: 'number', sort: true, filter: true, width: 120 },
+    { field: 'consumable_cost', title: t('procedureTemplates.fields.consumableCost'), type: 'number', sort: true, filter: true, width: 160, cellRenderer: (row) => money(row.consumable_cost) },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+  ];
+
+  const confirmations = {
+    deactivate: { title: t('procedureTemplates.deactivateTitle'), message: t('procedureTemplates.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateProcedureTemplate, done: t('procedureTemplates.deactivated') },
+    restore: { title: t('procedureTemplates.restoreTitle'), message: t('procedureTemplates.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreProcedureTemplate, done: t('procedureTemplates.restored') },
+    delete: { title: t('procedureTemplates.deleteTitle'), message: t('procedureTemplates.deleteMessage', { name: pending?.row.name }), label: t('actions.deletePermanently'), danger: true, call: deleteProcedureTemplate, done: t('procedureTemplates.deleted') },
+  } as const;
+  const confirmation = pending ? confirmations[pending.kind] : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('routes.procedureTemplates')}
+        description={t('procedureTemplates.subtitle')}
+        actions={
+          ability.can('create', 'ProcedureTemplate') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/procedure-templates/create')} data-testid="template-add">
+              {t('procedureTemplates.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable<ProcedureTemplateRow>
+        tableId="procedure-templates"
+        url={PROCEDURE_TEMPLATES_LIST_URL}
+        columns={columns}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        exportFileName="procedure-templates"
+        onRowOpen={canEdit ? edit : undefined}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={row.name}
+            actions={[
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => edit(row), hidden: !canEdit },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: !canDelete },
+            ]}
+          />
+        )}
+        testId="procedure-templates-table"
+      />
+      {confirmation && pending ? (
+        <ConfirmDialog
+          opened
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          danger={confirmation.danger}
+          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['procedure-template', 'procedure-templates'])}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ProcedureTemplate, ProcedureTemplateBody } from '@enamel/contracts';
+import { api } from '../../core/api.ts';
+
+/** The notes' spelling ("procedures-templates"). */
+export const PROCEDURE_TEMPLATES_LIST_URL = '/api/admin/list/procedures-templates';
+
+export interface ProcedureTemplateRow {
+  id: number;
+  name: string;
+  procedure_code_id: number;
+  procedure_code: string;
+  procedure_code_name: string;
+  items_count: number;
+  consumable_cost: string;
+  status: 'active' | 'inactive';
+  created_at: string;
+}
+
+interface One {
+  success: true;
+  data: ProcedureTemplate;
+}
+
+export async function fetchProcedureTemplate(id: number): Promise<ProcedureTemplate> {
+  return (await api.get<One>(`/api/procedure-template/${id}`)).data.data;
+}
+
+/** Items replace the template's old ones on update. */
+export async function saveProcedureTemplate(body: ProcedureTemplateBody, id?: number): Promise<ProcedureTemplate> {
+  const url = id === undefined ? '/api/procedure-template/create' : `/api/procedure-template/update/${id}`;
+  return (await api.post<One>(url, body)).data.data;
+}
+
+export async function deactivateProcedureTemplate(id: number): Promise<void> {
+  await api.post(`/api/procedure-template/deactivate/${id}`);
+}
+
+export async function restoreProcedureTemplate(id: number): Promise<void> {
+  await api.post(`/api/procedure-template/restore/${id}`);
+}
+
+/** Permanent when nothing uses the template (else 409 with the server's message). */
+export async function deleteProcedureTemplate(id: number): Promise<void> {
+  await api.post(`/api/procedure-template/delete/${id}`);
+}

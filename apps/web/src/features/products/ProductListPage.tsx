@@ -1,0 +1,143 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconArchive, IconBarcode, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { parseProductBarcode } from '@enamel/contracts';
+import { useRunAction } from '../../core/actions.ts';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useFormat } from '../../core/format.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useMoney } from './money.ts';
+import { PRODUCTS_LIST_URL, deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
+import { ProductFormModal } from './ProductFormModal.tsx';
+import { usePackaging } from './units.ts';
+
+type Pending = { kind: 'deactivate' | 'restore' | 'delete'; row: ProductRow } | null;
+
+/**
+ * A scanned GS1 barcode (GTIN with lot/expiry application identifiers) typed into the list search is
+ * searched by its GTIN; what it carried is shown above the table. Plain text and plain GTINs are left alone.
+ */
+export function barcodeSearch(search: string): ScannedBarcode | null {
+  const text = search.trim();
+  if (text === '' || (/^\d+$/.test(text) && text.length <= 14)) return null;
+  return parseProductBarcode(text);
+}
+
+/** /admin/list/products: the catalog's products with packaging and costs; create, edit, deactivate, restore, delete. */
+export function ProductListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const run = useRunAction();
+  const money = useMoney();
+  const format = useFormat();
+  const packaging = usePackaging();
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const canEdit = ability.can('update', 'Product');
+  const canDelete = ability.can('delete', 'Product');
+
+  const search = searchParams.get('search') ?? '';
+  useEffect(() => {
+    const barcode = barcodeSearch(search);
+    if (!barcode) return;
+    setScanned(barcode);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('search', barcode.gtin);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, setSearchParams]);
+  const showScanned = scanned !== null && search === scanned.gtin;
+
+  const columns: DataTableColumn<ProductRow>[] = [
+    { field: 'name', title: t('products.fields.name'), sort: true, filter: true, search: true, minWidth: 220 },
+    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, isUnique: true, width: 140 },
+    { field: 'gtin', title: t('products.fields.gtin'), sort: true, filter: true, search: true, width: 160 },
+    { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true },
+    { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true },
+    { field: 'units_per_purchase_unit', title: t('products.fields.packaging'), type: 'number', sort: true, filter: true, cellRenderer: (row) => packaging(row.purchase_unit, row.units_per_purchase_unit, row.usage_unit) },
+    { field: 'purchase_price', title: t('products.fields.purchasePrice'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => money(row.purchase_price) },
+    { field: 'unit_cost', title: t('products.fields.unitCost'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => money(row.unit_cost) },
+    { field: 'tracks_lots', title: t('products.fields.tracksLotsShort'), type: 'bool', sort: true, filter: true, width: 110 },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+  ];
+
+  const confirmations = {
+    deactivate: { title: t('products.deactivateTitle'), message: t('products.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateProduct, done: t('products.deactivated') },
+    restore: { title: t('products.restoreTitle'), message: t('products.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreProduct, done: t('products.restored') },
+    delete: { title: t('products.deleteTitle'), message: t('products.deleteMessage', { name: pending?.row.name }), label: t('actions.deletePermanently'), danger: true, call: deleteProduct, done: t('products.deleted') },
+  } as const;
+  const confirmation = pending ? confirmations[pending.kind] : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('routes.products')}
+        description={t('products.subtitle')}
+        actions={
+          ability.can('create', 'Product') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="product-add">
+              {t('products.add')}
+            </Button>
+          ) : null
+        }
+      />
+      {showScanned ? (
+        <Alert color="teal" variant="light" mb="sm" icon={<IconBarcode size={18} />} withCloseButton onClose={() => setScanned(null)} data-testid="product-scanned">
+          <Group gap="lg">
+            <Text size="sm">{t('products.scan.gtin', { gtin: scanned.gtin })}</Text>
+            {scanned.lot ? <Text size="sm">{t('products.scan.lot', { lot: scanned.lot })}</Text> : null}
+            {scanned.expiry ? <Text size="sm">{t('products.scan.expiry', { expiry: format.dateTime(`${scanned.expiry}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) })}</Text> : null}
+            {scanned.serial ? <Text size="sm">{t('products.scan.serial', { serial: scanned.serial })}</Text> : null}
+          </Group>
+        </Alert>
+      ) : null}
+      <DataTable<ProductRow>
+        tableId="products"
+        url={PRODUCTS_LIST_URL}
+        columns={columns}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+        exportFileName="products"
+        onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={row.name}
+            actions={[
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: !canDelete },
+            ]}
+          />
+        )}
+        testId="products-table"
+      />
+      <ProductFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
+      {confirmation && pending ? (
+        <ConfirmDialog
+          opened
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          danger={confirmation.danger}
+          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['product', 'products'])}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}
