@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { authorize } from '../../core/guards.ts';
+import { seedDemoData, type DemoSummary, type Tally } from './seeder.service.ts';
+
+const tallySchema = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
+const summarySchema = z.object({
+  brands: tallySchema,
+  categories: tallySchema,
+  products: tallySchema,
+  procedure_codes: tallySchema,
+  templates: tallySchema,
+});
+const tally = (t: Tally) => ({ created: t.created, updated: t.updated, unchanged: t.unchanged });
+
+export function presentSummary(s: DemoSummary): z.infer<typeof summarySchema> {
+  return { brands: tally(s.brands), categories: tally(s.categories), products: tally(s.products), procedure_codes: tally(s.procedureCodes), templates: tally(s.templates) };
+}
+
+/** Demo data (PRODUCT.md §7): Super Admin only; also `npm run seed`. */
+export default async function seederRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+  app.post(
+    '/api/seeder/data',
+    {
+      preValidation: authorize('manage', 'all'),
+      schema: {
+        tags: ['seeder'],
+        summary: 'Fill the installation with demo data (idempotent: seeding again creates nothing new)',
+        response: { 200: z.object({ success: z.literal(true), data: summarySchema }), 401: errorBodySchema, 403: errorBodySchema, 419: errorBodySchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: presentSummary(await seedDemoData(db, actorOf(request))) }),
+  );
+}
