@@ -22,6 +22,7 @@ import activityLogRoutes from './features/activity-logs/activity-logs.routes.ts'
 import authRoutes from './features/auth/auth.routes.ts';
 import dentalPracticeRoutes from './features/dental-practices/dental-practices.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
+import importRoutes from './features/imports/imports.routes.ts';
 import notificationsRoutes from './features/notifications/notifications.routes.ts';
 import profileRoutes from './features/profile/profile.routes.ts';
 import rolesRoutes from './features/roles/roles.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(activityLogRoutes);
   await app.register(userRoutes);
   await app.register(seederRoutes);
+  await app.register(importRoutes);
   await app.register(brandRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
