@@ -126,9 +126,20 @@ export function countPmf(mu: number, v: number): (k: number) => number {
 /** Smallest integer k with P(X ≤ k) ≥ q for the count distribution with mean μ and variance v. */
 export function countQuantile(q: number, mu: number, v: number): number {
   if (!(mu > 0) || q <= 0) return 0;
+  const vv = Math.max(v, mu);
+  if (mu + 12 * Math.sqrt(vv) > 1e5) {
+    // Very large or very dispersed counts: gamma approximation with the same mean and variance
+    // (Wilson–Hilferty), rounded up, instead of summing the mass function term by term.
+    const k = (mu * mu) / vv;
+    const theta = vv / mu;
+    const c = 1 / (9 * k);
+    let x = k * theta * Math.max(0, 1 - c + qnorm(Math.min(q, 1 - 1e-12)) * Math.sqrt(c)) ** 3;
+    if (!Number.isFinite(x)) x = mu + qnorm(Math.min(q, 1 - 1e-12)) * Math.sqrt(vv);
+    return Number.isFinite(x) ? Math.max(0, Math.ceil(x - 1e-9)) : 0;
+  }
   const pmf = countPmf(mu, v);
   let cdf = 0;
-  const cap = Math.ceil(mu + 60 * Math.sqrt(Math.max(v, mu)) + 100);
+  const cap = Math.ceil(mu + 60 * Math.sqrt(vv) + 100);
   for (let k = 0; k <= cap; k++) {
     cdf += pmf(k);
     if (cdf >= q - 1e-12) return k;

@@ -108,6 +108,18 @@ describe('forecast() — edge cases', () => {
     expect(r.mean[0]!).toBeGreaterThan(10);
   });
 
+  it('extreme magnitudes (a 1e12 spike among zeros, 1e-9 values) give finite bounds quickly', () => {
+    const spike = new Array<number>(40).fill(0);
+    spike[20] = 1e12;
+    const tiny = Array.from({ length: 30 }, (_, t) => 1e-9 * (1 + (t % 3)));
+    for (const y of [spike, tiny]) {
+      const t0 = performance.now();
+      const r = forecast(y, { horizon: 6, seasonalPeriod: 12 });
+      expect(performance.now() - t0).toBeLessThan(2000);
+      for (const v of [...r.mean, ...r.lower, ...r.upper]) expect(Number.isFinite(v) && v >= 0).toBe(true);
+    }
+  });
+
   it('rejects NaN, negative, non-numeric and empty input and bad options', () => {
     expect(() => forecast([1, NaN, 2], { horizon: 1 })).toThrow(/index 1 is not finite/);
     expect(() => forecast([1, -1], { horizon: 1 })).toThrow(/negative/);
