@@ -37,7 +37,7 @@ export async function settle(agent: Agent, id: string, timeoutMs = 60_000): Prom
   for (;;) {
     const res = await agent.get(`/api/import/${id}`);
     expect(res.statusCode).toBe(200);
-    const job = (res.json() as { data: JobBody }).data;
+    const job = res.json<{ data: JobBody }>().data;
     if (!['queued', 'validating', 'importing'].includes(job.status)) return job;
     if (Date.now() > end) throw new Error(`job ${id} still ${job.status}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -48,7 +48,7 @@ export async function settle(agent: Agent, id: string, timeoutMs = 60_000): Prom
 export async function validated(agent: Agent, kind: string, fileName: string, content: Buffer | string): Promise<JobBody> {
   const res = await upload(agent, kind, fileName, content);
   expect(res.statusCode, res.body).toBe(202);
-  return settle(agent, (res.json() as { data: JobBody }).data.id);
+  return settle(agent, res.json<{ data: JobBody }>().data.id);
 }
 
 export async function commit(agent: Agent, id: string, mode: 'valid' | 'none'): Promise<JobBody> {

@@ -107,7 +107,7 @@ describe('import pipeline', () => {
     expect(at(13)).toEqual(['sku']);
     expect(job.errors.find((e) => e.row === 13)!.message).toContain('row 2');
     expect(at(14)).toEqual(['name']);
-    expect(job.errors.find((e) => e.row === 7)!.message).toContain('spoon'.length ? 'each' : '');
+    expect(job.errors.find((e) => e.row === 7)!.message).toContain('each, box, pack');
 
     const csv = await admin.get(`/api/import/${job.id}/errors.csv`, { 'accept-language': 'fr' });
     expect(csv.statusCode).toBe(200);
@@ -152,8 +152,8 @@ describe('import pipeline', () => {
     const failed = await commit(admin, job.id, 'valid');
     expect(failed.status).toBe('failed');
     expect(failed.failure).toContain('nothing was written');
-    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from products where sku like 'CRASH-%'`)).rows as Array<{ n: number }>;
-    expect(n).toBe(0);
+    const crashRows = await t.database.db.select({ id: products.id }).from(products).where(sql`${products.sku} like 'CRASH-%'`);
+    expect(crashRows).toEqual([]);
     expect(await t.database.db.select().from(activityLogs).where(eq(activityLogs.subjectId, job.id))).toEqual([]);
   });
 

@@ -53,7 +53,7 @@ export interface ImportKind<TRow = unknown, TRefs = unknown> {
 export type AnyImportKind = ImportKind<unknown, unknown>;
 
 export function defineKind<TRow, TRefs>(kind: ImportKind<TRow, TRefs>): AnyImportKind {
-  return kind as unknown as AnyImportKind;
+  return kind;
 }
 
 /** zod issues of a body schema to cell errors; `columnOf` maps body fields to template columns. */

@@ -296,7 +296,7 @@ export async function writeFile(options: {
     }
   }
   if (kind.writeOrder) {
-    held.sort(kind.writeOrder);
+    held.sort((a, b) => kind.writeOrder!(a, b));
     for (const value of held) {
       batch.push(value);
       if (batch.length >= batchSize) await flush();

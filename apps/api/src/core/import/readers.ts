@@ -82,7 +82,7 @@ function cellText(value: ExcelJS.CellValue): { text: string; formula: boolean } 
     if ('text' in value && typeof value.text === 'string') return { text: value.text, formula: false };
     if ('error' in value) return { text: String(value.error), formula: false };
   }
-  return { text: String(value as unknown), formula: false };
+  return { text: typeof value === 'object' ? JSON.stringify(value) : String(value), formula: false };
 }
 
 /** Streams the first worksheet of an XLSX (exceljs WorkbookReader): rows are never all in memory. */
@@ -96,9 +96,9 @@ export async function* readXlsx(source: fs.ReadStream): AsyncGenerator<SheetRow>
   });
   for await (const sheet of reader) {
     for await (const r of sheet) {
-      const row = r as ExcelJS.Row;
+      const row = r;
       // Rows missing from the sheet XML are blank: row.number keeps the numbering.
-      const values = Array.isArray(row.values) ? (row.values as ExcelJS.CellValue[]) : [];
+      const values = Array.isArray(row.values) ? (row.values) : [];
       const cells: string[] = [];
       const formulas: number[] = [];
       for (let i = 1; i < values.length; i++) {

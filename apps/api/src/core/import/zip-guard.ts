@@ -119,7 +119,7 @@ async function inflateEntry(handle: fs.FileHandle, size: number, entry: Entry, b
       } catch (err) {
         inflate.destroy();
         stream.destroy();
-        reject(err);
+        reject(err instanceof Error ? err : new ZipGuardError('zip_bomb'));
       }
     });
     inflate.on('end', resolve);

@@ -32,7 +32,7 @@ export const brandKind = defineKind<BrandRow, null>({
   upsert: (tx, rows) =>
     upsertRows(
       tx,
-      { table: 'brands', conflict: 'lower(name)', columns: ['name', 'manufacturer', 'website', 'status'], keepWhenAbsent: { status: 'active' } },
+      { table: 'brands', conflict: 'lower(name)', columns: { name: 'varchar(120)', manufacturer: 'varchar(160)', website: 'varchar(300)', status: 'varchar(16)' }, keepWhenAbsent: { status: 'active' } },
       rows.map((r) => ({ ...r })),
     ),
 });

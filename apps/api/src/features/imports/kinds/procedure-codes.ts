@@ -36,7 +36,7 @@ export const procedureCodeKind = defineKind<ProcedureCodeRow, null>({
   upsert: (tx, rows) =>
     upsertRows(
       tx,
-      { table: 'procedure_codes', conflict: 'upper(code)', columns: ['code', 'name', 'category', 'status'], keepWhenAbsent: { status: 'active' } },
+      { table: 'procedure_codes', conflict: 'upper(code)', columns: { code: 'varchar(16)', name: 'varchar(160)', category: 'varchar(32)', status: 'varchar(16)' }, keepWhenAbsent: { status: 'active' } },
       rows.map((r) => ({ ...r })),
     ),
 });

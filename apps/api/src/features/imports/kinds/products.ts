@@ -120,7 +120,10 @@ export const productKind = defineKind<ProductRow, ProductRefs>({
       {
         table: 'products',
         conflict: 'lower(sku)',
-        columns: ['sku', 'name', 'gtin', 'brand_id', 'category_id', 'usage_unit', 'purchase_unit', 'units_per_purchase_unit', 'purchase_price', 'tracks_lots', 'description', 'status'],
+        columns: {
+          sku: 'varchar(64)', name: 'varchar(200)', gtin: 'varchar(14)', brand_id: 'bigint', category_id: 'bigint', usage_unit: 'varchar(24)',
+          purchase_unit: 'varchar(24)', units_per_purchase_unit: 'integer', purchase_price: 'numeric(14,4)', tracks_lots: 'boolean', description: 'text', status: 'varchar(16)',
+        },
         keepWhenAbsent: { status: 'active', tracks_lots: false },
       },
       rows.map((r) => ({ ...r })),
