@@ -17,5 +17,5 @@ export { daysToZero, stockoutDay, stockoutProbability, roundToPack, reorderPolic
 export type { DaysToZero, ReorderInput, ReorderPolicy, ExpiryWaste } from './inventory.ts';
 export { toDemand, cumulativeMoments, demandQuantile, exceedProbability } from './distribution.ts';
 export type { DemandForecast } from './distribution.ts';
-export { procedureDrivenDemand, productDemand, demandOver } from './procedures.ts';
+export { procedureDrivenDemand, productDemand, demandOver, withBookings } from './procedures.ts';
 export type { TemplateLine, DemandBand, ProductDemandInput, ProductDemand } from './procedures.ts';

@@ -39,6 +39,35 @@ function band(mean: number[], variance: number[], level: number, distribution: '
   };
 }
 
+/**
+ * Booked appointments as known demand for the first periods (FORECASTING.md §1). Expected shows
+ * (booked × showRate) are a floor on procedures performed — walk-ins and emergencies come on top —
+ * so the mean becomes max(shows, forecast); the forecast's uncertainty is kept only for the
+ * unbooked share, plus binomial no-show variance booked·r·(1 − r). Periods without bookings
+ * (beyond the array) are unchanged.
+ */
+export function withBookings(f: DemandForecast, booked: readonly number[], showRate = 1): DemandForecast {
+  if (!(showRate > 0 && showRate <= 1)) throw new RangeError('showRate must be in (0, 1]');
+  assertSeries(booked.length > 0 ? booked : [0], 'booked');
+  const mean: number[] = [];
+  const sd: number[] = [];
+  for (let i = 0; i < f.mean.length; i++) {
+    const m = Math.max(0, f.mean[i]!);
+    const s = f.sd[i] ?? 0;
+    if (i >= booked.length) {
+      mean.push(m);
+      sd.push(s);
+      continue;
+    }
+    const shows = booked[i]! * showRate;
+    const mu = Math.max(shows, m);
+    const unbookedShare = mu > 0 ? (mu - shows) / mu : 0;
+    mean.push(mu);
+    sd.push(Math.sqrt((s * unbookedShare) ** 2 + booked[i]! * showRate * (1 - showRate)));
+  }
+  return { mean, sd, distribution: f.distribution };
+}
+
 /** Product demand per period implied by procedure forecasts and templates, keyed by product id. */
 export function procedureDrivenDemand(procedures: Readonly<Record<string, DemandForecast>>, templates: readonly TemplateLine[], level = 0.95): Record<string, DemandBand> {
   const acc = new Map<string, { mean: number[]; variance: number[]; integer: boolean }>();

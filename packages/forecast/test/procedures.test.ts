@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { procedureDrivenDemand, productDemand } from '../src/index.ts';
+import { procedureDrivenDemand, productDemand, withBookings } from '../src/index.ts';
 
 describe('procedure-driven demand', () => {
   const procedures = { D2391: { mean: [10, 10], sd: [2, 2], distribution: 'normal' as const }, D7140: { mean: [4, 4], sd: [2, 2], distribution: 'count' as const } };
@@ -41,5 +41,22 @@ describe('procedure-driven demand', () => {
     expect(productDemand({ usageHistory: usage }, { horizon: 2 }).source).toBe('history');
     expect(productDemand({ procedureDemand: proc }, { horizon: 2 }).mean).toEqual([10, 10]);
     expect(() => productDemand({}, { horizon: 2 })).toThrow();
+  });
+});
+
+describe('booked appointments', () => {
+  it('are a floor on procedures and shrink the uncertainty (hand-computed)', () => {
+    const f = { mean: [10, 10, 10], sd: [4, 4, 4], distribution: 'count' as const };
+    const b = withBookings(f, [12, 5], 0.9);
+    // week 1: shows 10.8 > 10 → mean 10.8, no unbooked share, variance 12·0.9·0.1 = 1.08
+    expect(b.mean[0]).toBeCloseTo(10.8, 12);
+    expect(b.sd[0]).toBeCloseTo(Math.sqrt(1.08), 12);
+    // week 2: shows 4.5 < 10 → mean 10, unbooked share 0.55 → sd² = (4·0.55)² + 5·0.9·0.1
+    expect(b.mean[1]).toBe(10);
+    expect(b.sd[1]).toBeCloseTo(Math.sqrt(2.2 ** 2 + 0.45), 12);
+    // week 3: no bookings known → unchanged
+    expect(b.mean[2]).toBe(10);
+    expect(b.sd[2]).toBe(4);
+    expect(() => withBookings(f, [-1])).toThrow(/negative/);
   });
 });
