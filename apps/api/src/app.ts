@@ -33,6 +33,8 @@ import categoryRoutes from './features/categories/categories.routes.ts';
 import productRoutes from './features/products/products.routes.ts';
 import procedureCodeRoutes from './features/procedure-codes/procedure-codes.routes.ts';
 import procedureTemplateRoutes from './features/procedure-templates/procedure-templates.routes.ts';
+import inventoryRoutes from './features/inventory/inventory.routes.ts';
+import procedureRoutes from './features/procedures/procedures.routes.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -141,6 +143,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(productRoutes);
   await app.register(procedureCodeRoutes);
   await app.register(procedureTemplateRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(procedureRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -7,3 +7,4 @@ export * from './dental-practices.ts';
 export * from './users.ts';
 export * from './catalog.ts';
 export * from './gs1.ts';
+export * from './stock.ts';

@@ -6,7 +6,7 @@ import type { Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
-import { unitCost } from '../products/product.list.ts';
+import { unitCost } from '../../core/catalog-sql.ts';
 import { consumableCost } from './procedure-template.list.ts';
 
 type Row = typeof procedureTemplates.$inferSelect;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { brands, categories, products, type Database } from '@enamel/db';
 import type { ListDefinition } from '../../core/list-engine.ts';
+import { unitCost } from '../../core/catalog-sql.ts';
 import { isoDate } from '../../core/presenters.ts';
 
 export const productRowSchema = z.object({
@@ -24,8 +25,6 @@ export const productRowSchema = z.object({
 });
 export type ProductRow = z.infer<typeof productRowSchema>;
 
-/** Price of one usage unit: purchase price over the units a purchase unit holds, exact to 4 places. */
-export const unitCost = sql<string>`round(${products.purchasePrice} / ${products.unitsPerPurchaseUnit}, 4)::text`;
 
 export const productList: ListDefinition<ProductRow> = {
   path: '/api/admin/list/products',

@@ -6,7 +6,7 @@ import type { Actor } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
-import { unitCost } from './product.list.ts';
+import { unitCost } from '../../core/catalog-sql.ts';
 
 type Row = typeof products.$inferSelect;
 export type ProductInput = z.output<typeof productBodySchema>;

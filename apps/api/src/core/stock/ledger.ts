@@ -1,0 +1,169 @@
+import Big from 'big.js';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { inventories, lots, practiceSettings, products, stockMovements, type Database, type MovementType } from '@enamel/db';
+import { AppError } from '../errors.ts';
+
+/**
+ * The stock ledger: the only code that changes stock. Every change is an immutable movement;
+ * a lot's remaining quantity and an inventory's on-hand are kept equal to the sum of their
+ * movements in the same transaction. Callers pass the transaction handle (on PGlite only it may
+ * be used inside a transaction). Rows are locked inventory first, then lots, in id order, so
+ * concurrent procedures on the same product wait for each other instead of losing an update.
+ */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface MovementContext {
+  practiceId: number;
+  userId: number | null;
+  occurredAt?: Date;
+  reason?: string | null;
+  procedureId?: number | null;
+  procedureItemId?: number | null;
+  counterpartPracticeId?: number | null;
+}
+
+export interface Inventory {
+  id: number;
+  productId: number;
+  onHand: string;
+  tracksLots: boolean;
+  productName: string;
+}
+
+/** The product's inventory in the practice, created on first use, locked for this transaction. */
+export async function lockInventory(tx: Tx, practiceId: number, productId: number): Promise<Inventory> {
+  await tx.insert(inventories).values({ dentalPracticeId: practiceId, productId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
+    .from(inventories)
+    .innerJoin(products, eq(products.id, inventories.productId))
+    .where(and(eq(inventories.dentalPracticeId, practiceId), eq(inventories.productId, productId)))
+    .for('update', { of: inventories });
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+async function allowsNegative(tx: Tx, practiceId: number): Promise<boolean> {
+  const [row] = await tx.select({ allow: practiceSettings.allowNegativeStock }).from(practiceSettings).where(eq(practiceSettings.dentalPracticeId, practiceId));
+  return row?.allow ?? false;
+}
+
+async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Big, unitCost: string) {
+  const [movement] = await tx
+    .insert(stockMovements)
+    .values({
+      dentalPracticeId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, lotId, type,
+      quantity: quantity.toFixed(4), unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
+      procedureItemId: ctx.procedureItemId ?? null, counterpartPracticeId: ctx.counterpartPracticeId ?? null,
+      userId: ctx.userId, occurredAt: ctx.occurredAt ?? new Date(),
+    })
+    .returning({ id: stockMovements.id });
+  await tx.update(lots).set({ quantity: sql`${lots.quantity} + ${quantity.toFixed(4)}` }).where(eq(lots.id, lotId));
+  const onHand = new Big(inventory.onHand).plus(quantity);
+  await tx.update(inventories).set({ onHand: onHand.toFixed(4) }).where(eq(inventories.id, inventory.id));
+  inventory.onHand = onHand.toFixed(4);
+  return movement!.id;
+}
+
+export interface ReceiveInput {
+  productId: number;
+  quantity: string;
+  unitCost: string;
+  lotNumber?: string | null;
+  expiryDate?: string | null;
+  type?: Extract<MovementType, 'receive' | 'transfer_in' | 'return' | 'adjust'>;
+}
+
+/**
+ * Stock in: into the lot with the same number and expiry (a new one otherwise). Products that do
+ * not track lots use one running lot (no number, no expiry).
+ */
+export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput): Promise<{ lotId: number; movementId: number }> {
+  const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
+  const lotNumber = inventory.tracksLots ? (input.lotNumber?.trim() || null) : null;
+  const expiry = inventory.tracksLots ? (input.expiryDate ?? null) : null;
+  const [existing] = await tx
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.inventoryId, inventory.id), lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, lotNumber), expiry === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, expiry)))
+    .orderBy(asc(lots.id))
+    .limit(1)
+    .for('update');
+  let lotId = existing?.id;
+  if (lotId === undefined) {
+    const [lot] = await tx.insert(lots).values({ inventoryId: inventory.id, lotNumber, expiryDate: expiry, unitCost: input.unitCost, receivedAt: ctx.occurredAt ?? new Date() }).returning({ id: lots.id });
+    lotId = lot!.id;
+  } else if (input.type !== 'adjust') {
+    // Received again into the same lot: its cost becomes the weighted average of what it holds.
+    await tx
+      .update(lots)
+      .set({ unitCost: sql`case when ${lots.quantity} + ${input.quantity} > 0 then round((greatest(${lots.quantity}, 0) * ${lots.unitCost} + ${input.quantity}::numeric * ${input.unitCost}::numeric) / (greatest(${lots.quantity}, 0) + ${input.quantity}::numeric), 4) else ${input.unitCost}::numeric end` })
+      .where(eq(lots.id, lotId));
+  }
+  const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', new Big(input.quantity), input.unitCost);
+  return { lotId, movementId };
+}
+
+export interface Taken {
+  lotId: number;
+  quantity: string;
+  unitCost: string;
+  movementId: number;
+}
+
+/**
+ * Stock out, earliest-expiring lot first (FEFO; lots without expiry last, then oldest). A shortfall
+ * is a 409 naming the product and how much is missing, unless the practice allows negative stock,
+ * in which case the rest is taken from the running lot, which may go below zero.
+ * `lotId` takes from one lot only (write-off of an expired lot, a count correction).
+ */
+export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number }): Promise<{ taken: Taken[]; cost: string }> {
+  const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
+  const wanted = new Big(input.quantity);
+  const candidates = await tx
+    .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost })
+    .from(lots)
+    .where(and(eq(lots.inventoryId, inventory.id), input.lotId === undefined ? gt(lots.quantity, '0') : eq(lots.id, input.lotId)))
+    .orderBy(sql`${lots.expiryDate} asc nulls last`, asc(lots.receivedAt), asc(lots.id))
+    .for('update');
+  if (input.lotId !== undefined && candidates.length === 0) throw new AppError('not_found');
+  const available = candidates.reduce((sum, lot) => sum.plus(Big(lot.quantity).gt(0) ? lot.quantity : 0), new Big(0));
+  const shortfall = wanted.minus(available);
+  if (shortfall.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
+    throw new AppError('conflict', 'stock.shortfall', undefined, { product: inventory.productName, shortfall: Number(shortfall.toFixed(4)), available: Number(available.toFixed(4)) });
+  }
+  const taken: Taken[] = [];
+  let left = wanted;
+  let cost = new Big(0);
+  for (const lot of candidates) {
+    if (left.lte(0)) break;
+    const here = Big(lot.quantity).gt(0) ? Big(lot.quantity) : new Big(0);
+    const part = left.lt(here) ? left : here;
+    if (part.lte(0)) continue;
+    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, part.times(-1), lot.unitCost);
+    taken.push({ lotId: lot.id, quantity: part.toFixed(4), unitCost: lot.unitCost, movementId });
+    cost = cost.plus(part.times(lot.unitCost));
+    left = left.minus(part);
+  }
+  if (left.gt(0)) {
+    // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
+    const [unit] = await tx.select({ cost: sql<string>`round(${products.purchasePrice} / ${products.unitsPerPurchaseUnit}, 4)::text` }).from(products).where(eq(products.id, input.productId));
+    const unitCost = unit?.cost ?? '0';
+    const [running] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.inventoryId, inventory.id), isNull(lots.lotNumber), isNull(lots.expiryDate))).orderBy(asc(lots.id)).limit(1).for('update');
+    const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost }).returning({ id: lots.id }))[0]!.id;
+    const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type, left.times(-1), unitCost);
+    taken.push({ lotId, quantity: left.toFixed(4), unitCost, movementId });
+    cost = cost.plus(left.times(unitCost));
+  }
+  return { taken, cost: cost.toFixed(4) };
+}
+
+/** Puts back exactly what earlier movements took (same lots, same cost): the compensation of an edit or a delete. */
+export async function giveBack(tx: Tx, ctx: MovementContext, productId: number, taken: Array<{ lotId: number; quantity: string; unitCost: string }>, type: MovementType): Promise<void> {
+  if (taken.length === 0) return;
+  const inventory = await lockInventory(tx, ctx.practiceId, productId);
+  for (const part of [...taken].sort((a, b) => a.lotId - b.lotId)) {
+    await tx.select({ id: lots.id }).from(lots).where(eq(lots.id, part.lotId)).for('update');
+    await writeMovement(tx, ctx, inventory, part.lotId, type, new Big(part.quantity), part.unitCost);
+  }
+}

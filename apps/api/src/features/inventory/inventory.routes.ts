@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import {
+  adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, listQuerySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
+  type Action,
+} from '@enamel/contracts';
+import { inventories, stockMovements } from '@enamel/db';
+import { actorOf } from '../../core/activity-log.ts';
+import { invalid } from '../../core/errors.ts';
+import { abilityFor, authorize } from '../../core/guards.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
+import { ensurePracticeAccess } from '../../core/practice-scope.ts';
+import { idParams, recordErrors } from '../../core/route-schemas.ts';
+import { inventoryList, inventoryRowSchema, movementList, movementRowSchema } from './inventory.list.ts';
+import { addInventory, adjustStock, findInventory, inventoryDetail, receiveStock, setInventoryStatus, transferStock, updateInventory, writeOffLot } from './inventory.service.ts';
+import { searchProductsInPractice } from './inventory-search.ts';
+
+const practiceId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const lotSchema = z.object({ id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string(), value: z.string(), received_at: z.string() });
+const searchAnswerSchema = z.object({
+  data: z.array(z.object({
+    id: z.number().int(), name: z.string(), sku: z.string(), gtin: z.string().nullable(), brand_name: z.string().nullable(), usage_unit: z.string(), purchase_unit: z.string(),
+    units_per_purchase_unit: z.number().int(), unit_cost: z.string(), tracks_lots: z.boolean(), status: z.string(), on_hand: z.string(), inventory_id: z.number().int().nullable(),
+  })),
+  barcode: z.object({ gtin: z.string(), lot: z.string().nullable(), expiry: z.string().nullable(), serial: z.string().nullable() }).nullable(),
+});
+const detailSchema = z.object({ success: z.literal(true), data: inventoryRowSchema.extend({ lots: z.array(lotSchema), movements: z.array(movementRowSchema) }) });
+
+export default async function inventoryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  /** The practice must be one the user may do `action` on Inventory in (404 when they cannot even see it). */
+  async function checkPractice(request: FastifyRequest, action: Action, id: number) {
+    ensurePracticeAccess(await abilityFor(request), action, 'Inventory', id);
+  }
+  async function detail(request: FastifyRequest, inventoryId: number) {
+    const row = await findInventory(db, inventoryId);
+    await checkPractice(request, 'read', row.dentalPracticeId);
+    return { success: true as const, data: await inventoryDetail(db, inventoryId) };
+  }
+
+  app.get(
+    '/api/admin/list/inventories',
+    {
+      preValidation: authorize('read', 'Inventory'),
+      schema: { tags: ['inventory'], summary: 'Inventory of one practice: on hand, value, nearest expiry, stock status (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId }), response: listResponses(inventoryRowSchema) },
+    },
+    async (request, reply) => {
+      await checkPractice(request, 'read', request.query.dental_practice_id);
+      return sendList(request, reply, inventoryList, eq(inventories.dentalPracticeId, request.query.dental_practice_id));
+    },
+  );
+
+  app.get(
+    '/api/admin/list/stock-movements',
+    {
+      preValidation: authorize('read', 'Inventory'),
+      schema: { tags: ['inventory'], summary: 'The stock ledger of one practice (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId, inventory_id: practiceId.optional() }), response: listResponses(movementRowSchema) },
+    },
+    async (request, reply) => {
+      await checkPractice(request, 'read', request.query.dental_practice_id);
+      const scope = and(eq(stockMovements.dentalPracticeId, request.query.dental_practice_id), request.query.inventory_id ? eq(stockMovements.inventoryId, request.query.inventory_id) : undefined);
+      return sendList(request, reply, movementList, scope);
+    },
+  );
+
+  app.get('/api/inventory', { preValidation: authorize('read', 'Inventory'), schema: { tags: ['inventory'], summary: 'One inventory with its lots and movements', querystring: idParams, response: { 200: detailSchema, ...recordErrors } } }, (request) =>
+    detail(request, request.query.id),
+  );
+  app.get('/api/inventory/:id', { preValidation: authorize('read', 'Inventory'), schema: { tags: ['inventory'], summary: 'One inventory with its lots and movements', params: idParams, response: { 200: detailSchema, ...recordErrors } } }, (request) =>
+    detail(request, request.params.id),
+  );
+
+  app.get(
+    '/api/inventory/product/search',
+    {
+      preValidation: authorize('read', 'Inventory'),
+      schema: {
+        tags: ['inventory'],
+        summary: 'Product search with what the practice has on hand; a scanned GS1 barcode comes back with its lot and expiry',
+        querystring: z.object({ dental_practice_id: practiceId, q: z.string().max(200).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+        response: { 200: searchAnswerSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await checkPractice(request, 'read', request.query.dental_practice_id);
+      return (await searchProductsInPractice(db, request.query.dental_practice_id, request.query.q, request.query.limit)) as z.infer<typeof searchAnswerSchema>;
+    },
+  );
+
+  app.post(
+    '/api/inventory/add',
+    { preValidation: authorize('create', 'Inventory'), schema: { tags: ['inventory'], summary: 'Stock a product in a practice (reorder point, par level, location)', body: inventoryAddBodySchema, response: { 201: detailSchema, ...recordErrors } } },
+    async (request, reply) => {
+      await checkPractice(request, 'create', request.body.dental_practice_id);
+      const row = await addInventory(db, actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, data: await inventoryDetail(db, row.id) });
+    },
+  );
+
+  async function update(request: FastifyRequest, id: number | undefined, body: z.output<typeof inventoryUpdateBodySchema>) {
+    if (!id) throw invalid('id', 'validation.required');
+    await checkPractice(request, 'update', (await findInventory(db, id)).dentalPracticeId);
+    await updateInventory(db, actorOf(request), id, body);
+    return { success: true as const, data: await inventoryDetail(db, id) };
+  }
+  const updateSchema = { tags: ['inventory'], summary: 'Reorder point, par level, location, status', body: inventoryUpdateBodySchema, response: { 200: detailSchema, ...recordErrors } };
+  app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/inventory/update', preValidation: authorize('update', 'Inventory'), schema: updateSchema, handler: (request) => update(request, request.body.id, request.body) });
+  app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/inventory/update/:id', preValidation: authorize('update', 'Inventory'), schema: { ...updateSchema, params: idParams }, handler: (request) => update(request, request.params.id, request.body) });
+
+  async function status(request: FastifyRequest, id: number, to: 'active' | 'inactive') {
+    await checkPractice(request, 'delete', (await findInventory(db, id)).dentalPracticeId);
+    await setInventoryStatus(db, actorOf(request), id, to);
+    return { success: true as const, data: await inventoryDetail(db, id) };
+  }
+  const statusSchema = (summary: string) => ({ tags: ['inventory'], summary, params: idParams, response: { 200: detailSchema, ...recordErrors } });
+  app.post('/api/inventory/delete', { preValidation: authorize('delete', 'Inventory'), schema: { tags: ['inventory'], summary: 'Deactivate (the notes’ delete; restorable)', body: z.strictObject({ id: z.number().int().positive() }), response: { 200: detailSchema, ...recordErrors } } }, (request) =>
+    status(request, request.body.id, 'inactive'),
+  );
+  app.post('/api/inventory/delete/:id', { preValidation: authorize('delete', 'Inventory'), schema: statusSchema('Deactivate (restorable)') }, (request) => status(request, request.params.id, 'inactive'));
+  app.post('/api/inventory/restore/:id', { preValidation: authorize('delete', 'Inventory'), schema: statusSchema('Restore a deactivated inventory') }, (request) => status(request, request.params.id, 'active'));
+
+  const stockWrite = <S extends z.ZodType<{ dental_practice_id: number }>>(url: string, summary: string, body: S, run: (request: FastifyRequest, body: z.output<S>) => Promise<number>) =>
+    app.post(url, { preValidation: authorize('update', 'Inventory'), schema: { tags: ['inventory'], summary, body, response: { 200: detailSchema, ...recordErrors } } }, async (request) => {
+      const parsed = request.body as z.output<S>;
+      await checkPractice(request, 'update', parsed.dental_practice_id);
+      const id = await run(request, parsed);
+      return { success: true as const, data: await inventoryDetail(db, id) };
+    });
+
+  stockWrite('/api/inventory/receive', 'Receive stock into a lot (scan a GS1 barcode to fill product, lot and expiry)', receiveBodySchema, (request, body) => receiveStock(db, actorOf(request), body));
+  stockWrite('/api/inventory/adjust', 'Count correction of a lot or of the product, with a reason', adjustBodySchema, (request, body) => adjustStock(db, actorOf(request), body));
+  stockWrite('/api/inventory/transfer', 'Transfer stock to another practice (FEFO out, same lots in)', transferBodySchema, async (request, body) => {
+    await checkPractice(request, 'update', body.to_dental_practice_id);
+    return transferStock(db, actorOf(request), body);
+  });
+  stockWrite('/api/inventory/write-off', 'Write off an expired or wasted lot', writeOffBodySchema, (request, body) => writeOffLot(db, actorOf(request), body));
+}

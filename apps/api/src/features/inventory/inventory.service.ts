@@ -1,0 +1,193 @@
+import Big from 'big.js';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adjustBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema } from '@enamel/contracts';
+import { dentalPractices, inventories, lots, products, stockMovements, users, type Database } from '@enamel/db';
+import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
+import { AppError, invalid } from '../../core/errors.ts';
+import { runList } from '../../core/list-engine.ts';
+import { decimalText, isoDate } from '../../core/presenters.ts';
+import { lockInventory, receive, take, type MovementContext } from '../../core/stock/ledger.ts';
+import { inventoryList, movementRowSchema, type InventoryRow } from './inventory.list.ts';
+
+type Row = typeof inventories.$inferSelect;
+const ctxOf = (actor: Actor, practiceId: number, reason?: string | null): MovementContext => ({ practiceId, userId: actor.userId, reason: reason ?? null });
+
+export async function findInventory(db: Database, id: number): Promise<Row> {
+  const [row] = await db.select().from(inventories).where(eq(inventories.id, id));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+async function productOf(db: Database, productId: number) {
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw invalid('product_id', 'catalog.unknown_product');
+  return product;
+}
+
+/** One inventory as its list row, plus its lots and last 100 movements. */
+export async function inventoryDetail(db: Database, id: number) {
+  const page = await runList(db, inventoryList, { current_page: 1, pagesize: 1, search: undefined }, eq(inventories.id, id));
+  const row = page.data[0];
+  if (!row) throw new AppError('not_found');
+  const lotRows = await db
+    .select()
+    .from(lots)
+    .where(eq(lots.inventoryId, id))
+    .orderBy(sql`${lots.quantity} > 0 desc`, sql`${lots.expiryDate} asc nulls last`, asc(lots.id));
+  const movements = await db
+    .select({
+      id: stockMovements.id, occurred_at: stockMovements.occurredAt, type: stockMovements.type, inventory_id: stockMovements.inventoryId,
+      product_id: stockMovements.productId, product_name: products.name, sku: products.sku, lot_id: stockMovements.lotId, lot_number: lots.lotNumber,
+      expiry_date: lots.expiryDate, quantity: stockMovements.quantity, unit_cost: stockMovements.unitCost, reason: stockMovements.reason,
+      procedure_id: stockMovements.procedureId, counterpart_practice_name: dentalPractices.name, user_email: users.email,
+    })
+    .from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .leftJoin(lots, eq(lots.id, stockMovements.lotId))
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .leftJoin(dentalPractices, eq(dentalPractices.id, stockMovements.counterpartPracticeId))
+    .where(eq(stockMovements.inventoryId, id))
+    .orderBy(desc(stockMovements.occurredAt), desc(stockMovements.id))
+    .limit(100);
+  return {
+    ...presentRow(row),
+    lots: lotRows.map((l) => ({
+      id: l.id, lot_number: l.lotNumber, expiry_date: l.expiryDate, quantity: decimalText(l.quantity), unit_cost: decimalText(l.unitCost),
+      value: new Big(l.quantity).gt(0) ? new Big(l.quantity).times(l.unitCost).toFixed(4) : '0.0000', received_at: isoDate(l.receivedAt),
+    })),
+    movements: movements.map((m) => movementRowSchema.parse({ ...m, occurred_at: isoDate(m.occurred_at), quantity: decimalText(m.quantity), unit_cost: decimalText(m.unit_cost) })),
+  };
+}
+
+export function presentRow(row: InventoryRow): InventoryRow {
+  return { ...row, on_hand: decimalText(row.on_hand), value: decimalText(row.value), reorder_point: decimalText(row.reorder_point), par_level: decimalText(row.par_level) };
+}
+
+export async function addInventory(db: Database, actor: Actor, body: z.output<typeof inventoryAddBodySchema>): Promise<Row> {
+  await productOf(db, body.product_id);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(inventories)
+      .values({ dentalPracticeId: body.dental_practice_id, productId: body.product_id, reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location })
+      .onConflictDoNothing()
+      .returning();
+    const row = inserted[0];
+    if (!row) throw new AppError('conflict', 'stock.already_stocked');
+    await recordActivity(tx, actor, { action: 'create', subject: 'Inventory', subjectId: row.id, practiceId: body.dental_practice_id, after: row });
+    return row;
+  });
+}
+
+export async function updateInventory(db: Database, actor: Actor, id: number, body: z.output<typeof inventoryUpdateBodySchema>): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(inventories).where(eq(inventories.id, id)).for('update');
+    if (!before) throw new AppError('not_found');
+    const [after] = await tx
+      .update(inventories)
+      .set({ reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location, ...(body.status ? { status: body.status } : {}) })
+      .where(eq(inventories.id, id))
+      .returning();
+    await recordActivity(tx, actor, { action: 'update', subject: 'Inventory', subjectId: id, practiceId: before.dentalPracticeId, ...changes(before, after!) });
+    return after!;
+  });
+}
+
+export async function setInventoryStatus(db: Database, actor: Actor, id: number, status: 'active' | 'inactive'): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(inventories).where(eq(inventories.id, id)).for('update');
+    if (!before) throw new AppError('not_found');
+    const [after] = await tx.update(inventories).set({ status }).where(eq(inventories.id, id)).returning();
+    await recordActivity(tx, actor, { action: status === 'inactive' ? 'deactivate' : 'restore', subject: 'Inventory', subjectId: id, practiceId: before.dentalPracticeId, ...changes(before, after!) });
+    return after!;
+  });
+}
+
+/** Stock in; a quantity in purchase units is converted, the cost defaults to the product's unit cost. */
+export async function receiveStock(db: Database, actor: Actor, body: z.output<typeof receiveBodySchema>): Promise<number> {
+  const product = await productOf(db, body.product_id);
+  if (product.tracksLots && !body.lot_number) throw invalid('lot_number', 'stock.lot_required');
+  if (product.tracksLots && !body.expiry_date) throw invalid('expiry_date', 'stock.expiry_required');
+  const factor = body.unit === 'purchase' ? product.unitsPerPurchaseUnit : 1;
+  const quantity = new Big(body.quantity).times(factor).toFixed(4);
+  const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
+  return db.transaction(async (tx) => {
+    const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date });
+    const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
+    await recordActivity(tx, actor, { action: 'receive', subject: 'Inventory', subjectId: inventory.id, practiceId: body.dental_practice_id, after: { product_id: body.product_id, quantity, unit_cost: unitCost, lot_id: lotId, lot_number: body.lot_number, expiry_date: body.expiry_date } });
+    return inventory.id;
+  });
+}
+
+/** A count: the lot (or the product's running lot) is corrected to what was counted, with the reason. */
+export async function adjustStock(db: Database, actor: Actor, body: z.output<typeof adjustBodySchema>): Promise<number> {
+  const product = await productOf(db, body.product_id);
+  return db.transaction(async (tx) => {
+    const ctx = ctxOf(actor, body.dental_practice_id, body.reason);
+    const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
+    let current: Big;
+    const lotId = body.lot_id ?? null;
+    if (lotId !== null) {
+      const [lot] = await tx.select().from(lots).where(and(eq(lots.id, lotId), eq(lots.inventoryId, inventory.id))).for('update');
+      if (!lot) throw invalid('lot_id', 'stock.unknown_lot');
+      current = new Big(lot.quantity);
+    } else {
+      if (inventory.tracksLots) throw invalid('lot_id', 'stock.lot_required');
+      current = new Big(inventory.onHand);
+    }
+    const delta = new Big(body.counted).minus(current);
+    if (delta.gt(0)) {
+      const [lot] = lotId !== null ? await tx.select().from(lots).where(eq(lots.id, lotId)) : [];
+      await receive(tx, ctx, {
+        productId: body.product_id, quantity: delta.toFixed(4), type: 'adjust',
+        unitCost: lot?.unitCost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4),
+        lotNumber: lot?.lotNumber ?? null, expiryDate: lot?.expiryDate ?? null,
+      });
+    } else if (delta.lt(0)) {
+      await take(tx, ctx, { productId: body.product_id, quantity: delta.abs().toFixed(4), type: 'adjust', ...(lotId !== null ? { lotId } : {}) });
+    }
+    await recordActivity(tx, actor, { action: 'adjust', subject: 'Inventory', subjectId: inventory.id, practiceId: body.dental_practice_id, before: { quantity: current.toFixed(4), lot_id: lotId }, after: { quantity: body.counted, reason: body.reason } });
+    return inventory.id;
+  });
+}
+
+/** Out of one practice (FEFO) and into the other with the same lots, expiry and cost, in one transaction. */
+export async function transferStock(db: Database, actor: Actor, body: z.output<typeof transferBodySchema>): Promise<number> {
+  if (body.to_dental_practice_id === body.dental_practice_id) throw invalid('to_dental_practice_id', 'stock.same_practice');
+  await productOf(db, body.product_id);
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: dentalPractices.id, status: dentalPractices.status }).from(dentalPractices).where(eq(dentalPractices.id, body.to_dental_practice_id));
+    if (!target || target.status !== 'active') throw invalid('to_dental_practice_id', 'stock.unknown_practice');
+    // Lock both inventories in practice order so two opposite transfers cannot deadlock.
+    const [first, second] = [body.dental_practice_id, body.to_dental_practice_id].sort((a, b) => a - b);
+    await lockInventory(tx, first!, body.product_id);
+    await lockInventory(tx, second!, body.product_id);
+    const out = await take(tx, { ...ctxOf(actor, body.dental_practice_id, body.reason), counterpartPracticeId: body.to_dental_practice_id }, { productId: body.product_id, quantity: body.quantity, type: 'transfer_out' });
+    for (const part of out.taken) {
+      const [lot] = await tx.select().from(lots).where(eq(lots.id, part.lotId));
+      await receive(tx, { ...ctxOf(actor, body.to_dental_practice_id, body.reason), counterpartPracticeId: body.dental_practice_id }, {
+        productId: body.product_id, quantity: part.quantity, unitCost: part.unitCost, lotNumber: lot?.lotNumber ?? null, expiryDate: lot?.expiryDate ?? null, type: 'transfer_in',
+      });
+    }
+    const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
+    await recordActivity(tx, actor, { action: 'transfer', subject: 'Inventory', subjectId: inventory.id, practiceId: body.dental_practice_id, after: { product_id: body.product_id, quantity: body.quantity, to_dental_practice_id: body.to_dental_practice_id } });
+    return inventory.id;
+  });
+}
+
+/** Expired or wasted stock out of one lot (all of what is left when no quantity is given). */
+export async function writeOffLot(db: Database, actor: Actor, body: z.output<typeof writeOffBodySchema>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lot] = await tx
+      .select({ id: lots.id, quantity: lots.quantity, productId: inventories.productId, inventoryId: inventories.id })
+      .from(lots)
+      .innerJoin(inventories, eq(inventories.id, lots.inventoryId))
+      .where(and(eq(lots.id, body.lot_id), eq(inventories.dentalPracticeId, body.dental_practice_id)));
+    if (!lot) throw new AppError('not_found');
+    const quantity = body.quantity ?? lot.quantity;
+    if (new Big(quantity).lte(0)) throw invalid('quantity', 'stock.nothing_to_write_off');
+    await take(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: lot.productId, quantity, type: body.type, lotId: lot.id });
+    await recordActivity(tx, actor, { action: 'write_off', subject: 'Inventory', subjectId: lot.inventoryId, practiceId: body.dental_practice_id, after: { lot_id: lot.id, quantity, type: body.type, reason: body.reason } });
+    return lot.inventoryId;
+  });
+}

@@ -1,0 +1,60 @@
+import Big from 'big.js';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { lots, procedureItems, procedures, products, stockMovements, type Database } from '@enamel/db';
+import { AppError } from '../../core/errors.ts';
+import { runList } from '../../core/list-engine.ts';
+import { decimalText, isoDate } from '../../core/presenters.ts';
+import { procedureList, procedureRowSchema } from './procedure.list.ts';
+
+const lotPart = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string() });
+export const procedureDetailSchema = procedureRowSchema.extend({
+  notes: z.string().nullable(),
+  items: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), sku: z.string(), usage_unit: z.string(), quantity: z.string(), cost: z.string(), lots: z.array(lotPart) })),
+  movements: z.array(z.object({ id: z.number().int(), type: z.string(), product_id: z.number().int(), product_name: z.string(), lot_number: z.string().nullable(), quantity: z.string(), unit_cost: z.string(), reason: z.string().nullable(), occurred_at: z.string(), created_at: z.string() })),
+});
+export type ProcedureDetail = z.infer<typeof procedureDetailSchema>;
+
+/** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused. */
+export async function presentProcedure(db: Database, id: number): Promise<ProcedureDetail> {
+  const page = await runList(db, procedureList, { current_page: 1, pagesize: 1 }, eq(procedures.id, id));
+  const row = page.data[0];
+  if (!row) throw new AppError('not_found');
+  const [header] = await db.select({ notes: procedures.notes }).from(procedures).where(eq(procedures.id, id));
+  const items = await db
+    .select({ id: procedureItems.id, product_id: procedureItems.productId, product_name: products.name, sku: products.sku, usage_unit: products.usageUnit, quantity: procedureItems.quantity, cost: procedureItems.cost })
+    .from(procedureItems)
+    .innerJoin(products, eq(products.id, procedureItems.productId))
+    .where(eq(procedureItems.procedureId, id))
+    .orderBy(asc(products.name));
+  const movements = await db
+    .select({
+      id: stockMovements.id, type: stockMovements.type, product_id: stockMovements.productId, product_name: products.name, lot_id: stockMovements.lotId, lot_number: lots.lotNumber,
+      expiry_date: lots.expiryDate, quantity: stockMovements.quantity, unit_cost: stockMovements.unitCost, reason: stockMovements.reason, item_id: stockMovements.procedureItemId,
+      occurred_at: stockMovements.occurredAt, created_at: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .leftJoin(lots, eq(lots.id, stockMovements.lotId))
+    .where(items.length ? inArray(stockMovements.procedureItemId, items.map((i) => i.id)) : eq(stockMovements.procedureId, id))
+    .orderBy(asc(stockMovements.id));
+  const lotsOf = (itemId: number) => {
+    const net = new Map<number, { lot_id: number; lot_number: string | null; expiry_date: string | null; quantity: Big; unit_cost: string }>();
+    for (const m of movements.filter((x) => x.item_id === itemId && x.lot_id !== null)) {
+      const entry = net.get(m.lot_id!) ?? { lot_id: m.lot_id!, lot_number: m.lot_number, expiry_date: m.expiry_date, quantity: new Big(0), unit_cost: m.unit_cost };
+      entry.quantity = entry.quantity.minus(m.quantity);
+      net.set(m.lot_id!, entry);
+    }
+    return [...net.values()].filter((l) => l.quantity.gt(0)).map((l) => ({ ...l, quantity: l.quantity.toFixed(4), unit_cost: decimalText(l.unit_cost) }));
+  };
+  return {
+    ...row,
+    consumable_cost: decimalText(row.consumable_cost),
+    notes: header?.notes ?? null,
+    items: items.map((i) => ({ ...i, quantity: decimalText(i.quantity), cost: decimalText(i.cost), lots: lotsOf(i.id) })),
+    movements: movements.map((m) => ({
+      id: m.id, type: m.type, product_id: m.product_id, product_name: m.product_name, lot_number: m.lot_number, quantity: decimalText(m.quantity),
+      unit_cost: decimalText(m.unit_cost), reason: m.reason, occurred_at: isoDate(m.occurred_at), created_at: isoDate(m.created_at),
+    })),
+  };
+}

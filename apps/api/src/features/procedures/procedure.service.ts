@@ -1,0 +1,137 @@
+import Big from 'big.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { procedureBodySchema } from '@enamel/contracts';
+import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
+import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
+import type { MovementContext, Tx } from '../../core/stock/ledger.ts';
+import { consumeItem, returnItem, settleItem } from './procedure-stock.ts';
+
+type Row = typeof procedures.$inferSelect;
+export type ProcedureInput = z.output<typeof procedureBodySchema>;
+interface ItemInput {
+  product_id: number;
+  quantity: string;
+}
+
+export async function findProcedure(db: Database | Tx, id: number): Promise<Row> {
+  const [row] = await db.select().from(procedures).where(eq(procedures.id, id));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** The code exists, the template (if any) performs that code, the items' products exist and appear once. Returns the items to record. */
+async function resolveItems(db: Database, body: ProcedureInput, fallback?: ItemInput[]): Promise<ItemInput[]> {
+  const [code] = await db.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.id, body.procedure_code_id));
+  if (!code) throw invalid('procedure_code_id', 'catalog.unknown_code');
+  let templateItems: ItemInput[] = [];
+  if (body.procedure_template_id !== null) {
+    const [template] = await db.select().from(procedureTemplates).where(eq(procedureTemplates.id, body.procedure_template_id));
+    if (!template) throw invalid('procedure_template_id', 'stock.unknown_template');
+    if (template.procedureCodeId !== body.procedure_code_id) throw invalid('procedure_template_id', 'stock.template_other_code');
+    templateItems = (await db.select().from(procedureTemplateItems).where(eq(procedureTemplateItems.procedureTemplateId, template.id)).orderBy(asc(procedureTemplateItems.id))).map((i) => ({ product_id: i.productId, quantity: i.quantity }));
+  }
+  const items = body.items ?? fallback ?? templateItems;
+  const ids = items.map((i) => i.product_id);
+  const known = new Set(ids.length ? (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
+  const errors: FieldErrors = {};
+  const seen = new Set<number>();
+  items.forEach((item, index) => {
+    if (!known.has(item.product_id)) errors[`items.${index}.product_id`] = [{ key: 'catalog.unknown_product' }];
+    else if (seen.has(item.product_id)) errors[`items.${index}.product_id`] = [{ key: 'catalog.template_duplicate_product' }];
+    seen.add(item.product_id);
+  });
+  if (Object.keys(errors).length) throw new AppError('validation_failed', undefined, errors);
+  // Products in id order: every transaction locks inventories in the same order (no deadlocks).
+  return [...items].sort((a, b) => a.product_id - b.product_id);
+}
+
+const columns = (body: ProcedureInput, actor: Actor) => ({
+  dentalPracticeId: body.dental_practice_id,
+  procedureCodeId: body.procedure_code_id,
+  procedureTemplateId: body.procedure_template_id,
+  performedAt: new Date(body.performed_at),
+  provider: body.provider,
+  status: body.status,
+  notes: body.notes,
+  createdBy: actor.userId,
+});
+
+const ctxOf = (actor: Actor, row: Row, reason: string | null = null): MovementContext => ({ practiceId: row.dentalPracticeId, userId: actor.userId, procedureId: row.id, occurredAt: row.performedAt, reason });
+
+/** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
+export async function createProcedure(db: Database, actor: Actor, body: ProcedureInput): Promise<Row> {
+  const items = await resolveItems(db, body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(procedures).values(columns(body, actor)).returning();
+    for (const item of items) {
+      const [saved] = await tx.insert(procedureItems).values({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity }).returning();
+      if (row!.status === 'completed') await consumeItem(tx, ctxOf(actor, row!), { id: saved!.id, productId: item.product_id }, item.quantity);
+    }
+    await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row!.id, practiceId: row!.dentalPracticeId, after: { ...row!, items } });
+    return row!;
+  });
+}
+
+/**
+ * Changes a procedure. Items (when given) replace the old ones; for a completed procedure each
+ * product's consumption moves from the old to the new quantity; completing consumes everything,
+ * un-completing gives everything back. Only the differences reach the ledger.
+ */
+export async function updateProcedure(db: Database, actor: Actor, id: number, body: ProcedureInput): Promise<Row> {
+  const current = await findProcedure(db, id);
+  if (current.dentalPracticeId !== body.dental_practice_id) throw invalid('dental_practice_id', 'stock.practice_fixed');
+  const oldItems = await db.select().from(procedureItems).where(eq(procedureItems.procedureId, id));
+  const items = await resolveItems(db, body, body.items ? undefined : oldItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })));
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(procedures).where(eq(procedures.id, id)).for('update');
+    if (!before) throw new AppError('not_found');
+    const [row] = await tx.update(procedures).set(columns(body, actor)).where(eq(procedures.id, id)).returning();
+    const ctx = ctxOf(actor, row!, `procedure #${id} changed`);
+    const wasDone = before.status === 'completed';
+    const isDone = row!.status === 'completed';
+    const byProduct = new Map(oldItems.map((i) => [i.productId, i]));
+    const productIds = [...new Set([...oldItems.map((i) => i.productId), ...items.map((i) => i.product_id)])].sort((a, b) => a - b);
+    for (const productId of productIds) {
+      const old = byProduct.get(productId);
+      const next = items.find((i) => i.product_id === productId);
+      const from = wasDone && old ? old.quantity : '0';
+      const to = isDone && next ? next.quantity : '0';
+      let itemId = old?.id;
+      if (!old && next) itemId = (await tx.insert(procedureItems).values({ procedureId: id, productId, quantity: next.quantity }).returning())[0]!.id;
+      await settleItem(tx, ctx, { id: itemId!, productId }, from, to);
+      if (old && !next) await tx.delete(procedureItems).where(eq(procedureItems.id, old.id));
+      else if (old && next && !new Big(old.quantity).eq(next.quantity)) await tx.update(procedureItems).set({ quantity: next.quantity }).where(eq(procedureItems.id, old.id));
+    }
+    await recordActivity(tx, actor, { action: 'update', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...changes(before, row!) });
+    return row!;
+  });
+}
+
+/** One item's quantity: a completed procedure consumes the difference or gives it back. */
+export async function updateProcedureItem(db: Database, actor: Actor, itemId: number, quantity: string): Promise<Row> {
+  const [item] = await db.select().from(procedureItems).where(eq(procedureItems.id, itemId));
+  if (!item) throw new AppError('not_found');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(procedures).where(eq(procedures.id, item.procedureId)).for('update');
+    if (!row) throw new AppError('not_found');
+    const [locked] = await tx.select().from(procedureItems).where(and(eq(procedureItems.id, itemId))).for('update');
+    if (row.status === 'completed') await settleItem(tx, ctxOf(actor, row, `procedure #${row.id} item changed`), { id: itemId, productId: locked!.productId }, locked!.quantity, quantity);
+    await tx.update(procedureItems).set({ quantity }).where(eq(procedureItems.id, itemId));
+    await recordActivity(tx, actor, { action: 'update_item', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, before: { item_id: itemId, quantity: locked!.quantity }, after: { item_id: itemId, quantity } });
+    return row;
+  });
+}
+
+/** Gives back everything the procedure consumed, then deletes it; the ledger keeps both sides. */
+export async function deleteProcedure(db: Database, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(procedures).where(eq(procedures.id, id)).for('update');
+    if (!row) throw new AppError('not_found');
+    const items = await tx.select().from(procedureItems).where(eq(procedureItems.procedureId, id)).orderBy(asc(procedureItems.productId));
+    for (const item of items) await returnItem(tx, ctxOf(actor, row, `procedure #${id} deleted`), { id: item.id, productId: item.productId });
+    await tx.delete(procedures).where(eq(procedures.id, id));
+    await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
+  });
+}

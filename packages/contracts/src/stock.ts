@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { decimalSchema } from './catalog.ts';
+import { STATUSES } from './dental-practices.ts';
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const quantity = decimalSchema.refine((v) => Number(v) > 0, { params: { kind: 'positive' } });
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(v)), { params: { kind: 'date' } });
+const reason = z.string().trim().max(500).nullish().transform((v) => (v ? v : null));
+
+export const inventoryAddBodySchema = z.strictObject({
+  dental_practice_id: id,
+  product_id: id,
+  reorder_point: decimalSchema.default('0'),
+  par_level: decimalSchema.default('0'),
+  location: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
+});
+
+export const inventoryUpdateBodySchema = z.strictObject({
+  id: id.optional(),
+  reorder_point: decimalSchema,
+  par_level: decimalSchema,
+  location: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
+  status: z.enum(STATUSES).optional(),
+});
+
+export const receiveBodySchema = z.strictObject({
+  dental_practice_id: id,
+  product_id: id,
+  quantity,
+  unit: z.enum(['usage', 'purchase']).default('usage'),
+  unit_cost: decimalSchema.nullish(),
+  lot_number: z.string().trim().max(64).nullish().transform((v) => (v ? v : null)),
+  expiry_date: isoDay.nullish().transform((v) => v ?? null),
+  reason,
+});
+
+export const adjustBodySchema = z.strictObject({
+  dental_practice_id: id,
+  product_id: id,
+  lot_id: id.nullish(),
+  counted: decimalSchema,
+  reason: z.string().trim().min(1).max(500),
+});
+
+export const transferBodySchema = z.strictObject({
+  dental_practice_id: id,
+  to_dental_practice_id: id,
+  product_id: id,
+  quantity,
+  reason,
+});
+
+export const writeOffBodySchema = z.strictObject({
+  dental_practice_id: id,
+  lot_id: id,
+  type: z.enum(['expire', 'waste']),
+  quantity: quantity.nullish(),
+  reason,
+});
+
+export const PROCEDURE_STATUSES = ['planned', 'completed'] as const;
+export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];
+
+export const procedureItemBodySchema = z.strictObject({ product_id: id, quantity });
+
+export const procedureBodySchema = z.strictObject({
+  dental_practice_id: id,
+  procedure_code_id: id,
+  procedure_template_id: id.nullish().transform((v) => v ?? null),
+  performed_at: z.iso.datetime({ offset: true }).or(z.iso.datetime({ local: true })),
+  provider: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
+  status: z.enum(PROCEDURE_STATUSES).default('completed'),
+  notes: z.string().trim().max(2000).nullish().transform((v) => (v ? v : null)),
+  items: z.array(procedureItemBodySchema).max(200).optional(),
+});
+export type ProcedureBody = z.input<typeof procedureBodySchema>;
+
+export const procedureItemUpdateBodySchema = z.strictObject({ quantity });
