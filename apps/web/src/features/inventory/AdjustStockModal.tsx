@@ -1,0 +1,131 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { useQuantity } from '../products/money.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
+import { ProductSummary } from './ProductSummary.tsx';
+import { decimalText, subtractDecimals, useDay, useSignedQuantity } from './stock.ts';
+
+interface Values extends Record<string, unknown> {
+  lot_id: string;
+  counted: number | string;
+  reason: string;
+}
+
+const WHOLE = 'product';
+
+interface AdjustStockModalProps {
+  opened: boolean;
+  practiceId: number;
+  inventory: Pick<InventoryRow, 'id' | 'product_id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand'> | null;
+  /** Count one lot (from the detail's lots table). */
+  lotId?: number;
+  onClose: () => void;
+}
+
+/** Count correction: what was counted, for one lot or the whole product, and why (required). */
+export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose }: AdjustStockModalProps) {
+  const { t } = useTranslation();
+  const refreshLists = useRefreshLists();
+  const quantity = useQuantity();
+  const signed = useSignedQuantity();
+  const unitLabel = useUnitLabel();
+  const day = useDay();
+  const decimalSeparator = useDecimalSeparator();
+  const detail = useQuery({ queryKey: ['inventory', inventory?.id], queryFn: () => fetchInventory(inventory!.id), enabled: opened && inventory !== null });
+  const form = useForm<Values>({
+    initialValues: { lot_id: WHOLE, counted: '', reason: '' },
+    validate: {
+      counted: (v) => (decimalText(v) === '' ? t('inventory.validation.counted') : null),
+      reason: (v) => (v.trim() ? null : t('inventory.validation.reason')),
+    },
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues({ lot_id: lotId ? String(lotId) : WHOLE, counted: '', reason: '' });
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, inventory?.id, lotId]);
+
+  const lots = useMemo(() => (detail.data?.lots ?? []).filter((l) => Number(l.quantity) !== 0 || l.id === lotId), [detail.data, lotId]);
+  const values = form.getValues();
+  const unit = inventory ? unitLabel(inventory.usage_unit) : '';
+  const scopeData = [
+    { value: WHOLE, label: t('inventory.wholeProduct', { quantity: quantity(detail.data?.on_hand ?? inventory?.on_hand ?? '0'), unit }) },
+    ...lots.map((l) => ({
+      value: String(l.id),
+      label: t('inventory.lotOption', { lot: l.lot_number ?? t('inventory.noLot'), expiry: l.expiry_date ? day(l.expiry_date) : '—', quantity: quantity(l.quantity), unit }),
+    })),
+  ];
+  const current = values.lot_id === WHOLE ? (detail.data?.on_hand ?? inventory?.on_hand ?? '0') : (lots.find((l) => String(l.id) === values.lot_id)?.quantity ?? '0');
+  const counted = decimalText(values.counted);
+  const difference = counted === '' ? null : subtractDecimals(counted, current);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) =>
+      adjustStock({
+        dental_practice_id: practiceId,
+        product_id: inventory!.product_id,
+        lot_id: v.lot_id === WHOLE ? null : Number(v.lot_id),
+        counted: decimalText(v.counted),
+        reason: v.reason.trim(),
+      }),
+    async () => {
+      notifySuccess(t('inventory.adjusted'));
+      await refreshLists(STOCK_QUERY_KEYS);
+      onClose();
+    },
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.adjustTitle')} data-testid="adjust-modal">
+      {inventory ? (
+        <form onSubmit={onSubmit} noValidate data-testid="adjust-form">
+          <Stack gap="md">
+            {message ? (
+              <Alert color="red" variant="light" role="alert" data-testid="adjust-error">
+                {message}
+              </Alert>
+            ) : null}
+            <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
+            <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
+            <NumberInput
+              label={t('inventory.fields.counted')}
+              description={t('inventory.countedHint', { unit })}
+              required
+              min={0}
+              decimalScale={4}
+              decimalSeparator={decimalSeparator}
+              allowNegative={false}
+              data-autofocus
+              data-testid="adjust-counted"
+              {...form.getInputProps('counted')}
+            />
+            {difference !== null ? (
+              <Text size="sm" c={Number(difference) < 0 ? 'red' : Number(difference) > 0 ? 'teal' : 'dimmed'} data-testid="adjust-difference">
+                {t('inventory.difference', { quantity: signed(difference), unit })}
+              </Text>
+            ) : null}
+            <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.adjustReasonPlaceholder')} required autosize minRows={2} maxRows={4} data-testid="adjust-reason" {...form.getInputProps('reason')} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={saving} disabled={saving} data-testid="adjust-submit">
+                {t('inventory.saveCount')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

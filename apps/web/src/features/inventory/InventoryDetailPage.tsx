@@ -1,0 +1,213 @@
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconAdjustments, IconArrowsExchange, IconPackageImport, IconSettings, IconTrashX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useFormat } from '../../core/format.ts';
+import { usePracticeChanged } from '../../core/practice.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { useQuantity } from '../products/money.ts';
+import { usePackaging, useUnitLabel } from '../products/units.ts';
+import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
+import { useOnHandText } from './InventoryListPage.tsx';
+import { MovementsTable } from './MovementsTable.tsx';
+import { PracticeRequired } from './PracticeRequired.tsx';
+import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
+import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
+
+const LIST = '/admin/list/inventories';
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="md" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600} mt={4} component="div">
+        {children}
+      </Text>
+    </Card>
+  );
+}
+
+/** /admin/inventories/{id}: one product's stock in the selected practice: lots, and the ledger's movements. */
+export function InventoryDetailPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The record belongs to the practice that was selected: another practice means back to its list.
+  const onPracticeChanged = useCallback(() => void navigate(LIST), [navigate]);
+  usePracticeChanged(onPracticeChanged, location.key);
+  return <PracticeRequired>{(practice) => <InventoryDetail practiceId={practice.id} />}</PracticeRequired>;
+}
+
+function InventoryDetail({ practiceId }: { practiceId: number }) {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const params = useParams();
+  const id = Number(params.id);
+  const detail = useQuery({ queryKey: ['inventory', id], queryFn: () => fetchInventory(id), enabled: Number.isInteger(id) && id > 0 });
+  const [dialog, setDialog] = useState<StockDialog>(null);
+
+  if (detail.isError || !Number.isInteger(id)) {
+    return (
+      <>
+        <PageHeader title={t('inventory.detailTitle')} />
+        <Alert color="red" variant="light" data-testid="inventory-load-error">
+          {t('inventory.notFound')}
+        </Alert>
+      </>
+    );
+  }
+  if (detail.isPending) return <Loader size="sm" />;
+  const inventory = detail.data;
+  const canUpdate = ability.can('update', 'Inventory');
+
+  return (
+    <>
+      <PageHeader
+        title={inventory.product_name}
+        description={[inventory.sku, inventory.brand_name, inventory.category_name].filter(Boolean).join(' · ')}
+        actions={
+          canUpdate ? (
+            <>
+              <Button leftSection={<IconPackageImport size={16} />} onClick={() => setDialog({ kind: 'receive', product: { id: inventory.product_id, sku: inventory.sku } })} data-testid="detail-receive">
+                {t('inventory.receive')}
+              </Button>
+              <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={() => setDialog({ kind: 'adjust', inventory })} data-testid="detail-adjust">
+                {t('inventory.countAdjust')}
+              </Button>
+              <Button variant="light" leftSection={<IconArrowsExchange size={16} />} onClick={() => setDialog({ kind: 'transfer', inventory })} disabled={Number(inventory.on_hand) <= 0} data-testid="detail-transfer">
+                {t('inventory.transferAction')}
+              </Button>
+              <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setDialog({ kind: 'settings', inventory })} data-testid="detail-settings">
+                {t('inventory.settings')}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <DetailBody inventory={inventory} canUpdate={canUpdate} onDialog={setDialog} />
+      <StockDialogs practiceId={practiceId} dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDetail; canUpdate: boolean; onDialog: (d: StockDialog) => void }) {
+  const { t } = useTranslation();
+  const money = useStockMoney();
+  const quantity = useQuantity();
+  const unitLabel = useUnitLabel();
+  const packaging = usePackaging();
+  const format = useFormat();
+  const day = useDay();
+  const onHand = useOnHandText();
+  const unit = unitLabel(inventory.usage_unit);
+  const nearest = expiryState(inventory.nearest_expiry);
+
+  return (
+    <Stack gap="xl">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Stat label={t('inventory.fields.onHand')} testId="detail-on-hand">
+          {onHand(inventory)}
+        </Stat>
+        <Stat label={t('inventory.fields.value')}>{money(inventory.value)}</Stat>
+        <Stat label={t('inventory.fields.nearestExpiry')}>
+          {nearest ? <Text c={EXPIRY_COLORS[nearest]} fw={600} span>{day(inventory.nearest_expiry)}</Text> : '—'}
+        </Stat>
+        <Stat label={t('inventory.fields.stockStatus')}>
+          <StockStatusBadge status={inventory.stock_status} />
+          {inventory.status !== 'active' ? (
+            <Badge ml="xs" color="gray" variant="light">
+              {t('status.inactive')}
+            </Badge>
+          ) : null}
+        </Stat>
+        <Stat label={t('inventory.fields.reorderPoint')}>{`${quantity(inventory.reorder_point)} ${unit}`}</Stat>
+        <Stat label={t('inventory.fields.parLevel')}>{`${quantity(inventory.par_level)} ${unit}`}</Stat>
+        <Stat label={t('inventory.fields.location')}>{inventory.location || '—'}</Stat>
+        <Stat label={t('products.fields.packaging')}>{packaging(inventory.purchase_unit, inventory.units_per_purchase_unit, inventory.usage_unit)}</Stat>
+      </SimpleGrid>
+
+      <div>
+        <Title order={2} fz="lg" mb="sm">
+          {t('inventory.lots')}
+        </Title>
+        <Table.ScrollContainer minWidth={700}>
+          <Table withTableBorder striped verticalSpacing="xs" data-testid="lots">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('inventory.fields.lot')}</Table.Th>
+                <Table.Th>{t('inventory.fields.expiry')}</Table.Th>
+                <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
+                <Table.Th ta="right">{t('inventory.fields.value')}</Table.Th>
+                <Table.Th>{t('inventory.fields.receivedAt')}</Table.Th>
+                <Table.Th w={48} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {inventory.lots.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text size="sm" c="dimmed" ta="center" py="sm">
+                      {t('inventory.noLots')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                inventory.lots.map((lot) => {
+                  const state = expiryState(lot.expiry_date);
+                  const empty = Number(lot.quantity) <= 0;
+                  return (
+                    <Table.Tr key={lot.id} data-testid="lot-row" c={empty ? 'dimmed' : undefined}>
+                      <Table.Td fw={500}>{lot.lot_number ?? t('inventory.noLot')}</Table.Td>
+                      <Table.Td>
+                        {state ? (
+                          <Text size="sm" c={empty ? 'dimmed' : EXPIRY_COLORS[state]} fw={state === 'ok' || empty ? undefined : 600} data-testid="lot-expiry" data-state={state}>
+                            {day(lot.expiry_date)}
+                            {state !== 'ok' && !empty ? ` · ${t(`inventory.expiry.${state}`)}` : ''}
+                          </Text>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right" data-testid="lot-quantity">{`${quantity(lot.quantity)} ${unit}`}</Table.Td>
+                      <Table.Td ta="right">{money(lot.unit_cost)}</Table.Td>
+                      <Table.Td ta="right">{money(lot.value)}</Table.Td>
+                      <Table.Td>{lot.received_at ? format.dateTime(lot.received_at, { dateStyle: 'medium' }) : ''}</Table.Td>
+                      <Table.Td>
+                        <RowActionsMenu
+                          label={lot.lot_number ?? t('inventory.noLot')}
+                          actions={[
+                            { key: 'count-lot', label: t('inventory.countLot'), icon: <IconAdjustments size={16} />, onClick: () => onDialog({ kind: 'adjust', inventory, lotId: lot.id }), hidden: !canUpdate },
+                            { key: 'write-off', label: t('inventory.writeOff'), icon: <IconTrashX size={16} />, color: 'red', onClick: () => onDialog({ kind: 'write-off', inventory, lot }), hidden: !canUpdate || empty },
+                          ]}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+
+      <div>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('inventory.movements')}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {t('inventory.lastMovements')}
+          </Text>
+        </Group>
+        <MovementsTable movements={inventory.movements} />
+      </div>
+    </Stack>
+  );
+}

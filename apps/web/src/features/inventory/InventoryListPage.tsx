@@ -1,0 +1,170 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconAdjustments, IconArchive, IconArrowsExchange, IconEye, IconPackageImport, IconPlus, IconRestore, IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useRunAction } from '../../core/actions.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useQuantity } from '../products/money.ts';
+import { useUnitLabel } from '../products/units.ts';
+import { INVENTORIES_LIST_URL, STOCK_QUERY_KEYS, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
+import { PracticeRequired } from './PracticeRequired.tsx';
+import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
+import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
+
+/** "240 each · 2.4 box": on hand in the usage and the purchase unit. */
+export function useOnHandText() {
+  const quantity = useQuantity();
+  const unitLabel = useUnitLabel();
+  return (row: Pick<InventoryRow, 'on_hand' | 'on_hand_purchase_units' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit'>) => {
+    const usage = `${quantity(row.on_hand)} ${unitLabel(row.usage_unit)}`;
+    if (row.units_per_purchase_unit <= 1 || row.purchase_unit === row.usage_unit) return usage;
+    return `${usage} · ${quantity(row.on_hand_purchase_units)} ${unitLabel(row.purchase_unit)}`;
+  };
+}
+
+type Pending = { kind: 'deactivate' | 'restore'; row: InventoryRow } | null;
+
+/** /admin/list/inventories: the selected practice's stock, with receive, count, transfer and the detail. */
+export function InventoryListPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('routes.inventories')} description={t('inventory.subtitle')} />
+      <PracticeRequired>{(practice) => <InventoryList practiceId={practice.id} />}</PracticeRequired>
+    </>
+  );
+}
+
+function InventoryList({ practiceId }: { practiceId: number }) {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  const run = useRunAction();
+  const money = useStockMoney();
+  const quantity = useQuantity();
+  const day = useDay();
+  const onHand = useOnHandText();
+  const [dialog, setDialog] = useState<StockDialog>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const canUpdate = ability.can('update', 'Inventory');
+  const canDelete = ability.can('delete', 'Inventory');
+  const open = (row: InventoryRow) => void navigate(`/admin/inventories/${row.id}`);
+
+  const columns: DataTableColumn<InventoryRow>[] = [
+    {
+      field: 'product_name',
+      title: t('inventory.fields.product'),
+      sort: true,
+      filter: true,
+      search: true,
+      isUnique: true,
+      minWidth: 220,
+      cellRenderer: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {row.product_name}
+          </Text>
+          {row.brand_name ? (
+            <Text size="xs" c="dimmed">
+              {row.brand_name}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, width: 140 },
+    { field: 'on_hand', title: t('inventory.fields.onHand'), type: 'number', sort: true, filter: true, minWidth: 170, cellRenderer: (row) => <span data-testid="inventory-on-hand">{onHand(row)}</span> },
+    { field: 'value', title: t('inventory.fields.value'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => money(row.value) },
+    {
+      field: 'nearest_expiry',
+      title: t('inventory.fields.nearestExpiry'),
+      type: 'date',
+      sort: true,
+      filter: true,
+      width: 150,
+      cellRenderer: (row) => {
+        const state = expiryState(row.nearest_expiry);
+        return state ? (
+          <Text size="sm" c={EXPIRY_COLORS[state]} fw={state === 'ok' ? undefined : 600}>
+            {day(row.nearest_expiry)}
+          </Text>
+        ) : null;
+      },
+    },
+    { field: 'reorder_point', title: t('inventory.fields.reorderPoint'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => quantity(row.reorder_point) },
+    { field: 'par_level', title: t('inventory.fields.parLevel'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => quantity(row.par_level) },
+    { field: 'location', title: t('inventory.fields.location'), sort: true, filter: true, search: true, width: 140 },
+    { field: 'stock_status', title: t('inventory.fields.stockStatus'), sort: true, filter: true, width: 140, cellRenderer: (row) => <StockStatusBadge status={row.stock_status} /> },
+    { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true, hide: true },
+    { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true, search: true, hide: true },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, hide: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+  ];
+
+  const confirmations = {
+    deactivate: { title: t('inventory.deactivateTitle'), message: t('inventory.deactivateMessage', { name: pending?.row.product_name }), label: t('actions.deactivate'), danger: true, call: deactivateInventory, done: t('inventory.deactivated') },
+    restore: { title: t('inventory.restoreTitle'), message: t('inventory.restoreMessage', { name: pending?.row.product_name }), label: t('actions.restore'), danger: false, call: restoreInventory, done: t('inventory.restored') },
+  } as const;
+  const confirmation = pending ? confirmations[pending.kind] : null;
+
+  return (
+    <>
+      <DataTable<InventoryRow>
+        tableId="inventories"
+        url={INVENTORIES_LIST_URL}
+        params={{ dental_practice_id: practiceId }}
+        columns={columns}
+        defaultSort={{ field: 'product_name', direction: 'asc' }}
+        exportFileName="inventories"
+        onRowOpen={open}
+        toolbar={
+          <>
+            {canUpdate ? (
+              <Button leftSection={<IconPackageImport size={16} />} onClick={() => setDialog({ kind: 'receive' })} data-testid="inventory-receive">
+                {t('inventory.receiveStock')}
+              </Button>
+            ) : null}
+            {ability.can('create', 'Inventory') ? (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'settings' })} data-testid="inventory-add">
+                {t('inventory.add')}
+              </Button>
+            ) : null}
+          </>
+        }
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={row.product_name}
+            actions={[
+              { key: 'open', label: t('inventory.openDetail'), icon: <IconEye size={16} />, onClick: () => open(row) },
+              { key: 'receive', label: t('inventory.receive'), icon: <IconPackageImport size={16} />, onClick: () => setDialog({ kind: 'receive', product: { id: row.product_id, sku: row.sku } }), hidden: !canUpdate || row.status !== 'active' },
+              { key: 'adjust', label: t('inventory.countAdjust'), icon: <IconAdjustments size={16} />, onClick: () => setDialog({ kind: 'adjust', inventory: row }), hidden: !canUpdate },
+              { key: 'transfer', label: t('inventory.transferAction'), icon: <IconArrowsExchange size={16} />, onClick: () => setDialog({ kind: 'transfer', inventory: row }), hidden: !canUpdate || Number(row.on_hand) <= 0 },
+              { key: 'settings', label: t('inventory.settings'), icon: <IconSettings size={16} />, onClick: () => setDialog({ kind: 'settings', inventory: row }), hidden: !canUpdate },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+            ]}
+          />
+        )}
+        testId="inventories-table"
+      />
+      <StockDialogs practiceId={practiceId} dialog={dialog} onClose={() => setDialog(null)} />
+      {confirmation && pending ? (
+        <ConfirmDialog
+          opened
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          danger={confirmation.danger}
+          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, STOCK_QUERY_KEYS)}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
+import { ProductSummary } from './ProductSummary.tsx';
+import { decimalText } from './stock.ts';
+import { StockProductPicker } from './StockProductPicker.tsx';
+
+interface Values extends Record<string, unknown> {
+  product_id: number | null;
+  reorder_point: number | string;
+  par_level: number | string;
+  location: string;
+}
+
+interface InventorySettingsModalProps {
+  opened: boolean;
+  practiceId: number;
+  /** Edit these settings; absent: add a product to the practice's inventory. */
+  inventory?: Pick<InventoryRow, 'id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand' | 'reorder_point' | 'par_level' | 'location'>;
+  onClose: () => void;
+}
+
+/** Adds a product to the practice's inventory, or edits its reorder point, par level and location. */
+export function InventorySettingsModal({ opened, practiceId, inventory, onClose }: InventorySettingsModalProps) {
+  const { t } = useTranslation();
+  const refreshLists = useRefreshLists();
+  const unitLabel = useUnitLabel();
+  const decimalSeparator = useDecimalSeparator();
+  const [product, setProduct] = useState<StockProductHit | null>(null);
+  const editing = inventory !== undefined;
+  const form = useForm<Values>({
+    initialValues: { product_id: null, reorder_point: 0, par_level: 0, location: '' },
+    validate: { product_id: (v) => (editing || v !== null ? null : t('inventory.validation.product')) },
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    setProduct(null);
+    form.setValues(
+      inventory
+        ? { product_id: null, reorder_point: Number(inventory.reorder_point), par_level: Number(inventory.par_level), location: inventory.location ?? '' }
+        : { product_id: null, reorder_point: 0, par_level: 0, location: '' },
+    );
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, inventory?.id, practiceId]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => {
+      const body = { reorder_point: decimalText(v.reorder_point) || '0', par_level: decimalText(v.par_level) || '0', location: v.location.trim() || null };
+      return inventory ? updateInventory(inventory.id, body) : addInventory({ dental_practice_id: practiceId, product_id: v.product_id!, ...body });
+    },
+    async () => {
+      notifySuccess(t(editing ? 'inventory.settingsSaved' : 'inventory.added'));
+      await refreshLists(STOCK_QUERY_KEYS);
+      onClose();
+    },
+  );
+
+  const shown = inventory ? { ...inventory, name: inventory.product_name } : product;
+  const unit = shown ? unitLabel(shown.usage_unit) : '';
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={t(editing ? 'inventory.settingsTitle' : 'inventory.addTitle')} data-testid="inventory-settings-modal">
+      <form onSubmit={onSubmit} noValidate data-testid="inventory-settings-form">
+        <Stack gap="md">
+          {message ? (
+            <Alert color="red" variant="light" role="alert" data-testid="inventory-settings-error">
+              {message}
+            </Alert>
+          ) : null}
+          {shown ? (
+            <ProductSummary product={shown} onChange={
+                editing
+                  ? undefined
+                  : () => {
+                      setProduct(null);
+                      form.setFieldValue('product_id', null);
+                    }
+              } />
+          ) : (
+            <StockProductPicker
+              practiceId={practiceId}
+              label={t('inventory.fields.product')}
+              autoFocus
+              error={form.errors.product_id}
+              onPick={(hit) => {
+                setProduct(hit);
+                form.setFieldValue('product_id', hit.id);
+                form.clearFieldError('product_id');
+              }}
+              testId="inventory-settings-product"
+            />
+          )}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NumberInput
+                label={t('inventory.fields.reorderPoint')}
+                description={t('inventory.reorderPointHint', { unit })}
+                min={0}
+                decimalScale={4}
+                decimalSeparator={decimalSeparator}
+                allowNegative={false}
+                data-testid="inventory-reorder-point"
+                {...form.getInputProps('reorder_point')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NumberInput
+                label={t('inventory.fields.parLevel')}
+                description={t('inventory.parLevelHint', { unit })}
+                min={0}
+                decimalScale={4}
+                decimalSeparator={decimalSeparator}
+                allowNegative={false}
+                data-testid="inventory-par-level"
+                {...form.getInputProps('par_level')}
+              />
+            </Grid.Col>
+          </Grid>
+          <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={saving} data-testid="inventory-settings-submit">
+              {t(editing ? 'common.save' : 'inventory.addSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

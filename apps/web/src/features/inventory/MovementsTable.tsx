@@ -1,0 +1,91 @@
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../../core/format.ts';
+import type { Movement } from './inventory.api.ts';
+import { useSignedQuantity, useStockMoney } from './stock.ts';
+
+export const MOVEMENT_COLORS: Record<string, string> = {
+  receive: 'teal', transfer_in: 'teal', return: 'teal', consume: 'blue', adjust: 'grape', transfer_out: 'indigo', expire: 'orange', waste: 'red',
+};
+
+/** Ledger movements: type, signed quantity (green in, red out), cost, lot, reason, procedure, who, when. */
+export function MovementsTable({ movements, showProduct = false, showProcedure = true, testId = 'movements' }: { movements: Movement[]; showProduct?: boolean; showProcedure?: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const money = useStockMoney();
+  const signed = useSignedQuantity();
+  const hasWho = movements.some((m) => m.user_email);
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table withTableBorder striped verticalSpacing="xs" data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('inventory.fields.when')}</Table.Th>
+            <Table.Th>{t('inventory.fields.type')}</Table.Th>
+            {showProduct ? <Table.Th>{t('inventory.fields.product')}</Table.Th> : null}
+            <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
+            <Table.Th>{t('inventory.fields.lot')}</Table.Th>
+            <Table.Th>{t('inventory.fields.reason')}</Table.Th>
+            {showProcedure ? <Table.Th>{t('inventory.fields.procedure')}</Table.Th> : null}
+            {hasWho ? <Table.Th>{t('inventory.fields.who')}</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {movements.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <Text size="sm" c="dimmed" ta="center" py="sm">
+                  {t('inventory.noMovements')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            movements.map((m) => {
+              const n = Number(m.quantity);
+              return (
+                <Table.Tr key={m.id} data-testid="movement-row" data-type={m.type}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(m.occurred_at)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={MOVEMENT_COLORS[m.type] ?? 'gray'} tt="none">
+                      {t(`movementTypes.${m.type}`, { defaultValue: m.type })}
+                    </Badge>
+                    {m.counterpart_practice_name ? (
+                      <Text size="xs" c="dimmed">
+                        {t(m.type === 'transfer_in' ? 'inventory.fromPractice' : 'inventory.toPractice', { practice: m.counterpart_practice_name })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  {showProduct ? <Table.Td>{m.product_name}</Table.Td> : null}
+                  <Table.Td ta="right">
+                    <Text size="sm" fw={600} c={n > 0 ? 'teal' : n < 0 ? 'red' : 'dimmed'} data-testid="movement-quantity">
+                      {signed(m.quantity)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{money(m.unit_cost)}</Table.Td>
+                  <Table.Td>{m.lot_number ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2}>
+                      {m.reason ?? ''}
+                    </Text>
+                  </Table.Td>
+                  {showProcedure ? (
+                    <Table.Td>
+                      {m.procedure_id ? (
+                        <Anchor component={Link} to={`/admin/procedures/${m.procedure_id}`} size="sm" data-testid="movement-procedure">
+                          {t('inventory.procedureLink', { id: m.procedure_id })}
+                        </Anchor>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                  {hasWho ? <Table.Td>{m.user_email ?? ''}</Table.Td> : null}
+                </Table.Tr>
+              );
+            })
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
+import { ProductSummary } from './ProductSummary.tsx';
+import { compareDecimals, decimalText } from './stock.ts';
+
+interface Values extends Record<string, unknown> {
+  to_dental_practice_id: string | null;
+  quantity: number | string;
+  reason: string;
+}
+
+interface TransferStockModalProps {
+  opened: boolean;
+  practiceId: number;
+  inventory: Pick<InventoryRow, 'product_id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand'> | null;
+  onClose: () => void;
+}
+
+/** Moves stock to another practice the user may see (FEFO out, same lots in); a shortfall is the server's 409 message. */
+export function TransferStockModal({ opened, practiceId, inventory, onClose }: TransferStockModalProps) {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const refreshLists = useRefreshLists();
+  const unitLabel = useUnitLabel();
+  const decimalSeparator = useDecimalSeparator();
+  const practices = usePracticeOptions(ability.can('read', 'DentalPractice'));
+  const targets = (practices.data ?? []).filter((p) => p.id !== practiceId && p.status === 'active').map((p) => ({ value: String(p.id), label: p.code ? `${p.name} (${p.code})` : p.name }));
+  const form = useForm<Values>({
+    initialValues: { to_dental_practice_id: null, quantity: '', reason: '' },
+    validate: {
+      to_dental_practice_id: (v) => (v ? null : t('inventory.validation.target')),
+      quantity: (v) => (Number(decimalText(v)) > 0 ? null : t('inventory.validation.positive')),
+    },
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues({ to_dental_practice_id: null, quantity: '', reason: '' });
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, practiceId]);
+
+  const quantity = decimalText(form.getValues().quantity);
+  const exceeds = inventory !== null && quantity !== '' && compareDecimals(quantity, inventory.on_hand) > 0;
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) =>
+      transferStock({
+        dental_practice_id: practiceId,
+        to_dental_practice_id: Number(v.to_dental_practice_id),
+        product_id: inventory!.product_id,
+        quantity: decimalText(v.quantity),
+        reason: v.reason.trim() || null,
+      }),
+    async () => {
+      const target = targets.find((p) => p.value === form.getValues().to_dental_practice_id);
+      notifySuccess(t('inventory.transferred', { practice: target?.label ?? '' }));
+      await refreshLists(STOCK_QUERY_KEYS);
+      onClose();
+    },
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.transferTitle')} data-testid="transfer-modal">
+      {inventory ? (
+        <form onSubmit={onSubmit} noValidate data-testid="transfer-form">
+          <Stack gap="md">
+            {message ? (
+              <Alert color="red" variant="light" role="alert" data-testid="transfer-error">
+                {message}
+              </Alert>
+            ) : null}
+            <ProductSummary product={{ ...inventory, name: inventory.product_name }} />
+            <Select
+              label={t('inventory.fields.toPractice')}
+              data={targets}
+              required
+              searchable={targets.length > 8}
+              disabled={practices.isPending}
+              nothingFoundMessage={t('table.noOptions')}
+              placeholder={targets.length === 0 && !practices.isPending ? t('inventory.noOtherPractice') : undefined}
+              data-testid="transfer-practice"
+              {...form.getInputProps('to_dental_practice_id')}
+            />
+            <NumberInput
+              label={t('inventory.fields.quantityIn', { unit: unitLabel(inventory.usage_unit) })}
+              required
+              min={0}
+              decimalScale={4}
+              decimalSeparator={decimalSeparator}
+              allowNegative={false}
+              data-testid="transfer-quantity"
+              {...form.getInputProps('quantity')}
+            />
+            {exceeds ? (
+              <Alert color="orange" variant="light" data-testid="transfer-warning">
+                {t('inventory.moreThanOnHand')}
+              </Alert>
+            ) : null}
+            <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="transfer-reason" {...form.getInputProps('reason')} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={saving} disabled={saving} data-testid="transfer-submit">
+                {t('inventory.transfer')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

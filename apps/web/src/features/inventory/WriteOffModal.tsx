@@ -1,0 +1,125 @@
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRefreshLists } from '../../core/actions.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { useQuantity } from '../products/money.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
+import { compareDecimals, decimalText, expiryState, useDay } from './stock.ts';
+
+interface Values extends Record<string, unknown> {
+  type: 'expire' | 'waste';
+  quantity: number | string;
+  reason: string;
+}
+
+interface WriteOffModalProps {
+  opened: boolean;
+  practiceId: number;
+  lot: Lot | null;
+  productName: string;
+  usageUnit: string;
+  onClose: () => void;
+}
+
+/** Writes a lot off as expired or wasted: the whole lot, or part of it. */
+export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit, onClose }: WriteOffModalProps) {
+  const { t } = useTranslation();
+  const refreshLists = useRefreshLists();
+  const quantity = useQuantity();
+  const unitLabel = useUnitLabel();
+  const day = useDay();
+  const decimalSeparator = useDecimalSeparator();
+  const form = useForm<Values>({
+    initialValues: { type: 'expire', quantity: '', reason: '' },
+    validate: {
+      quantity: (v) => {
+        const text = decimalText(v);
+        if (text === '') return null;
+        if (!(Number(text) > 0)) return t('inventory.validation.positive');
+        return lot && compareDecimals(text, lot.quantity) > 0 ? t('inventory.validation.moreThanLot') : null;
+      },
+    },
+  });
+
+  useEffect(() => {
+    if (!opened || !lot) return;
+    form.setValues({ type: expiryState(lot.expiry_date) === 'expired' ? 'expire' : 'waste', quantity: '', reason: '' });
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, lot?.id]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) =>
+      writeOffLot({
+        dental_practice_id: practiceId,
+        lot_id: lot!.id,
+        type: v.type,
+        quantity: decimalText(v.quantity) || null,
+        reason: v.reason.trim() || null,
+      }),
+    async () => {
+      notifySuccess(t('inventory.writtenOff'));
+      await refreshLists(STOCK_QUERY_KEYS);
+      onClose();
+    },
+  );
+
+  const unit = unitLabel(usageUnit);
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{t('inventory.writeOffTitle')}</Text>} centered data-testid="write-off-modal">
+      {lot ? (
+        <form onSubmit={onSubmit} noValidate data-testid="write-off-form">
+          <Stack gap="md">
+            {message ? (
+              <Alert color="red" variant="light" role="alert" data-testid="write-off-error">
+                {message}
+              </Alert>
+            ) : null}
+            <Text size="sm">
+              {t('inventory.writeOffMessage', {
+                name: productName,
+                lot: lot.lot_number ?? t('inventory.noLot'),
+                expiry: lot.expiry_date ? day(lot.expiry_date) : '—',
+                quantity: quantity(lot.quantity),
+                unit,
+              })}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data={[
+                { value: 'expire', label: t('movementTypes.expire') },
+                { value: 'waste', label: t('movementTypes.waste') },
+              ]}
+              data-testid="write-off-type"
+              {...form.getInputProps('type')}
+            />
+            <NumberInput
+              label={t('inventory.fields.quantityIn', { unit })}
+              description={t('inventory.writeOffQuantityHint')}
+              min={0}
+              decimalScale={4}
+              decimalSeparator={decimalSeparator}
+              allowNegative={false}
+              data-testid="write-off-quantity"
+              {...form.getInputProps('quantity')}
+            />
+            <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="write-off-reason" {...form.getInputProps('reason')} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={saving}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" color="red" loading={saving} disabled={saving} data-testid="write-off-submit">
+                {t('inventory.writeOff')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,250 @@
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useRunAction } from '../../core/actions.ts';
+import { useFormat } from '../../core/format.ts';
+import { usePracticeChanged } from '../../core/practice.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { STOCK_QUERY_KEYS } from '../inventory/inventory.api.ts';
+import { MovementsTable } from '../inventory/MovementsTable.tsx';
+import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from '../inventory/stock.ts';
+import { useQuantity } from '../products/money.ts';
+import { useUnitLabel } from '../products/units.ts';
+import { completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
+import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
+
+const LIST = '/admin/list/procedures';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" mt={2}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** /admin/procedures/{id}: a procedure, the lots its items consumed and the movements it caused. */
+export function ProcedureDetailPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onPracticeChanged = useCallback(() => void navigate(LIST), [navigate]);
+  usePracticeChanged(onPracticeChanged, location.key);
+  return <PracticeRequired>{() => <ProcedureView />}</PracticeRequired>;
+}
+
+function ProcedureView() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  const run = useRunAction();
+  const format = useFormat();
+  const params = useParams();
+  const id = Number(params.id);
+  const procedure = useQuery({ queryKey: ['procedure', id], queryFn: () => fetchProcedure(id), enabled: Number.isInteger(id) && id > 0 });
+  const [pending, setPending] = useState<'complete' | 'delete' | null>(null);
+
+  if (procedure.isError || !Number.isInteger(id)) {
+    return (
+      <>
+        <PageHeader title={t('routes.procedureDetail')} />
+        <Alert color="red" variant="light" data-testid="procedure-load-error">
+          {t('procedures.notFound')}
+        </Alert>
+      </>
+    );
+  }
+  if (procedure.isPending) return <Loader size="sm" />;
+  const p = procedure.data;
+  const when = format.dateTime(p.performed_at);
+  const canEdit = ability.can('update', 'Procedure');
+
+  return (
+    <>
+      <PageHeader
+        title={`${p.procedure_code} · ${p.procedure_code_name}`}
+        description={when}
+        actions={
+          <>
+            {canEdit ? (
+              <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => void navigate(`/admin/procedures/edit/${p.id}`)} data-testid="procedure-edit">
+                {t('actions.edit')}
+              </Button>
+            ) : null}
+            {canEdit && p.status === 'planned' ? (
+              <Button leftSection={<IconCircleCheck size={16} />} onClick={() => setPending('complete')} data-testid="procedure-complete">
+                {t('procedures.complete')}
+              </Button>
+            ) : null}
+            {ability.can('delete', 'Procedure') ? (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setPending('delete')} data-testid="procedure-delete">
+                {t('actions.delete')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <ProcedureBody procedure={p} />
+      <ConfirmDialog
+        opened={pending !== null}
+        title={t(pending === 'complete' ? 'procedures.completeTitle' : 'procedures.deleteTitle')}
+        message={t(pending === 'complete' ? 'procedures.completeMessage' : 'procedures.deleteMessage', { code: p.procedure_code, date: when })}
+        confirmLabel={t(pending === 'complete' ? 'procedures.complete' : 'actions.delete')}
+        danger={pending === 'delete'}
+        onConfirm={async () => {
+          if (pending === 'complete') {
+            await run(() => completeProcedure(p), t('procedures.completed'), ['procedures', ...STOCK_QUERY_KEYS]);
+          } else if (await run(() => deleteProcedure(p.id), t('procedures.deleted'), ['procedures', ...STOCK_QUERY_KEYS.filter((k) => k !== 'procedure')])) {
+            void navigate(LIST);
+          }
+        }}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+}
+
+function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
+  const { t } = useTranslation();
+  const money = useStockMoney();
+  const quantity = useQuantity();
+  const unitLabel = useUnitLabel();
+  const day = useDay();
+  return (
+    <Stack gap="xl">
+      <Card withBorder padding="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+          <Field label={t('common.status')}>
+            <ProcedureStatusBadge status={p.status} />
+          </Field>
+          <Field label={t('procedures.fields.template')}>{p.template_name ?? '—'}</Field>
+          <Field label={t('procedures.fields.provider')}>{p.provider ?? '—'}</Field>
+          <Field label={t('procedures.fields.consumableCost')}>
+            <Text fw={700} span data-testid="procedure-cost">
+              {money(p.consumable_cost)}
+            </Text>
+          </Field>
+        </SimpleGrid>
+        {p.notes ? (
+          <Text size="sm" mt="md" style={{ whiteSpace: 'pre-wrap' }} data-testid="procedure-notes-view">
+            {p.notes}
+          </Text>
+        ) : null}
+      </Card>
+
+      <div>
+        <Title order={2} fz="lg" mb="sm">
+          {t('procedures.items')}
+        </Title>
+        {p.status === 'planned' ? (
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('procedures.plannedNothingConsumed')}
+          </Text>
+        ) : null}
+        <Table.ScrollContainer minWidth={700}>
+          <Table withTableBorder verticalSpacing="xs" data-testid="procedure-detail-items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('inventory.fields.product')}</Table.Th>
+                <Table.Th>{t('inventory.fields.lot')}</Table.Th>
+                <Table.Th>{t('inventory.fields.expiry')}</Table.Th>
+                <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
+                <Table.Th ta="right">{t('procedures.fields.lineCost')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.items.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text size="sm" c="dimmed" ta="center" py="sm">
+                      {t('procedures.noItemsRecorded')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                p.items.map((item) => (
+                  <Fragment key={item.id}>
+                    <Table.Tr data-testid="procedure-detail-item">
+                      <Table.Td>
+                        <Anchor component={Link} to={`/admin/list/inventories?search=${encodeURIComponent(item.sku)}`} size="sm" fw={600}>
+                          {item.product_name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {item.sku}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td colSpan={2}>
+                        {item.lots.length === 0 ? (
+                          <Text size="xs" c="dimmed">
+                            {p.status === 'planned' ? t('procedures.notConsumedYet') : '—'}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td ta="right" fw={600}>{`${quantity(item.quantity)} ${unitLabel(item.usage_unit)}`}</Table.Td>
+                      <Table.Td />
+                      <Table.Td ta="right" fw={600}>
+                        {money(item.cost)}
+                      </Table.Td>
+                    </Table.Tr>
+                    {item.lots.map((lot) => {
+                      const state = expiryState(lot.expiry_date);
+                      return (
+                        <Table.Tr key={`${item.id}-${lot.lot_id}`} data-testid="procedure-detail-lot">
+                          <Table.Td />
+                          <Table.Td>
+                            <Text size="sm">{lot.lot_number ?? t('inventory.noLot')}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            {state ? (
+                              <Text size="sm" c={EXPIRY_COLORS[state]}>
+                                {day(lot.expiry_date)}
+                              </Text>
+                            ) : (
+                              '—'
+                            )}
+                          </Table.Td>
+                          <Table.Td ta="right">{`${quantity(lot.quantity)} ${unitLabel(item.usage_unit)}`}</Table.Td>
+                          <Table.Td ta="right">{money(lot.unit_cost)}</Table.Td>
+                          <Table.Td />
+                        </Table.Tr>
+                      );
+                    })}
+                  </Fragment>
+                ))
+              )}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={5} ta="right">
+                  {t('procedures.fields.consumableCost')}
+                </Table.Th>
+                <Table.Th ta="right">{money(p.consumable_cost)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+
+      <div>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('procedures.movements')}
+          </Title>
+        </Group>
+        <MovementsTable movements={p.movements} showProduct showProcedure={false} testId="procedure-movements" />
+      </div>
+    </Stack>
+  );
+}

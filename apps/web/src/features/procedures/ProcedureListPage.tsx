@@ -1,0 +1,143 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useAbility } from '@casl/react';
+import { IconCircleCheck, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AppAbility } from '../../core/abilities.ts';
+import { useRunAction } from '../../core/actions.ts';
+import { useFormat } from '../../core/format.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { STOCK_QUERY_KEYS } from '../inventory/inventory.api.ts';
+import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { useStockMoney } from '../inventory/stock.ts';
+import { PROCEDURES_LIST_URL, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureRow } from './procedure.api.ts';
+import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
+
+type Pending = { kind: 'complete' | 'delete'; row: ProcedureRow } | null;
+
+/** /admin/list/procedures: the selected practice's procedures and what their consumables cost. */
+export function ProcedureListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader
+        title={t('routes.procedures')}
+        description={t('procedures.subtitle')}
+        actions={
+          ability.can('create', 'Procedure') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/procedures/create')} data-testid="procedure-add">
+              {t('procedures.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <PracticeRequired>{(practice) => <ProcedureList practiceId={practice.id} />}</PracticeRequired>
+    </>
+  );
+}
+
+function ProcedureList({ practiceId }: { practiceId: number }) {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const navigate = useNavigate();
+  const run = useRunAction();
+  const format = useFormat();
+  const money = useStockMoney();
+  const [pending, setPending] = useState<Pending>(null);
+  const canEdit = ability.can('update', 'Procedure');
+  const canDelete = ability.can('delete', 'Procedure');
+  const open = (row: ProcedureRow) => void navigate(`/admin/procedures/${row.id}`);
+
+  const columns: DataTableColumn<ProcedureRow>[] = [
+    { field: 'performed_at', title: t('procedures.fields.performedAt'), type: 'date', sort: true, filter: true, width: 190, cellRenderer: (row) => format.dateTime(row.performed_at) },
+    {
+      field: 'procedure_code',
+      title: t('procedures.fields.procedureCode'),
+      sort: true,
+      filter: true,
+      search: true,
+      minWidth: 220,
+      cellRenderer: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {row.procedure_code}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.procedure_code_name}
+          </Text>
+        </Stack>
+      ),
+    },
+    { field: 'procedure_code_name', title: t('procedures.fields.procedureName'), sort: true, filter: true, search: true, hide: true },
+    { field: 'template_name', title: t('procedures.fields.template'), sort: true, filter: true, search: true, minWidth: 160 },
+    { field: 'provider', title: t('procedures.fields.provider'), sort: true, filter: true, search: true, minWidth: 140 },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 130, cellRenderer: (row) => <ProcedureStatusBadge status={row.status} /> },
+    { field: 'items_count', title: t('procedures.fields.itemsCount'), type: 'number', sort: true, filter: true, width: 100, hide: true },
+    { field: 'consumable_cost', title: t('procedures.fields.consumableCost'), type: 'number', sort: true, filter: true, width: 170, cellRenderer: (row) => money(row.consumable_cost) },
+    { field: 'id', title: t('procedures.fields.id'), type: 'number', sort: true, filter: true, isUnique: true, width: 90, hide: true },
+  ];
+
+  const when = pending ? format.dateTime(pending.row.performed_at) : '';
+  const confirmations = {
+    complete: {
+      title: t('procedures.completeTitle'),
+      message: t('procedures.completeMessage', { code: pending?.row.procedure_code, date: when }),
+      label: t('procedures.complete'),
+      danger: false,
+      call: async (row: ProcedureRow) => completeProcedure(await fetchProcedure(row.id)),
+      done: t('procedures.completed'),
+    },
+    delete: {
+      title: t('procedures.deleteTitle'),
+      message: t('procedures.deleteMessage', { code: pending?.row.procedure_code, date: when }),
+      label: t('actions.delete'),
+      danger: true,
+      call: (row: ProcedureRow) => deleteProcedure(row.id),
+      done: t('procedures.deleted'),
+    },
+  } as const;
+  const confirmation = pending ? confirmations[pending.kind] : null;
+
+  return (
+    <>
+      <DataTable<ProcedureRow>
+        tableId="procedures"
+        url={PROCEDURES_LIST_URL}
+        params={{ dental_practice_id: practiceId }}
+        columns={columns}
+        defaultSort={{ field: 'performed_at', direction: 'desc' }}
+        exportFileName="procedures"
+        onRowOpen={open}
+        rowActions={(row) => (
+          <RowActionsMenu
+            label={`${row.procedure_code} ${row.procedure_code_name}`}
+            actions={[
+              { key: 'open', label: t('procedures.open'), icon: <IconEye size={16} />, onClick: () => open(row) },
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/procedures/edit/${row.id}`), hidden: !canEdit },
+              { key: 'complete', label: t('procedures.complete'), icon: <IconCircleCheck size={16} />, onClick: () => setPending({ kind: 'complete', row }), hidden: !canEdit || row.status !== 'planned' },
+              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: !canDelete },
+            ]}
+          />
+        )}
+        testId="procedures-table"
+      />
+      {confirmation && pending ? (
+        <ConfirmDialog
+          opened
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          danger={confirmation.danger}
+          onConfirm={() => run(() => confirmation.call(pending.row), confirmation.done, ['procedures', ...STOCK_QUERY_KEYS])}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </>
+  );
+}

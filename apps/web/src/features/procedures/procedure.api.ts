@@ -1,0 +1,113 @@
+import { api } from '../../core/api.ts';
+import type { Movement } from '../inventory/inventory.api.ts';
+import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/procedure-template.api.ts';
+
+export const PROCEDURES_LIST_URL = '/api/admin/list/procedures';
+
+export const PROCEDURE_STATUSES = ['planned', 'completed'] as const;
+export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];
+
+/** A row of the procedures list. */
+export interface ProcedureRow {
+  id: number;
+  performed_at: string;
+  procedure_code_id: number;
+  procedure_code: string;
+  procedure_code_name: string;
+  procedure_template_id: number | null;
+  template_name: string | null;
+  provider: string | null;
+  status: ProcedureStatus;
+  items_count: number;
+  consumable_cost: string;
+}
+
+export interface ProcedureItemLot {
+  lot_id: number;
+  lot_number: string | null;
+  expiry_date: string | null;
+  quantity: string;
+  unit_cost: string;
+}
+
+export interface ProcedureItem {
+  id: number;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  usage_unit: string;
+  quantity: string;
+  cost: string;
+  lots: ProcedureItemLot[];
+}
+
+export interface ProcedureDetail extends ProcedureRow {
+  dental_practice_id: number;
+  notes: string | null;
+  items: ProcedureItem[];
+  movements: Movement[];
+}
+
+export interface ProcedureBody {
+  dental_practice_id: number;
+  procedure_code_id: number;
+  procedure_template_id?: number | null;
+  performed_at: string;
+  provider?: string | null;
+  status: ProcedureStatus;
+  notes?: string | null;
+  items?: { product_id: number; quantity: string }[];
+}
+
+interface One {
+  success?: true;
+  data: ProcedureDetail;
+}
+
+export async function fetchProcedure(id: number): Promise<ProcedureDetail> {
+  return (await api.get<One>(`/api/procedure/${id}`)).data.data;
+}
+
+/** Items replace the old ones on update; completing consumes them, changes are compensated. */
+export async function saveProcedure(body: ProcedureBody, id?: number): Promise<ProcedureDetail | undefined> {
+  const url = id === undefined ? '/api/procedure/create' : `/api/procedure/update/${id}`;
+  return (await api.post<Partial<One>>(url, body)).data.data;
+}
+
+/** A planned procedure becomes completed: its items are consumed from stock (FEFO). */
+export async function completeProcedure(procedure: ProcedureDetail): Promise<void> {
+  await api.post(`/api/procedure/update/${procedure.id}`, bodyOf(procedure, { status: 'completed' }));
+}
+
+/** Gives back everything it consumed, then deletes it. */
+export async function deleteProcedure(id: number): Promise<void> {
+  await api.post(`/api/procedure/delete/${id}`);
+}
+
+/** The update body that keeps a procedure as it is, with `changes` (items left out: they stay). */
+export function bodyOf(p: Pick<ProcedureDetail, 'dental_practice_id' | 'procedure_code_id' | 'procedure_template_id' | 'performed_at' | 'provider' | 'status' | 'notes'>, changes: Partial<ProcedureBody> = {}): ProcedureBody {
+  return {
+    dental_practice_id: p.dental_practice_id,
+    procedure_code_id: p.procedure_code_id,
+    procedure_template_id: p.procedure_template_id,
+    performed_at: p.performed_at,
+    provider: p.provider,
+    status: p.status,
+    notes: p.notes,
+    ...changes,
+  };
+}
+
+/** The templates of one procedure code (at most 100, by name). */
+export async function fetchTemplatesOfCode(procedureCodeId: number, signal?: AbortSignal): Promise<ProcedureTemplateRow[]> {
+  const { data } = await api.get<{ data: ProcedureTemplateRow[] }>(PROCEDURE_TEMPLATES_LIST_URL, {
+    params: {
+      pagesize: 100,
+      sort_column: 'name',
+      sort_direction: 'asc',
+      column_filters: JSON.stringify([{ field: 'procedure_code_id', condition: 'equal', value: procedureCodeId }]),
+    },
+    signal,
+  });
+  return data.data;
+}
