@@ -25,7 +25,7 @@ describe('routes', () => {
 
   it('keeps every path and breadcrumb label of the notes', () => {
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('reports/genrate');
-    expect(ADMIN_ROUTES).toHaveLength(31);
+    expect(ADMIN_ROUTES).toHaveLength(35);
   });
 
   it('sends a guest from the admin area to /login', async () => {
