@@ -1,0 +1,64 @@
+import type { Subject } from '@enamel/contracts';
+import { api } from '../../core/api.ts';
+
+/** The kinds of import the server offers now (later issues add inventory, procedures, practices). */
+export const IMPORT_KINDS = [
+  { kind: 'brand', subject: 'Brand', list: '/admin/list/brands' },
+  { kind: 'category', subject: 'Category', list: '/admin/list/categories' },
+  { kind: 'product', subject: 'Product', list: '/admin/list/products' },
+  { kind: 'procedure-code', subject: 'ProcedureCode', list: '/admin/list/procedure-codes' },
+] as const satisfies ReadonlyArray<{ kind: string; subject: Subject; list: string }>;
+export type ImportKindName = (typeof IMPORT_KINDS)[number]['kind'];
+
+export type ImportStatus = 'queued' | 'validating' | 'validated' | 'importing' | 'done' | 'failed' | 'cancelled';
+export const RUNNING_STATUSES: readonly ImportStatus[] = ['queued', 'validating', 'importing'];
+
+/** GET /api/import/{id}: the job the screen follows. */
+export interface ImportJob {
+  id: string;
+  kind: ImportKindName;
+  status: ImportStatus;
+  file_name: string;
+  format: string;
+  file_size: number;
+  rows_read: number;
+  valid_rows: number;
+  invalid_rows: number;
+  error_count: number;
+  progress: number;
+  created: number;
+  updated: number;
+  unknown_columns: string[];
+  missing_columns: string[];
+  errors: Array<{ row: number; column: string; message: string }>;
+  failure: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+interface One {
+  success: true;
+  data: ImportJob;
+}
+
+export const templateUrl = (kind: ImportKindName, format: 'csv' | 'xlsx') => `/api/import/template/${kind}?format=${format}`;
+export const errorsUrl = (id: string) => `/api/import/${id}/errors.csv`;
+
+export async function uploadImport(kind: ImportKindName, file: File, onProgress?: (percent: number) => void): Promise<ImportJob> {
+  const form = new FormData();
+  form.append('file', file);
+  const res = await api.post<One>(`/api/${kind}/import`, form, {
+    onUploadProgress: (e) => {
+      if (e.total) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    },
+  });
+  return res.data.data;
+}
+
+export async function fetchImport(id: string): Promise<ImportJob> {
+  return (await api.get<One>(`/api/import/${id}`)).data.data;
+}
+
+export async function commitImport(id: string, mode: 'valid' | 'none'): Promise<ImportJob> {
+  return (await api.post<One>(`/api/import/${id}/commit`, { mode })).data.data;
+}
