@@ -13,6 +13,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   dashboard: async () => ({ Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage }),
   profile: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
   support: async () => ({ Component: (await import('../features/support/SupportPage.tsx')).SupportPage }),
+  import: async () => ({ Component: (await import('../features/import/ImportPage.tsx')).ImportPage }),
   'coming-soon': async () => ({ Component: (await import('../ui/ComingSoon.tsx')).ComingSoonPage }),
   'dental-practices': async () => ({ Component: (await import('../features/dental-practices/DentalPracticeListPage.tsx')).DentalPracticeListPage }),
   users: async () => ({ Component: (await import('../features/users/UserListPage.tsx')).UserListPage }),
@@ -29,11 +30,6 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'procedure-codes': async () => ({ Component: (await import('../features/procedure-codes/ProcedureCodeListPage.tsx')).ProcedureCodeListPage }),
   'procedure-templates': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateListPage.tsx')).ProcedureTemplateListPage }),
   'procedure-template-form': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateFormPage.tsx')).ProcedureTemplateFormPage }),
-  inventories: async () => ({ Component: (await import('../features/inventory/InventoryListPage.tsx')).InventoryListPage }),
-  'inventory-detail': async () => ({ Component: (await import('../features/inventory/InventoryDetailPage.tsx')).InventoryDetailPage }),
-  procedures: async () => ({ Component: (await import('../features/procedures/ProcedureListPage.tsx')).ProcedureListPage }),
-  'procedure-form': async () => ({ Component: (await import('../features/procedures/ProcedureFormPage.tsx')).ProcedureFormPage }),
-  'procedure-detail': async () => ({ Component: (await import('../features/procedures/ProcedureDetailPage.tsx')).ProcedureDetailPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -2,10 +2,10 @@ import type { Subject } from '@enamel/contracts';
 
 /** Which screen a route shows; 'coming-soon' marks features of later issues. */
 export type Screen =
+  | 'import'
   | 'dashboard' | 'profile' | 'support' | 'coming-soon'
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
-  | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
-  | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail';
+  | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -26,15 +26,15 @@ export interface RouteHandle {
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'dashboard', crumb: 'routes.dashboard', screen: 'dashboard' },
   { path: 'list/dental-practices', crumb: 'routes.dentalPractices', screen: 'dental-practices' },
-  { path: 'list/import', crumb: 'routes.import', screen: 'coming-soon' },
+  { path: 'list/import', crumb: 'routes.import', screen: 'import' },
   { path: 'list/users', crumb: 'routes.users', screen: 'users' },
   { path: 'list/brands', crumb: 'routes.brands', screen: 'brands' },
   { path: 'list/categories', crumb: 'routes.categories', screen: 'categories' },
   { path: 'list/products', crumb: 'routes.products', screen: 'products' },
   { path: 'list/procedure-codes', crumb: 'routes.procedureCodes', screen: 'procedure-codes' },
   { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'procedure-templates' },
-  { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
-  { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
+  { path: 'list/procedures', crumb: 'routes.procedures', screen: 'coming-soon' },
+  { path: 'list/inventories', crumb: 'routes.inventories', screen: 'coming-soon' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'coming-soon' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'coming-soon', parent: 'list/reports' },
@@ -44,10 +44,6 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'category-form', parent: 'list/categories' },
   { path: 'procedure-templates/create', crumb: 'routes.procedureTemplateCreate', screen: 'procedure-template-form', parent: 'list/procedure-templates' },
   { path: 'procedure-templates/edit/:id', crumb: 'routes.procedureTemplateEdit', screen: 'procedure-template-form', parent: 'list/procedure-templates' },
-  { path: 'inventories/:id', crumb: 'routes.inventoryDetail', screen: 'inventory-detail', parent: 'list/inventories' },
-  { path: 'procedures/create', crumb: 'routes.procedureCreate', screen: 'procedure-form', parent: 'list/procedures' },
-  { path: 'procedures/edit/:id', crumb: 'routes.procedureEdit', screen: 'procedure-form', parent: 'list/procedures' },
-  { path: 'procedures/:id', crumb: 'routes.procedureDetail', screen: 'procedure-detail', parent: 'list/procedures' },
   { path: 'permissions', crumb: 'routes.permissions', screen: 'permissions' },
   { path: 'permissions/create', crumb: 'routes.permissionCreate', screen: 'permission-form', parent: 'permissions' },
   { path: 'permissions/edit/:id', crumb: 'routes.permissionEdit', screen: 'permission-form', parent: 'permissions' },
