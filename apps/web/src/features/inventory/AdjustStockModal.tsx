@@ -23,7 +23,7 @@ const WHOLE = 'product';
 interface AdjustStockModalProps {
   opened: boolean;
   practiceId: number;
-  inventory: Pick<InventoryRow, 'id' | 'product_id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand'> | null;
+  inventory: Pick<InventoryRow, 'id' | 'product_id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand' | 'tracks_lots'> | null;
   /** Count one lot (from the detail's lots table). */
   lotId?: number;
   onClose: () => void;
@@ -55,10 +55,16 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
   }, [opened, inventory?.id, lotId]);
 
   const lots = useMemo(() => (detail.data?.lots ?? []).filter((l) => Number(l.quantity) !== 0 || l.id === lotId), [detail.data, lotId]);
+  // A product tracked by lot is counted lot by lot (the server refuses a whole-product count).
+  const byLot = (detail.data?.tracks_lots ?? inventory?.tracks_lots ?? false) && lots.length > 0;
+  useEffect(() => {
+    if (opened && byLot && form.getValues().lot_id === WHOLE) form.setFieldValue('lot_id', String(lots[0]!.id));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, byLot, lots]);
   const values = form.getValues();
   const unit = inventory ? unitLabel(inventory.usage_unit) : '';
   const scopeData = [
-    { value: WHOLE, label: t('inventory.wholeProduct', { quantity: quantity(detail.data?.on_hand ?? inventory?.on_hand ?? '0'), unit }) },
+    ...(byLot ? [] : [{ value: WHOLE, label: t('inventory.wholeProduct', { quantity: quantity(detail.data?.on_hand ?? inventory?.on_hand ?? '0'), unit }) }]),
     ...lots.map((l) => ({
       value: String(l.id),
       label: t('inventory.lotOption', { lot: l.lot_number ?? t('inventory.noLot'), expiry: l.expiry_date ? day(l.expiry_date) : '—', quantity: quantity(l.quantity), unit }),

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { AppPages, apiSignIn } from '../pages/app.ts';
+import { CatalogPages, gtin13 } from '../pages/catalog.ts';
+import { StockPages, gs1Barcode } from '../pages/stock.ts';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+
+test.describe('stock and procedures', () => {
+  test('receive stock with a GS1 barcode, record a procedure from a template, see stock fall, delete it and see stock return', async ({ page, request }) => {
+    const stamp = Date.now().toString(36);
+    const practiceName = `Molar Street ${stamp}`;
+    const productName = `Composite A2 ${stamp}`;
+    const sku = `CMP-${stamp}`.toUpperCase();
+    const gtin = gtin13(`29${String(Date.now()).slice(-10)}`).valid;
+    const code = `R${stamp}`.toUpperCase().slice(0, 16);
+    const templateName = `Filling kit ${stamp}`;
+    const lot = `LOT-${stamp}`.toUpperCase();
+    const barcode = gs1Barcode(gtin, new Date(Date.UTC(new Date().getUTCFullYear() + 2, 5, 30)), lot);
+
+    // Set-up through the API: a practice (in euros), a brand-less product tracked by lot, a procedure code and its template.
+    const admin = await apiSignIn(request);
+    await admin.post('/api/dental-practice/create', { name: practiceName, code: `MS-${stamp}`, time_zone: 'UTC', currency: 'EUR' });
+    const product = (await admin.post('/api/product/create', {
+      name: productName, sku, gtin, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 50, purchase_price: '25.00', tracks_lots: true,
+    })) as { data: { id: number } };
+    const procedureCode = (await admin.post('/api/procedure-code/create', { code, name: `Composite filling ${stamp}`, category: 'restorative' })) as { data: { id: number } };
+    await admin.post('/api/procedure-template/create', { name: templateName, procedure_code_id: procedureCode.data.id, items: [{ product_id: product.data.id, quantity: '3' }] });
+
+    const app = new AppPages(page);
+    const catalog = new CatalogPages(page);
+    const stock = new StockPages(page);
+    await app.signInAndWaitForDashboard();
+    await stock.selectPractice(practiceName);
+
+    // Receive stock: the scanned GS1 barcode fills the product, the lot and the expiry date.
+    await app.navigate('inventories');
+    await expect(page.getByTestId('page-title')).toHaveText('Inventories Management');
+    await page.getByTestId('inventory-receive').click();
+    await page.getByTestId('receive-product').fill(barcode.text);
+    await expect(page.getByTestId('stock-product-name')).toHaveText(productName);
+    await expect(page.getByTestId('receive-lot')).toHaveValue(lot);
+    await expect(page.getByTestId('receive-expiry')).toHaveValue(barcode.isoExpiry);
+    await expect(page.getByTestId('receive-unit-cost')).toHaveValue('0.5');
+    await page.getByTestId('receive-quantity').fill('2');
+    await page.getByTestId('receive-unit').getByText('box', { exact: true }).click();
+    await expect(page.getByTestId('receive-usage-quantity')).toHaveText('= 100 each');
+    await expect(page.getByTestId('receive-total')).toHaveText('€50.00');
+    await page.getByTestId('receive-submit').click();
+    await expect(page.getByText(`Stock of ${productName} received.`)).toBeVisible();
+    await expect(page.getByTestId('receive-modal')).toHaveCount(0);
+    await stock.expectOnHand(productName, '100 each · 2 box');
+    await expect(stock.inventoryRow(productName)).toContainText('€50.00');
+    await expect(stock.inventoryRow(productName).getByTestId('stock-status')).toHaveText('In stock');
+    await page.waitForTimeout(1600); // the success notice closes after 1500 ms
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'inventory.png') });
+
+    // The detail: the lot and the receipt in the ledger.
+    await stock.inventoryRow(productName).dblclick();
+    await expect(page).toHaveURL(/\/admin\/inventories\/\d+$/);
+    await expect(page.getByTestId('lot-row')).toHaveCount(1);
+    await expect(page.getByTestId('lot-row')).toContainText(lot);
+    await expect(page.getByTestId('movement-row').first()).toHaveAttribute('data-type', 'receive');
+    await expect(page.getByTestId('movement-row').first().getByTestId('movement-quantity')).toHaveText('+100');
+
+    // Record a procedure from the template: its items are copied, with what is on hand.
+    await app.navigate('procedures');
+    await expect(page.getByTestId('page-title')).toHaveText('Procedures Management');
+    await page.getByTestId('procedure-add').click();
+    await expect(page).toHaveURL(/\/admin\/procedures\/create$/);
+    await catalog.choose('procedure-code', code, new RegExp(code));
+    await page.getByTestId('procedure-template').click();
+    await page.getByRole('option', { name: templateName }).click();
+    await expect(page.getByTestId('procedure-item')).toHaveCount(1);
+    await expect(page.getByTestId('procedure-item')).toContainText(productName);
+    await expect(page.getByTestId('procedure-item-quantity')).toHaveValue('3');
+    await expect(page.getByTestId('procedure-item-on-hand')).toHaveText('100 each');
+    await expect(page.getByTestId('procedure-total')).toHaveText('€1.50');
+    await page.getByTestId('procedure-provider').fill('Dr. Ana Ortiz');
+    await page.getByTestId('procedure-submit').click();
+    await expect(page).toHaveURL(/\/admin\/procedures\/\d+$/);
+    await expect(page.getByTestId('procedure-status-badge')).toHaveText('Completed');
+    await expect(page.getByTestId('procedure-detail-item')).toContainText('3 each');
+    await expect(page.getByTestId('procedure-detail-lot')).toContainText(lot);
+    await expect(page.getByTestId('procedure-cost')).toHaveText('€1.50');
+    await expect(page.getByTestId('procedure-movements').getByTestId('movement-row')).toHaveCount(1);
+    await expect(page.getByTestId('procedure-movements').getByTestId('movement-quantity')).toHaveText('-3');
+    await page.waitForTimeout(1600);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'procedure.png') });
+
+    // Stock fell by what the procedure used.
+    await app.navigate('inventories');
+    await stock.expectOnHand(productName, '97 each · 1.94 box');
+
+    // Delete the procedure from the list: its stock comes back.
+    await app.navigate('procedures');
+    const row = page.getByTestId('data-table-row').filter({ hasText: code });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Dr. Ana Ortiz');
+    await row.getByTestId('row-actions').click();
+    await page.getByTestId('row-action-delete').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText('Stock will be returned');
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await expect(page.getByText('Procedure deleted; its stock was returned.')).toBeVisible();
+    await expect(page.getByTestId('data-table-row').filter({ hasText: code })).toHaveCount(0);
+    await app.navigate('inventories');
+    await stock.expectOnHand(productName, '100 each · 2 box');
+  });
+});
