@@ -77,7 +77,10 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('product-scanned')).toContainText(`LOT-${stamp}`);
     await expect(page.getByTestId('data-table-row')).toHaveCount(1);
     await expect(page.getByTestId('data-table-row')).toContainText(sku);
+    // The whole row in the picture: a wider window for the screenshot only.
+    await page.setViewportSize({ width: 1680, height: 860 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'products.png') });
+    await page.setViewportSize({ width: 1366, height: 860 });
 
     // A procedure code for the template.
     await app.navigate('procedureCodes');
@@ -106,6 +109,7 @@ test.describe('catalog', () => {
     await page.getByTestId('template-item-quantity').fill('3');
     await expect(page.getByTestId('template-item-line-cost')).toHaveText('$0.3897');
     await expect(page.getByTestId('template-total')).toHaveText('$0.3897');
+    await expect(page.getByText('was already in the template')).toHaveCount(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'procedure-template.png'), fullPage: true });
     await page.getByTestId('template-submit').click();
     await expect(page).toHaveURL(/\/admin\/list\/procedure-templates/);

@@ -70,7 +70,11 @@ export function ProcedureTemplateFormPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
   const editing = id !== undefined;
-  const form = useForm<Values>({ initialValues: { name: '', procedure_code_id: null, description: '', items: [] } });
+  const form = useForm<Values>({
+    initialValues: { name: '', procedure_code_id: null, description: '', items: [] },
+    // A hint before the round trip; the server checks every line again.
+    validate: { items: { quantity: (value) => ((toScaled(quantityText(value)) ?? 0n) > 0n ? null : t('procedureTemplates.quantityPositive')) } },
+  });
   const template = useQuery({ queryKey: ['procedure-template', id], queryFn: () => fetchProcedureTemplate(id!), enabled: editing && Number.isInteger(id) });
   const codes = useQuery({ queryKey: ['procedure-codes', 'all'], queryFn: fetchAllProcedureCodes });
 

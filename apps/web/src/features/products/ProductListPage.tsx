@@ -64,8 +64,8 @@ export function ProductListPage() {
 
   const columns: DataTableColumn<ProductRow>[] = [
     { field: 'name', title: t('products.fields.name'), sort: true, filter: true, search: true, minWidth: 220 },
-    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, isUnique: true, width: 140 },
-    { field: 'gtin', title: t('products.fields.gtin'), sort: true, filter: true, search: true, width: 160 },
+    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, isUnique: true },
+    { field: 'gtin', title: t('products.fields.gtin'), sort: true, filter: true, search: true },
     { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true },
     { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true },
     { field: 'units_per_purchase_unit', title: t('products.fields.packaging'), type: 'number', sort: true, filter: true, cellRenderer: (row) => packaging(row.purchase_unit, row.units_per_purchase_unit, row.usage_unit) },
