@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { inventories, lots, practiceSettings, procedures, stockMovements } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -33,13 +34,9 @@ const onHand = async (practiceId: number, productId: number) => {
   const [row] = await t.database.db.select({ onHand: inventories.onHand }).from(inventories).where(and(eq(inventories.dentalPracticeId, practiceId), eq(inventories.productId, productId)));
   return row ? Number(row.onHand) : 0;
 };
-/** The ledger's promise: every lot and inventory equals the sum of its movements. */
+/** The ledger's promise (what `npm run check:ledger` verifies): every lot and inventory equals the sum of its movements. */
 async function ledgerAgrees() {
-  const db = t.database.db;
-  const badLots = await db.select({ n: count() }).from(lots).where(sql`${lots.quantity} <> coalesce((select sum(m.quantity) from stock_movements m where m.lot_id = ${lots.id}), 0)`);
-  const badInventories = await db.select({ n: count() }).from(inventories).where(sql`${inventories.onHand} <> coalesce((select sum(m.quantity) from stock_movements m where m.inventory_id = ${inventories.id}), 0)`);
-  expect(badLots[0]!.n).toBe(0);
-  expect(badInventories[0]!.n).toBe(0);
+  expect(await findLedgerDifferences(t.database.db)).toEqual([]);
 }
 async function codeAndTemplate(items: Array<{ product_id: number; quantity: string }>) {
   const code = await ok(await admin.post('/api/procedure-code/create', { code: `D${uid()}`.slice(0, 16), name: 'Composite, one surface', category: 'restorative' }), 201);
@@ -211,6 +208,26 @@ describe('counts, transfers and write-offs', () => {
     const filtered = (await admin.get(`/api/admin/list/inventories?dental_practice_id=${practice.id}&column_filters=${encodeURIComponent(JSON.stringify([{ field: 'stock_status', condition: 'equal', value: 'low' }]))}`)).json().data;
     expect(filtered.map((r: Json) => r.product_id)).toEqual([low.id]);
     expect((await admin.post('/api/inventory/add', { dental_practice_id: practice.id, product_id: empty.id })).statusCode).toBe(409);
+  });
+});
+
+describe('the ledger check', () => {
+  it('reports a stock level or lot that no longer equals the sum of its movements', async () => {
+    const practice = await createPractice(t.database.db);
+    const p = await product();
+    const received = await ok(await receive(practice.id, p.id, '6', 'K1', '2027-01-01'));
+    await ledgerAgrees();
+    // Someone edits the table behind the ledger's back.
+    await t.database.db.update(lots).set({ quantity: '9' }).where(eq(lots.id, received.lots[0].id));
+    await t.database.db.update(inventories).set({ onHand: '9' }).where(eq(inventories.id, received.id));
+    const found = await findLedgerDifferences(t.database.db);
+    expect(found.map((d) => [d.product_id, d.scope, d.lot_number, Number(d.recorded), Number(d.movements)])).toEqual([
+      [p.id, 'inventory', null, 9, 6],
+      [p.id, 'lot', 'K1', 9, 6],
+    ]);
+    await t.database.db.update(lots).set({ quantity: '6' }).where(eq(lots.id, received.lots[0].id));
+    await t.database.db.update(inventories).set({ onHand: '6' }).where(eq(inventories.id, received.id));
+    await ledgerAgrees();
   });
 });
 
