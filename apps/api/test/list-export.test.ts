@@ -140,7 +140,7 @@ describe('list export (format=csv)', () => {
   it('is described in the OpenAPI document: a JSON page or a CSV, for every list path', async () => {
     const doc = (await new Agent(t.app).get('/api/openapi.json')).json();
     const lists = Object.keys(doc.paths).filter((p) => p.startsWith('/api/admin/list/'));
-    expect(lists.sort()).toEqual(['/api/admin/list/dental-practices', '/api/admin/list/logs', '/api/admin/list/permissions', '/api/admin/list/users']);
+    expect(lists).toEqual(expect.arrayContaining(['/api/admin/list/dental-practices', '/api/admin/list/logs', '/api/admin/list/permissions', '/api/admin/list/users']));
     for (const p of lists) {
       const get = doc.paths[p].get;
       expect(Object.keys(get.responses['200'].content).sort(), p).toEqual(['application/json', 'text/csv']);
