@@ -107,6 +107,16 @@ const MATRIX: Entry[] = [
   [UPDATE, '/api/user/update/:id', [SA, PM], '/api/user/update/0'],
   ['POST', '/api/user/delete', [SA, PM]],
   [DELETE, '/api/user/delete/:id', [SA, PM], '/api/user/delete/0'],
+
+  // Imports: `import` on the kind's subject; a job is its owner's (others get 404, which passes the guard).
+  ['POST', '/api/brand/import', [SA, PM]],
+  ['POST', '/api/category/import', [SA, PM]],
+  ['POST', '/api/product/import', [SA, PM]],
+  ['POST', '/api/procedure-code/import', [SA, PM]],
+  ['GET', '/api/import/template/:kind', [SA, PM], '/api/import/template/brand'],
+  ['GET', '/api/import/:id', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000'],
+  ['GET', '/api/import/:id/errors.csv', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000/errors.csv'],
+  ['POST', '/api/import/:id/commit', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000/commit'],
 ];
 
 interface Case {
