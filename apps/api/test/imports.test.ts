@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { activityLogs, brands, categories, procedureCodes, products } from '@enamel/db';
-import { importTestHooks } from '../src/core/import/pipeline.ts';
+import { DEFAULT_PIPELINE_LIMITS, importTestHooks } from '../src/core/import/pipeline.ts';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
 import { commit, settle, upload, validated, type JobBody } from './imports-helpers.ts';
@@ -212,6 +212,19 @@ describe('import pipeline', () => {
     expect(job.failure).toContain('usage_unit');
     const empty = await validated(admin, 'brand', 'e.csv', '\n\n');
     expect(empty.failure).toContain('first row');
+  });
+
+  it('a file over the row limit fails as a whole, with a message, and cannot be imported', async () => {
+    const saved = DEFAULT_PIPELINE_LIMITS.maxRows;
+    DEFAULT_PIPELINE_LIMITS.maxRows = 3;
+    try {
+      const job = await validated(admin, 'brand', 'many.csv', 'name\nLimit A\nLimit B\nLimit C\nLimit D\n');
+      expect(job.status).toBe('failed');
+      expect(job.failure).toContain('more than 3 rows');
+      expect((await admin.post(`/api/import/${job.id}/commit`, { mode: 'valid' })).statusCode).toBe(409);
+    } finally {
+      DEFAULT_PIPELINE_LIMITS.maxRows = saved;
+    }
   });
 
   it('templates in CSV and XLSX, neutralised; permissions; jobs are private', async () => {
