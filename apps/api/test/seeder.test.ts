@@ -81,6 +81,13 @@ describe('demo data seeder', () => {
     const articaine = rows.find((p) => p.sku === 'SEP-SEPT-100')!;
     expect(articaine).toMatchObject({ usageUnit: 'cartridge', unitsPerPurchaseUnit: 50, tracksLots: true });
 
+    // The product search reads a GS1 barcode carrying a seeded GTIN (the 13-digit form on the box) with a lot and expiry.
+    const scan = await admin.get(`/api/product/search?q=${encodeURIComponent(`(01)${gloves.gtin}(17)281130(10)LOT42`)}`);
+    expect(scan.statusCode, scan.body).toBe(200);
+    expect(scan.json().data.map((p: { sku: string }) => p.sku)).toEqual(['MED-NIT-M']);
+    expect(scan.json().barcode).toMatchObject({ gtin: gloves.gtin, lot: 'LOT42', expiry: '2028-11-30' });
+    expect((await admin.get(`/api/product/search?q=${gloves.gtin!.slice(1)}`)).json().data[0].sku).toBe('MED-NIT-M');
+
     const again = await admin.post('/api/seeder/data');
     expect(again.statusCode).toBe(200);
     const second = again.json().data;

@@ -194,33 +194,37 @@ async function seedTemplates(tx: Tx, productIds: Map<string, number>, codeIds: M
       .where(inArray(procedureTemplateItems.procedureTemplateId, existing.map((row) => row.id)));
     for (const item of items) currentItems.set(item.templateId, [...(currentItems.get(item.templateId) ?? []), `${item.productId}:${decimalKey(item.quantity)}`]);
   }
+  const itemsOf = (t: (typeof data)[number]) => t.items.map(([sku, quantity]) => ({ productId: productIds.get(sku.toLowerCase())!, quantity }));
+  const valuesOf = (t: (typeof data)[number]) => ({ name: t.name, procedureCodeId: codeIds.get(t.code.toUpperCase())!, description: t.description });
   const itemRows: Array<typeof procedureTemplateItems.$inferInsert> = [];
   const replaceFor: number[] = [];
+  const missing: typeof data = [];
   for (const t of data) {
-    const values = { name: t.name, procedureCodeId: codeIds.get(t.code.toUpperCase())!, description: t.description };
-    const items = t.items.map(([sku, quantity]) => ({ productId: productIds.get(sku.toLowerCase())!, quantity }));
     const row = byKey.get(t.name.toLowerCase());
-    let templateId: number;
     if (!row) {
-      const [inserted] = await tx.insert(procedureTemplates).values(values).returning({ id: procedureTemplates.id });
-      templateId = inserted!.id;
-      result.created++;
-    } else {
-      templateId = row.id;
-      const sameItems =
-        JSON.stringify((currentItems.get(row.id) ?? []).sort()) === JSON.stringify(items.map((i) => `${i.productId}:${decimalKey(i.quantity)}`).sort());
-      const sameRow = row.name === values.name && row.procedureCodeId === values.procedureCodeId && row.description === values.description;
-      if (sameRow && sameItems) {
-        result.unchanged++;
-        continue;
-      }
-      result.updated++;
-      await tx.update(procedureTemplates).set(values).where(eq(procedureTemplates.id, row.id));
-      if (sameItems) continue;
-      replaceFor.push(row.id);
+      missing.push(t);
+      continue;
     }
-    for (const item of items) itemRows.push({ procedureTemplateId: templateId, ...item });
+    const values = valuesOf(t);
+    const items = itemsOf(t);
+    const sameItems = JSON.stringify((currentItems.get(row.id) ?? []).sort()) === JSON.stringify(items.map((i) => `${i.productId}:${decimalKey(i.quantity)}`).sort());
+    const sameRow = row.name === values.name && row.procedureCodeId === values.procedureCodeId && row.description === values.description;
+    if (sameRow && sameItems) {
+      result.unchanged++;
+      continue;
+    }
+    result.updated++;
+    await tx.update(procedureTemplates).set(values).where(eq(procedureTemplates.id, row.id));
+    if (sameItems) continue;
+    replaceFor.push(row.id);
+    for (const item of items) itemRows.push({ procedureTemplateId: row.id, ...item });
   }
+  await insertChunked(missing, async (chunk) => {
+    const inserted = await tx.insert(procedureTemplates).values(chunk.map(valuesOf)).returning({ id: procedureTemplates.id, name: procedureTemplates.name });
+    const idOf = new Map(inserted.map((row) => [row.name.toLowerCase(), row.id]));
+    for (const t of chunk) for (const item of itemsOf(t)) itemRows.push({ procedureTemplateId: idOf.get(t.name.toLowerCase())!, ...item });
+  });
+  result.created += missing.length;
   if (replaceFor.length) await tx.delete(procedureTemplateItems).where(inArray(procedureTemplateItems.procedureTemplateId, replaceFor));
   await insertChunked(itemRows, async (chunk) => {
     await tx.insert(procedureTemplateItems).values(chunk);
