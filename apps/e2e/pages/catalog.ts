@@ -15,6 +15,8 @@ export class CatalogPages {
   /** Narrows the visible list with the table's search box and waits for exactly `count` rows. */
   async search(text: string, count = 1): Promise<void> {
     await this.page.getByTestId('data-table-search').fill(text);
+    // The search is debounced into the URL: wait for it, so a later navigation is not overtaken by it.
+    await expect.poll(() => new URL(this.page.url()).searchParams.get('search')).toBe(text);
     await expect(this.page.getByTestId('data-table-row')).toHaveCount(count);
   }
 

@@ -74,11 +74,12 @@ test.describe('catalog', () => {
     for (const text of [product, sku, brand, category, 'Box of 100 each', '$12.99', '$0.1299']) await expect(row).toContainText(text);
     // The search also takes a scanned GS1 barcode: found by its GTIN, with the lot and expiry it carried.
     await page.getByTestId('data-table-search').fill(`(01)0${gtin.valid}(17)281130(10)LOT-${stamp}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(`0${gtin.valid}`);
     await expect(page.getByTestId('product-scanned')).toContainText(`LOT-${stamp}`);
     await expect(page.getByTestId('data-table-row')).toHaveCount(1);
     await expect(page.getByTestId('data-table-row')).toContainText(sku);
     // The whole row in the picture: a wider window for the screenshot only.
-    await page.setViewportSize({ width: 1680, height: 860 });
+    await page.setViewportSize({ width: 1920, height: 860 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'products.png') });
     await page.setViewportSize({ width: 1366, height: 860 });
 

@@ -64,7 +64,19 @@ export function ProductListPage() {
 
   const columns: DataTableColumn<ProductRow>[] = [
     { field: 'name', title: t('products.fields.name'), sort: true, filter: true, search: true, minWidth: 220 },
-    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, isUnique: true },
+    {
+      field: 'sku',
+      title: t('products.fields.sku'),
+      sort: true,
+      filter: true,
+      search: true,
+      isUnique: true,
+      cellRenderer: (row) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.sku}
+        </Text>
+      ),
+    },
     { field: 'gtin', title: t('products.fields.gtin'), sort: true, filter: true, search: true },
     { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true },
     { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true },
