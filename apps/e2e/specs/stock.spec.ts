@@ -48,12 +48,15 @@ test.describe('stock and procedures', () => {
     await expect(page.getByTestId('receive-total')).toHaveText('€50.00');
     await page.getByTestId('receive-submit').click();
     await expect(page.getByText(`Stock of ${productName} received.`)).toBeVisible();
-    await expect(page.getByTestId('receive-modal')).toHaveCount(0);
+    await expect(page.getByTestId('receive-form')).toHaveCount(0);
     await stock.expectOnHand(productName, '100 each · 2 box');
     await expect(stock.inventoryRow(productName)).toContainText('€50.00');
     await expect(stock.inventoryRow(productName).getByTestId('stock-status')).toHaveText('In stock');
     await page.waitForTimeout(1600); // the success notice closes after 1500 ms
+    // The whole row in the picture: a wider window for the screenshot only.
+    await page.setViewportSize({ width: 1720, height: 860 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'inventory.png') });
+    await page.setViewportSize({ width: 1366, height: 860 });
 
     // The detail: the lot and the receipt in the ledger.
     await stock.inventoryRow(productName).dblclick();
@@ -105,5 +108,69 @@ test.describe('stock and procedures', () => {
     await expect(page.getByTestId('data-table-row').filter({ hasText: code })).toHaveCount(0);
     await app.navigate('inventories');
     await stock.expectOnHand(productName, '100 each · 2 box');
+  });
+
+  test('count a product, transfer it (a shortfall is refused with its message) and write off a lot', async ({ page, request }) => {
+    const stamp = Date.now().toString(36);
+    const from = `Canine Court ${stamp}`;
+    const to = `Pulp Plaza ${stamp}`;
+    const productName = `Cotton rolls ${stamp}`;
+    const admin = await apiSignIn(request);
+    const practice = (await admin.post('/api/dental-practice/create', { name: from, code: `CC-${stamp}`, time_zone: 'UTC', currency: 'USD' })) as { data: { id: number } };
+    await admin.post('/api/dental-practice/create', { name: to, code: `PP-${stamp}`, time_zone: 'UTC', currency: 'USD' });
+    const product = (await admin.post('/api/product/create', {
+      name: productName, sku: `COT-${stamp}`.toUpperCase(), usage_unit: 'each', purchase_unit: 'bag', units_per_purchase_unit: 100, purchase_price: '4.00', tracks_lots: false,
+    })) as { data: { id: number } };
+    await admin.post('/api/inventory/receive', { dental_practice_id: practice.data.id, product_id: product.data.id, quantity: '10', unit: 'usage' });
+
+    const app = new AppPages(page);
+    const stock = new StockPages(page);
+    await app.signInAndWaitForDashboard();
+    await stock.selectPractice(from);
+    await app.navigate('inventories');
+    await stock.expectOnHand(productName, '10 each · 0.1 bag');
+
+    // A count: the reason is required, the difference is shown.
+    await stock.inventoryRow(productName).getByTestId('row-actions').click();
+    await page.getByTestId('row-action-adjust').click();
+    await page.getByTestId('adjust-counted').fill('8');
+    await expect(page.getByTestId('adjust-difference')).toHaveText('Difference: -2 each');
+    await page.getByTestId('adjust-submit').click();
+    await expect(page.getByTestId('adjust-reason')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByTestId('adjust-reason').fill('Monthly count');
+    await page.getByTestId('adjust-submit').click();
+    await expect(page.getByText('Stock corrected.')).toBeVisible();
+    await stock.expectOnHand(productName, '8 each · 0.08 bag');
+
+    // A transfer of more than is on hand: the server's 409 names the shortfall; then a transfer that fits.
+    await stock.inventoryRow(productName).getByTestId('row-actions').click();
+    await page.getByTestId('row-action-transfer').click();
+    await page.getByTestId('transfer-practice').click();
+    await page.getByRole('option', { name: new RegExp(to) }).click();
+    await page.getByTestId('transfer-quantity').fill('20');
+    await expect(page.getByTestId('transfer-warning')).toBeVisible();
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByTestId('transfer-error')).toContainText(productName);
+    await page.getByTestId('transfer-quantity').fill('3');
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByText(`Stock transferred to ${to}`)).toBeVisible();
+    await stock.expectOnHand(productName, '5 each · 0.05 bag');
+
+    // The detail: write the running lot off; the product is out of stock.
+    await stock.inventoryRow(productName).dblclick();
+    await expect(page.getByTestId('movement-row')).toHaveCount(3);
+    await page.getByTestId('lot-row').first().getByTestId('row-actions').click();
+    await page.getByTestId('row-action-write-off').click();
+    await page.getByTestId('write-off-reason').fill('Packaging torn');
+    await page.getByTestId('write-off-submit').click();
+    await expect(page.getByText('Lot written off.')).toBeVisible();
+    await expect(page.getByTestId('detail-on-hand')).toContainText('0 each');
+    await expect(page.getByTestId('stock-status')).toHaveText('Out of stock');
+    await expect(page.getByTestId('movement-row').first()).toHaveAttribute('data-type', 'waste');
+
+    // The other practice received the transfer.
+    await stock.selectPractice(to);
+    await expect(page).toHaveURL(/\/admin\/list\/inventories/);
+    await stock.expectOnHand(productName, '3 each · 0.03 bag');
   });
 });

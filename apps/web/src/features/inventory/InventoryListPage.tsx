@@ -79,7 +79,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
         </Stack>
       ),
     },
-    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, width: 140 },
+    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, minWidth: 150 },
     { field: 'on_hand', title: t('inventory.fields.onHand'), type: 'number', sort: true, filter: true, minWidth: 170, cellRenderer: (row) => <span data-testid="inventory-on-hand">{onHand(row)}</span> },
     { field: 'value', title: t('inventory.fields.value'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => money(row.value) },
     {
