@@ -53,10 +53,7 @@ test.describe('stock and procedures', () => {
     await expect(stock.inventoryRow(productName)).toContainText('€50.00');
     await expect(stock.inventoryRow(productName).getByTestId('stock-status')).toHaveText('In stock');
     await page.waitForTimeout(1600); // the success notice closes after 1500 ms
-    // The whole row in the picture: a wider window for the screenshot only.
-    await page.setViewportSize({ width: 1720, height: 860 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'inventory.png') });
-    await page.setViewportSize({ width: 1366, height: 860 });
 
     // The detail: the lot and the receipt in the ledger.
     await stock.inventoryRow(productName).dblclick();

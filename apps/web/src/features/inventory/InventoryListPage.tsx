@@ -80,6 +80,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
       ),
     },
     { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, minWidth: 150 },
+    { field: 'stock_status', title: t('inventory.fields.stockStatus'), sort: true, filter: true, width: 130, cellRenderer: (row) => <StockStatusBadge status={row.stock_status} /> },
     { field: 'on_hand', title: t('inventory.fields.onHand'), type: 'number', sort: true, filter: true, minWidth: 170, cellRenderer: (row) => <span data-testid="inventory-on-hand">{onHand(row)}</span> },
     { field: 'value', title: t('inventory.fields.value'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => money(row.value) },
     {
@@ -98,10 +99,9 @@ function InventoryList({ practiceId }: { practiceId: number }) {
         ) : null;
       },
     },
-    { field: 'reorder_point', title: t('inventory.fields.reorderPoint'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => quantity(row.reorder_point) },
-    { field: 'par_level', title: t('inventory.fields.parLevel'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => quantity(row.par_level) },
+    { field: 'reorder_point', title: t('inventory.fields.reorderPoint'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => quantity(row.reorder_point) },
+    { field: 'par_level', title: t('inventory.fields.parLevel'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => quantity(row.par_level) },
     { field: 'location', title: t('inventory.fields.location'), sort: true, filter: true, search: true, width: 140 },
-    { field: 'stock_status', title: t('inventory.fields.stockStatus'), sort: true, filter: true, width: 140, cellRenderer: (row) => <StockStatusBadge status={row.stock_status} /> },
     { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true, hide: true },
     { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true, search: true, hide: true },
     { field: 'status', title: t('common.status'), sort: true, filter: true, hide: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
