@@ -31,6 +31,23 @@ const PUBLIC = 'public' as const;
 const SIGNED_IN = 'signed-in' as const;
 type Access = typeof PUBLIC | typeof SIGNED_IN | Role[];
 
+/**
+ * PRODUCT.md §1 as a table, written out here (not read from seeded-roles.ts) so the test checks
+ * the seed: which (action, subject) each role holds; `manage` covers every action.
+ */
+const CATALOG = ['Brand', 'Category', 'Product', 'ProcedureCode', 'ProcedureTemplate'];
+const POLICY: Record<Role, string[]> = {
+  [SA]: ['manage all'],
+  [PM]: [...CATALOG, 'Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User'].map((s) => `manage ${s}`).concat('read DentalPractice', 'update DentalPractice', 'read ActivityLog', 'read Role'),
+  [CS]: [...CATALOG.map((s) => `read ${s}`), 'create Procedure', 'read Procedure', 'update Procedure', 'read Inventory', 'update Inventory', 'read Dashboard', 'read DentalPractice'],
+  [V]: [...CATALOG, 'Procedure', 'Inventory', 'Report', 'Dashboard', 'DentalPractice'].map((s) => `read ${s}`),
+};
+/** The roles that hold `action` on `subject`. */
+function can(action: string, subject: string): Role[] {
+  const held = (role: Role) => [`${action} ${subject}`, `manage ${subject}`, `${action} all`, 'manage all'].some((r) => POLICY[role].includes(r));
+  return ROLES.filter(held);
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Target {
   practiceId: number;
@@ -46,6 +63,19 @@ type Entry = [Method | Method[], string, Access, Call?];
 
 const UPDATE: Method[] = ['POST', 'PUT', 'PATCH'];
 const DELETE: Method[] = ['POST', 'DELETE'];
+
+/** The routes `registerRecordRoutes` adds for a base path and subject. */
+function record(base: string, subject: string, options: { deleteMethods: Method[]; bodyDelete?: boolean }): Entry[] {
+  return [
+    ['GET', `${base}/:id`, can('read', subject), `${base}/0`],
+    ['POST', `${base}/create`, can('create', subject)],
+    [UPDATE, `${base}/update/:id`, can('update', subject), `${base}/update/0`],
+    ['POST', `${base}/deactivate/:id`, can('delete', subject), `${base}/deactivate/0`],
+    ['POST', `${base}/restore/:id`, can('delete', subject), `${base}/restore/0`],
+    [options.deleteMethods, `${base}/delete/:id`, can('delete', subject), `${base}/delete/0`],
+    ...(options.bodyDelete ? [['POST', `${base}/delete`, can('delete', subject)] as Entry] : []),
+  ];
+}
 
 const MATRIX: Entry[] = [
   // Public: documentation, health, session, password reset. Not called here (other tests cover them;
@@ -108,6 +138,52 @@ const MATRIX: Entry[] = [
   ['POST', '/api/user/delete', [SA, PM]],
   [DELETE, '/api/user/delete/:id', [SA, PM], '/api/user/delete/0'],
 
+  // Catalog (record routes: `deactivate`, `restore` and `delete` need delete).
+  ...record('/api/brand', 'Brand', { deleteMethods: ['POST'], bodyDelete: true }),
+  ['GET', '/api/admin/list/brands', can('read', 'Brand')],
+  ...record('/api/category', 'Category', { deleteMethods: ['POST'] }),
+  ['GET', '/api/admin/list/categories', can('read', 'Category')],
+  ['GET', '/api/category/all', can('read', 'Category')],
+  ...record('/api/product', 'Product', { deleteMethods: DELETE }),
+  ['GET', '/api/admin/list/products', can('read', 'Product')],
+  ['GET', '/api/product/search', can('read', 'Product')],
+  ['GET', '/api/product/all', can('read', 'Product')],
+  ['GET', '/api/product/unit-measurement', can('read', 'Product')],
+  ...record('/api/procedure-code', 'ProcedureCode', { deleteMethods: ['POST'] }),
+  ['GET', '/api/admin/list/procedure-codes', can('read', 'ProcedureCode')],
+  ['GET', '/api/procedure-code/all', can('read', 'ProcedureCode')],
+  ...record('/api/procedure-template', 'ProcedureTemplate', { deleteMethods: DELETE }),
+  ['GET', '/api/admin/list/procedures-templates', can('read', 'ProcedureTemplate')],
+
+  // Inventory and the stock ledger (practice-scoped; calls name the test practice).
+  ['GET', '/api/admin/list/inventories', can('read', 'Inventory')],
+  ['GET', '/api/admin/list/stock-movements', can('read', 'Inventory')],
+  ['GET', '/api/inventory', can('read', 'Inventory'), (t) => `/api/inventory?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/inventory/:id', can('read', 'Inventory'), '/api/inventory/0'],
+  ['GET', '/api/inventory/product/search', can('read', 'Inventory'), (t) => `/api/inventory/product/search?dental_practice_id=${t.practiceId}`],
+  ['POST', '/api/inventory/add', can('create', 'Inventory')],
+  [UPDATE, '/api/inventory/update', can('update', 'Inventory')],
+  [UPDATE, '/api/inventory/update/:id', can('update', 'Inventory'), '/api/inventory/update/0'],
+  ['POST', '/api/inventory/delete', can('delete', 'Inventory')],
+  ['POST', '/api/inventory/delete/:id', can('delete', 'Inventory'), '/api/inventory/delete/0'],
+  ['POST', '/api/inventory/restore/:id', can('delete', 'Inventory'), '/api/inventory/restore/0'],
+  ['POST', '/api/inventory/receive', can('update', 'Inventory')],
+  ['POST', '/api/inventory/adjust', can('update', 'Inventory')],
+  ['POST', '/api/inventory/transfer', can('update', 'Inventory')],
+  ['POST', '/api/inventory/write-off', can('update', 'Inventory')],
+
+  // Procedures.
+  ['GET', '/api/admin/list/procedures', can('read', 'Procedure')],
+  ['GET', '/api/procedure/:id', can('read', 'Procedure'), '/api/procedure/0'],
+  ['GET', '/api/procedure-detail', can('read', 'Procedure')],
+  ['POST', '/api/procedure/create', can('create', 'Procedure')],
+  [UPDATE, '/api/procedure/update/:id', can('update', 'Procedure'), '/api/procedure/update/0'],
+  [UPDATE, '/api/procedure/update/procedure-item/:id', can('update', 'Procedure'), '/api/procedure/update/procedure-item/0'],
+  [DELETE, '/api/procedure/delete/:id', can('delete', 'Procedure'), '/api/procedure/delete/0'],
+
+  // Demo data: Super Admin only. Called with an empty body, which the route refuses (422) before seeding.
+  ['POST', '/api/seeder/data', can('manage', 'all')],
+
   // Imports: `import` on the kind's subject; a job is its owner's (others get 404, which passes the guard).
   ['POST', '/api/brand/import', [SA, PM]],
   ['POST', '/api/category/import', [SA, PM]],
@@ -117,6 +193,60 @@ const MATRIX: Entry[] = [
   ['GET', '/api/import/:id', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000'],
   ['GET', '/api/import/:id/errors.csv', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000/errors.csv'],
   ['POST', '/api/import/:id/commit', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000/commit'],
+
+  // Catalog: everyone reads it; Super Admin and practice managers change it.
+  ...(['brand', 'category', 'product', 'procedure-code', 'procedure-template'] as const).flatMap((entity): Entry[] => [
+    ['GET', `/api/${entity}/:id`, [SA, PM, CS, V], `/api/${entity}/0`],
+    ['POST', `/api/${entity}/create`, [SA, PM]],
+    [UPDATE, `/api/${entity}/update/:id`, [SA, PM], `/api/${entity}/update/0`],
+    ['POST', `/api/${entity}/deactivate/:id`, [SA, PM], `/api/${entity}/deactivate/0`],
+    ['POST', `/api/${entity}/restore/:id`, [SA, PM], `/api/${entity}/restore/0`],
+  ]),
+  ['POST', '/api/brand/delete', [SA, PM]],
+  ['POST', '/api/brand/delete/:id', [SA, PM], '/api/brand/delete/0'],
+  ['POST', '/api/category/delete/:id', [SA, PM], '/api/category/delete/0'],
+  ['POST', '/api/procedure-code/delete/:id', [SA, PM], '/api/procedure-code/delete/0'],
+  [DELETE, '/api/product/delete/:id', [SA, PM], '/api/product/delete/0'],
+  [DELETE, '/api/procedure-template/delete/:id', [SA, PM], '/api/procedure-template/delete/0'],
+  ['GET', '/api/admin/list/brands', [SA, PM, CS, V]],
+  ['GET', '/api/admin/list/categories', [SA, PM, CS, V]],
+  ['GET', '/api/admin/list/products', [SA, PM, CS, V]],
+  ['GET', '/api/admin/list/procedure-codes', [SA, PM, CS, V]],
+  ['GET', '/api/admin/list/procedures-templates', [SA, PM, CS, V]],
+  ['GET', '/api/category/all', [SA, PM, CS, V]],
+  ['GET', '/api/procedure-code/all', [SA, PM, CS, V]],
+  ['GET', '/api/product/all', [SA, PM, CS, V]],
+  ['GET', '/api/product/search', [SA, PM, CS, V]],
+  ['GET', '/api/product/unit-measurement', [SA, PM, CS, V]],
+
+  // Stock of the user's practices: everyone reads; clinical staff receive, count and transfer; managers set up and deactivate.
+  ['GET', '/api/admin/list/inventories', [SA, PM, CS, V], (t) => `/api/admin/list/inventories?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/admin/list/stock-movements', [SA, PM, CS, V], (t) => `/api/admin/list/stock-movements?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/inventory', [SA, PM, CS, V], '/api/inventory?id=0'],
+  ['GET', '/api/inventory/:id', [SA, PM, CS, V], '/api/inventory/0'],
+  ['GET', '/api/inventory/product/search', [SA, PM, CS, V], (t) => `/api/inventory/product/search?dental_practice_id=${t.practiceId}&q=x`],
+  ['POST', '/api/inventory/add', [SA, PM]],
+  [UPDATE, '/api/inventory/update', [SA, PM, CS]],
+  [UPDATE, '/api/inventory/update/:id', [SA, PM, CS], '/api/inventory/update/0'],
+  ['POST', '/api/inventory/delete', [SA, PM]],
+  ['POST', '/api/inventory/delete/:id', [SA, PM], '/api/inventory/delete/0'],
+  ['POST', '/api/inventory/restore/:id', [SA, PM], '/api/inventory/restore/0'],
+  ['POST', '/api/inventory/receive', [SA, PM, CS]],
+  ['POST', '/api/inventory/adjust', [SA, PM, CS]],
+  ['POST', '/api/inventory/transfer', [SA, PM, CS]],
+  ['POST', '/api/inventory/write-off', [SA, PM, CS]],
+
+  // Procedures of the user's practices: clinical staff record and edit them; managers also delete.
+  ['GET', '/api/admin/list/procedures', [SA, PM, CS, V], (t) => `/api/admin/list/procedures?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/procedure/:id', [SA, PM, CS, V], '/api/procedure/0'],
+  ['GET', '/api/procedure-detail', [SA, PM, CS, V], '/api/procedure-detail?id=0'],
+  ['POST', '/api/procedure/create', [SA, PM, CS]],
+  [UPDATE, '/api/procedure/update/:id', [SA, PM, CS], '/api/procedure/update/0'],
+  [UPDATE, '/api/procedure/update/procedure-item/:id', [SA, PM, CS], '/api/procedure/update/procedure-item/0'],
+  [DELETE, '/api/procedure/delete/:id', [SA, PM], '/api/procedure/delete/0'],
+
+  // Demo data (not called: it would really seed).
+  ['POST', '/api/seeder/data', [SA], null],
 ];
 
 interface Case {
