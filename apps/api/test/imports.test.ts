@@ -9,7 +9,7 @@ import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
 import { commit, settle, upload, validated, type JobBody } from './imports-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { handmadeXlsx, sheetXml } from './fixtures/imports/zip.ts';
+import { handmadeXlsx, sharedStringsXlsx, sheetXml } from './fixtures/imports/zip.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/imports');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -58,7 +58,7 @@ describe('import pipeline', () => {
     expect(second).toMatchObject({ status: 'done', created: 1, updated: 1 });
     const [updated] = await t.database.db.select().from(brands).where(eq(brands.id, septodont!.id));
     expect(updated).toMatchObject({ name: 'SEPTODONT', manufacturer: 'Septodont SAS', status: 'inactive' });
-    const logs = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'import'), eq(activityLogs.subject, 'Brand')));
+    const logs = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'import'), eq(activityLogs.subject, 'Brand'))).orderBy(activityLogs.id);
     expect(logs).toHaveLength(2);
     expect(logs[1]!.after).toMatchObject({ created: 1, updated: 1, rows: 2 });
   });
@@ -212,6 +212,12 @@ describe('import pipeline', () => {
     expect(job.failure).toContain('usage_unit');
     const empty = await validated(admin, 'brand', 'e.csv', '\n\n');
     expect(empty.failure).toContain('first row');
+  });
+
+  it('reads an XLSX whose shared strings come after the sheet (as Excel writes them)', async () => {
+    const file = sharedStringsXlsx([['Code', 'Name', 'Category'], ['D0120', 'Periodic oral evaluation', 'diagnostic'], ['D0150', 'Comprehensive oral evaluation', 'Diagnostic']]);
+    const job = await validated(admin, 'procedure-code', 'excel.xlsx', file);
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'validated', valid_rows: 2, invalid_rows: 0 });
   });
 
   it('a file over the row limit fails as a whole, with a message, and cannot be imported', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { MessageKey } from '../i18n.ts';
 import type { AnyImportKind, CellError, Db } from './kind.ts';
 import { readRows, type FileFormat, type RowSource } from './readers.ts';
-import { ZipGuardError, guardXlsx } from './zip-guard.ts';
+import { ZipGuardError, guardXlsx, reorderSheetsLast } from './zip-guard.ts';
 
 /** A problem with the whole file (not one row): the job fails with this message. */
 export class ImportFileError extends Error {
@@ -127,6 +127,9 @@ export async function guardFile(format: FileFormat, file: string): Promise<void>
   if (format !== 'xlsx') return;
   try {
     await guardXlsx(file);
+    // Sheets after the shared strings, so exceljs streams them (see reorderSheetsLast).
+    const reordered = `${file}.reordered`;
+    if (await reorderSheetsLast(file, reordered)) fs.renameSync(reordered, file);
   } catch (err) {
     if (err instanceof ZipGuardError) {
       const key: Record<ZipGuardError['problem'], MessageKey> = {

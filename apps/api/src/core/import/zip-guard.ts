@@ -25,6 +25,8 @@ export class ZipGuardError extends Error {
 }
 
 interface Entry {
+  /** The central directory record, as read. */
+  record: Buffer;
   name: string;
   method: number;
   flags: number;
@@ -70,6 +72,7 @@ async function centralDirectory(handle: fs.FileHandle, size: number, limits: Zip
     const extraLength = cd.readUInt16LE(p + 30);
     const commentLength = cd.readUInt16LE(p + 32);
     entries.push({
+      record: Buffer.from(cd.subarray(p, p + 46 + nameLength + extraLength + commentLength)),
       flags: cd.readUInt16LE(p + 8),
       method: cd.readUInt16LE(p + 10),
       compressedSize: cd.readUInt32LE(p + 20),
@@ -148,6 +151,61 @@ export async function guardXlsx(file: string, limits: ZipLimits = DEFAULT_ZIP_LI
       if (entry.declaredSize > 1024 * 1024 && entry.declaredSize / Math.max(1, entry.compressedSize) > limits.maxRatio) throw new ZipGuardError('zip_bomb');
       await inflateEntry(handle, size, entry, budget, limits);
     }
+  } finally {
+    await handle.close();
+  }
+}
+
+const isSheet = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/i.test(name);
+
+/**
+ * exceljs's streaming reader parses a worksheet at once only when the shared strings were read before it;
+ * otherwise it parks the sheet in a temporary file, and that path loses the shared strings at random. Excel
+ * writes the sheets first. So the entries are copied, byte for byte, into a zip with the worksheets last.
+ * Returns false when the order was already fine (nothing written).
+ */
+export async function reorderSheetsLast(file: string, dest: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const entries = await centralDirectory(handle, size, DEFAULT_ZIP_LIMITS);
+    const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+    const firstSheet = byOffset.findIndex((e) => isSheet(e.name));
+    if (firstSheet < 0 || byOffset.slice(firstSheet).every((e) => isSheet(e.name))) return false;
+    const ordered = [...byOffset.filter((e) => !isSheet(e.name)), ...byOffset.filter((e) => isSheet(e.name))];
+    const out = await fs.open(dest, 'w');
+    try {
+      let offset = 0;
+      const records: Buffer[] = [];
+      for (const entry of ordered) {
+        const header = await readAt(handle, entry.localOffset, 30);
+        if (header.length < 30 || header.readUInt32LE(0) !== LOC_SIG) throw new ZipGuardError('not_zip');
+        let length = 30 + header.readUInt16LE(26) + header.readUInt16LE(28) + entry.compressedSize;
+        if (entry.flags & 8) {
+          // A data descriptor follows the data: 12 bytes, or 16 with its optional signature.
+          const next = await readAt(handle, entry.localOffset + length, 4);
+          length += next.length === 4 && next.readUInt32LE(0) === 0x08074b50 ? 16 : 12;
+        }
+        if (entry.localOffset + length > size) throw new ZipGuardError('not_zip');
+        const bytes = await readAt(handle, entry.localOffset, length);
+        await out.write(bytes);
+        const record = Buffer.from(entry.record);
+        record.writeUInt32LE(offset, 42);
+        records.push(record);
+        offset += length;
+      }
+      const cd = Buffer.concat(records);
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(EOCD_SIG, 0);
+      end.writeUInt16LE(records.length, 8);
+      end.writeUInt16LE(records.length, 10);
+      end.writeUInt32LE(cd.length, 12);
+      end.writeUInt32LE(offset, 16);
+      await out.write(Buffer.concat([cd, end]));
+    } finally {
+      await out.close();
+    }
+    return true;
   } finally {
     await handle.close();
   }
