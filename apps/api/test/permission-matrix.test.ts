@@ -181,7 +181,7 @@ const MATRIX: Entry[] = [
   [UPDATE, '/api/procedure/update/procedure-item/:id', can('update', 'Procedure'), '/api/procedure/update/procedure-item/0'],
   [DELETE, '/api/procedure/delete/:id', can('delete', 'Procedure'), '/api/procedure/delete/0'],
 
-  // Demo data: Super Admin only. Called with an empty body, which the route refuses (422) before seeding.
+  // Demo data: Super Admin only. It takes no body, so the allowed call really seeds (idempotent; this file's own database).
   ['POST', '/api/seeder/data', can('manage', 'all')],
 
   // Imports: `import` on the kind's subject; a job is its owner's (others get 404, which passes the guard).
