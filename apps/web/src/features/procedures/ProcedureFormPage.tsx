@@ -64,6 +64,7 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
     validate: {
       procedure_code_id: (v) => (v ? null : t('procedures.validation.code')),
       performed_at: (v) => (fromLocalInput(v) ? null : t('procedures.validation.performedAt')),
+      items: { quantity: (v) => (Number(decimalText(v)) > 0 ? null : t('inventory.validation.positive')) },
     },
   });
   const existing = useQuery({ queryKey: ['procedure', id], queryFn: () => fetchProcedure(id!), enabled: editing && Number.isInteger(id) });

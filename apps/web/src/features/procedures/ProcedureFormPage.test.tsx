@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubHttp, type Handler } from '../../../test/http.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { api } from '../../core/api.ts';
+import { clearSelectedPractice, setSelectedPractice } from '../../core/practice.ts';
+import { ProcedureFormPage } from './ProcedureFormPage.tsx';
+
+// Textarea autosize listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+}
+
+const ROUTES: Record<string, Handler> = {
+  'GET /api/procedure-code/all': () => ({ status: 200, data: { data: [{ id: 7, code: 'D2391', name: 'Resin composite, one surface', category: 'restorative', status: 'active' }] } }),
+  'GET /api/admin/list/procedures-templates': () => ({
+    status: 200,
+    data: { data: [{ id: 5, name: 'Filling kit', procedure_code_id: 7, procedure_code: 'D2391', procedure_code_name: 'Resin composite', items_count: 1, consumable_cost: '1.5', status: 'active', created_at: '' }], meta: {} },
+  }),
+  'GET /api/procedure-template/5': () => ({
+    status: 200,
+    data: { success: true, data: { id: 5, items: [{ id: 1, product_id: 11, product_name: 'Composite A2', sku: 'CMP-A2', usage_unit: 'each', quantity: '3.0000', unit_cost: '0.5000', line_cost: '1.5' }] } },
+  }),
+  'GET /api/admin/list/inventories': () => ({ status: 200, data: { data: [{ id: 2, product_id: 11, on_hand: '2.0000' }], meta: {} } }),
+};
+
+describe('ProcedureFormPage', () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    Cookies.set('XSRF-TOKEN', 't');
+  });
+  afterEach(() => {
+    restore();
+    clearSelectedPractice();
+  });
+
+  it('asks for a practice when none is selected', async () => {
+    clearSelectedPractice();
+    restore = stubHttp(api, ROUTES).restore;
+    renderRoutes([{ path: '/p', element: <ProcedureFormPage /> }], '/p');
+    expect(await screen.findByTestId('no-practice')).toBeTruthy();
+  });
+
+  it('copies the template items, warns about a shortfall before saving and posts the items for the selected practice', async () => {
+    setSelectedPractice({ id: 3, name: 'Harbour Dental' });
+    const http = stubHttp(api, { ...ROUTES, 'POST /api/procedure/create': () => ({ status: 201, data: { success: true, data: { id: 42 } } }) });
+    restore = http.restore;
+    const { router } = renderRoutes(
+      [
+        { path: '/admin/procedures/create', element: <ProcedureFormPage /> },
+        { path: '/admin/procedures/:id', element: <p>procedure detail</p> },
+      ],
+      '/admin/procedures/create',
+    );
+    expect(await screen.findByTestId('procedure-items-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('procedure-code'));
+    fireEvent.click(await screen.findByRole('option', { name: 'D2391 · Resin composite, one surface', hidden: true }));
+    await waitFor(() => expect(screen.getByTestId('procedure-template').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByTestId('procedure-template'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Filling kit', hidden: true }));
+
+    await waitFor(() => expect(screen.getAllByTestId('procedure-item')).toHaveLength(1));
+    expect(screen.getByTestId<HTMLInputElement>('procedure-item-quantity').value).toBe('3');
+    expect(screen.getByTestId('procedure-total').textContent).toBe('$1.50');
+    await waitFor(() => expect(screen.getByTestId('procedure-item-on-hand').textContent).toBe('2 each'));
+    expect(screen.getByTestId('procedure-shortfall').textContent).toContain('Composite A2: 3 needed, 2 available (1 each short)');
+    const onHandCall = http.calls.find((c) => c.url === '/api/admin/list/inventories');
+    expect(onHandCall).toBeTruthy();
+
+    // Saving asks first; "Save anyway" sends the items.
+    fireEvent.click(screen.getByTestId('procedure-submit'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/procedures/42'));
+    const post = http.calls.find((c) => c.method === 'POST');
+    expect(post?.data).toMatchObject({ dental_practice_id: 3, procedure_code_id: 7, procedure_template_id: 5, status: 'completed', provider: null, items: [{ product_id: 11, quantity: '3' }] });
+    expect(typeof (post?.data as { performed_at: string }).performed_at).toBe('string');
+  }, 30_000);
+
+  it('shows the server 409 shortfall message', async () => {
+    setSelectedPractice({ id: 3, name: 'Harbour Dental' });
+    const http = stubHttp(api, {
+      ...ROUTES,
+      'GET /api/admin/list/inventories': () => ({ status: 200, data: { data: [{ id: 2, product_id: 11, on_hand: '50' }], meta: {} } }),
+      'POST /api/procedure/create': () => ({ status: 409, data: { code: 'conflict', message: 'Not enough Composite A2 in stock: 1 more needed (2 available).' } }),
+    });
+    restore = http.restore;
+    renderRoutes([{ path: '/p', element: <ProcedureFormPage /> }], '/p');
+    fireEvent.click(await screen.findByTestId('procedure-code'));
+    fireEvent.click(await screen.findByRole('option', { name: 'D2391 · Resin composite, one surface', hidden: true }));
+    await waitFor(() => expect(screen.getByTestId('procedure-template').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByTestId('procedure-template'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Filling kit', hidden: true }));
+    await waitFor(() => expect(screen.getByTestId('procedure-item-on-hand').textContent).toBe('50 each'));
+    expect(screen.queryByTestId('procedure-shortfall')).toBeNull();
+    fireEvent.click(screen.getByTestId('procedure-submit'));
+    expect((await screen.findByTestId('procedure-form-error')).textContent).toBe('Not enough Composite A2 in stock: 1 more needed (2 available).');
+  }, 30_000);
+});
