@@ -63,7 +63,7 @@ export function ProductListPage() {
   const showScanned = scanned !== null && search === scanned.gtin;
 
   const columns: DataTableColumn<ProductRow>[] = [
-    { field: 'name', title: t('products.fields.name'), sort: true, filter: true, search: true, minWidth: 220 },
+    { field: 'name', title: t('products.fields.name'), sort: true, filter: true, search: true, minWidth: 180 },
     {
       field: 'sku',
       title: t('products.fields.sku'),
@@ -77,14 +77,25 @@ export function ProductListPage() {
         </Text>
       ),
     },
-    { field: 'gtin', title: t('products.fields.gtin'), sort: true, filter: true, search: true },
+    {
+      field: 'gtin',
+      title: t('products.fields.gtinShort'),
+      sort: true,
+      filter: true,
+      search: true,
+      cellRenderer: (row) => (
+        <Text span size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {row.gtin ?? ''}
+        </Text>
+      ),
+    },
     { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true },
     { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true },
     { field: 'units_per_purchase_unit', title: t('products.fields.packaging'), type: 'number', sort: true, filter: true, cellRenderer: (row) => packaging(row.purchase_unit, row.units_per_purchase_unit, row.usage_unit) },
-    { field: 'purchase_price', title: t('products.fields.purchasePrice'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => money(row.purchase_price) },
-    { field: 'unit_cost', title: t('products.fields.unitCost'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => money(row.unit_cost) },
-    { field: 'tracks_lots', title: t('products.fields.tracksLotsShort'), type: 'bool', sort: true, filter: true, width: 110 },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'purchase_price', title: t('products.fields.purchasePrice'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.purchase_price) },
+    { field: 'unit_cost', title: t('products.fields.unitCost'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.unit_cost) },
+    { field: 'tracks_lots', title: t('products.fields.tracksLotsShort'), type: 'bool', sort: true, filter: true },
+    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 110, cellRenderer: (row) => <StatusBadge status={row.status} /> },
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
   ];
 
