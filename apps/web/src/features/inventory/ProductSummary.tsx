@@ -26,7 +26,7 @@ export function ProductSummary({ product, onChange }: { product: SummaryProduct;
           <Text fw={600} data-testid="stock-product-name">
             {product.name}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" component="div">
             {product.sku} · {packaging(product.purchase_unit, product.units_per_purchase_unit, product.usage_unit)}
             {product.tracks_lots ? (
               <Badge ml="xs" size="xs" variant="light">

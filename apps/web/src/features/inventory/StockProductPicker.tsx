@@ -77,7 +77,7 @@ export function StockProductPicker({ practiceId, label, onPick, description, aut
     <Combobox.Option value={String(hit.id)} key={hit.id} data-testid="stock-product-option">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Stack gap={0}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} component="div">
             {hit.name}
             {hit.status !== 'active' ? (
               <Badge ml="xs" size="xs" color="gray" variant="light">

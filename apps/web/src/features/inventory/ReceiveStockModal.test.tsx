@@ -1,0 +1,65 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubHttp } from '../../../test/http.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { api } from '../../core/api.ts';
+import type { StockProductHit } from './inventory.api.ts';
+import { ReceiveStockModal } from './ReceiveStockModal.tsx';
+
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+}
+
+const COMPOSITE: StockProductHit = {
+  id: 11, name: 'Composite A2', sku: 'CMP-A2', gtin: '04006381333931', brand_name: null, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 50,
+  unit_cost: '0.5000', tracks_lots: true, status: 'active', on_hand: '4.0000',
+};
+
+describe('ReceiveStockModal', () => {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    Cookies.set('XSRF-TOKEN', 't');
+  });
+  afterEach(() => restore());
+
+  it('fills product, lot and expiry from a scanned GS1 barcode, requires them for a lot-tracked product, and posts the receipt', async () => {
+    const http = stubHttp(api, {
+      'GET /api/inventory/product/search': (config) => {
+        const q = String((config.params as { q: string }).q);
+        const barcode = q.startsWith('(01)') ? { gtin: '04006381333931', lot: 'B-7', expiry: '2028-02-29', serial: null } : null;
+        return { status: 200, data: { data: [COMPOSITE], barcode } };
+      },
+      'POST /api/inventory/receive': () => ({ status: 200, data: { success: true, data: { id: 2 } } }),
+    });
+    restore = http.restore;
+    let closed = false;
+    renderRoutes([{ path: '/', element: <ReceiveStockModal opened practiceId={3} onClose={() => (closed = true)} /> }], '/');
+
+    // Picked by typing: lot and expiry stay empty and are required.
+    const picker = await screen.findByTestId('receive-product');
+    fireEvent.focus(picker);
+    fireEvent.change(picker, { target: { value: 'compo' } });
+    fireEvent.click(await screen.findByText('Composite A2'));
+    expect((await screen.findByTestId('stock-product-name')).textContent).toBe('Composite A2');
+    expect(screen.getByTestId<HTMLInputElement>('receive-unit-cost').value).toBe('0.5');
+    fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('receive-submit'));
+    expect(await screen.findByText('This product tracks lots: enter the lot number.')).toBeTruthy();
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // A scan instead: the barcode's lot and expiry are filled in.
+    fireEvent.click(screen.getByTestId('stock-product-change'));
+    const again = await screen.findByTestId('receive-product');
+    fireEvent.change(again, { target: { value: '(01)04006381333931(17)280200(10)B-7' } });
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('receive-lot').value).toBe('B-7'));
+    expect(screen.getByTestId<HTMLInputElement>('receive-expiry').value).toBe('2028-02-29');
+    expect(screen.getByTestId('receive-scanned').textContent).toContain('04006381333931');
+    fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('receive-submit'));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(http.calls.find((c) => c.method === 'POST')?.data).toEqual({
+      dental_practice_id: 3, product_id: 11, quantity: '2', unit: 'usage', unit_cost: '0.5', lot_number: 'B-7', expiry_date: '2028-02-29', reason: null,
+    });
+  }, 30_000);
+});
