@@ -92,6 +92,23 @@ test.describe('stock and procedures', () => {
     await app.navigate('inventories');
     await stock.expectOnHand(productName, '97 each · 1.94 box');
 
+    // Edit the procedure from its detail: two more are consumed.
+    await app.navigate('procedures');
+    await page.getByTestId('data-table-row').filter({ hasText: code }).dblclick();
+    await page.getByTestId('procedure-edit').click();
+    await expect(page).toHaveURL(/\/admin\/procedures\/edit\/\d+$/);
+    await expect(page.getByTestId('procedure-item-quantity')).toHaveValue('3');
+    await expect(page.getByTestId('procedure-item-on-hand')).toHaveText('97 each');
+    await page.getByTestId('procedure-item-quantity').fill('5');
+    await expect(page.getByTestId('procedure-total')).toHaveText('€2.50');
+    await expect(page.getByTestId('procedure-shortfall')).toHaveCount(0);
+    await page.getByTestId('procedure-submit').click();
+    await expect(page).toHaveURL(/\/admin\/procedures\/\d+$/);
+    await expect(page.getByTestId('procedure-detail-item')).toContainText('5 each');
+    await expect(page.getByTestId('procedure-cost')).toHaveText('€2.50');
+    await app.navigate('inventories');
+    await stock.expectOnHand(productName, '95 each · 1.9 box');
+
     // Delete the procedure from the list: its stock comes back.
     await app.navigate('procedures');
     const row = page.getByTestId('data-table-row').filter({ hasText: code });

@@ -11,7 +11,7 @@ import { usePracticeChanged, type SelectedPractice } from '../../core/practice.t
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { STOCK_QUERY_KEYS, fetchOnHand } from '../inventory/inventory.api.ts';
+import { STOCK_QUERY_KEYS, fetchOnHand, searchStockProducts } from '../inventory/inventory.api.ts';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
 import { decimalText, useStockMoney } from '../inventory/stock.ts';
 import { StockProductPicker } from '../inventory/StockProductPicker.tsx';
@@ -85,6 +85,26 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
       notes: p.notes ?? '',
       items: p.items.map((i) => ({ product_id: i.product_id, name: i.product_name, sku: i.sku, usage_unit: i.usage_unit, unit_cost: unitCostOfItem(i.cost, i.quantity), quantity: Number(i.quantity) })),
     });
+    // A planned procedure has consumed nothing, so its items carry no cost yet: the estimate uses the catalog's unit cost.
+    const uncosted = p.items.filter((i) => Number(i.cost) === 0);
+    if (uncosted.length === 0) return;
+    let cancelled = false;
+    void Promise.all(
+      uncosted.map(async (i) => {
+        const found = await queryClient.fetchQuery({ queryKey: ['inventory-search', practice.id, i.sku], queryFn: ({ signal }) => searchStockProducts(practice.id, i.sku, signal, 10), staleTime: 5_000 });
+        return [i.product_id, found.data.find((h) => h.id === i.product_id)?.unit_cost] as const;
+      }),
+    ).then((costs) => {
+      if (cancelled) return;
+      const byProduct = new Map(costs.filter((c): c is readonly [number, string] => c[1] !== undefined));
+      form.setFieldValue(
+        'items',
+        form.getValues().items.map((item) => (byProduct.has(item.product_id) && Number(item.unit_cost) === 0 ? { ...item, unit_cost: byProduct.get(item.product_id)! } : item)),
+      );
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existing.data]);
 

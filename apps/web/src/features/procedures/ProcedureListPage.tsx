@@ -22,21 +22,9 @@ type Pending = { kind: 'complete' | 'delete'; row: ProcedureRow } | null;
 /** /admin/list/procedures: the selected practice's procedures and what their consumables cost. */
 export function ProcedureListPage() {
   const { t } = useTranslation();
-  const ability = useAbility<AppAbility>();
-  const navigate = useNavigate();
   return (
     <>
-      <PageHeader
-        title={t('routes.procedures')}
-        description={t('procedures.subtitle')}
-        actions={
-          ability.can('create', 'Procedure') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/procedures/create')} data-testid="procedure-add">
-              {t('procedures.add')}
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title={t('routes.procedures')} description={t('procedures.subtitle')} />
       <PracticeRequired>{(practice) => <ProcedureList practiceId={practice.id} />}</PracticeRequired>
     </>
   );
@@ -114,6 +102,13 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
         defaultSort={{ field: 'performed_at', direction: 'desc' }}
         exportFileName="procedures"
         onRowOpen={open}
+        toolbar={
+          ability.can('create', 'Procedure') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/procedures/create')} data-testid="procedure-add">
+              {t('procedures.add')}
+            </Button>
+          ) : null
+        }
         rowActions={(row) => (
           <RowActionsMenu
             label={`${row.procedure_code} ${row.procedure_code_name}`}
