@@ -30,6 +30,11 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'procedure-codes': async () => ({ Component: (await import('../features/procedure-codes/ProcedureCodeListPage.tsx')).ProcedureCodeListPage }),
   'procedure-templates': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateListPage.tsx')).ProcedureTemplateListPage }),
   'procedure-template-form': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateFormPage.tsx')).ProcedureTemplateFormPage }),
+  inventories: async () => ({ Component: (await import('../features/inventory/InventoryListPage.tsx')).InventoryListPage }),
+  'inventory-detail': async () => ({ Component: (await import('../features/inventory/InventoryDetailPage.tsx')).InventoryDetailPage }),
+  procedures: async () => ({ Component: (await import('../features/procedures/ProcedureListPage.tsx')).ProcedureListPage }),
+  'procedure-form': async () => ({ Component: (await import('../features/procedures/ProcedureFormPage.tsx')).ProcedureFormPage }),
+  'procedure-detail': async () => ({ Component: (await import('../features/procedures/ProcedureDetailPage.tsx')).ProcedureDetailPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -5,7 +5,8 @@ export type Screen =
   | 'import'
   | 'dashboard' | 'profile' | 'support' | 'coming-soon'
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
-  | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form';
+  | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
+  | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -33,8 +34,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/products', crumb: 'routes.products', screen: 'products' },
   { path: 'list/procedure-codes', crumb: 'routes.procedureCodes', screen: 'procedure-codes' },
   { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'procedure-templates' },
-  { path: 'list/procedures', crumb: 'routes.procedures', screen: 'coming-soon' },
-  { path: 'list/inventories', crumb: 'routes.inventories', screen: 'coming-soon' },
+  { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
+  { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'coming-soon' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'coming-soon', parent: 'list/reports' },
@@ -44,6 +45,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'category-form', parent: 'list/categories' },
   { path: 'procedure-templates/create', crumb: 'routes.procedureTemplateCreate', screen: 'procedure-template-form', parent: 'list/procedure-templates' },
   { path: 'procedure-templates/edit/:id', crumb: 'routes.procedureTemplateEdit', screen: 'procedure-template-form', parent: 'list/procedure-templates' },
+  { path: 'inventories/:id', crumb: 'routes.inventoryDetail', screen: 'inventory-detail', parent: 'list/inventories' },
+  { path: 'procedures/create', crumb: 'routes.procedureCreate', screen: 'procedure-form', parent: 'list/procedures' },
+  { path: 'procedures/edit/:id', crumb: 'routes.procedureEdit', screen: 'procedure-form', parent: 'list/procedures' },
+  { path: 'procedures/:id', crumb: 'routes.procedureDetail', screen: 'procedure-detail', parent: 'list/procedures' },
   { path: 'permissions', crumb: 'routes.permissions', screen: 'permissions' },
   { path: 'permissions/create', crumb: 'routes.permissionCreate', screen: 'permission-form', parent: 'permissions' },
   { path: 'permissions/edit/:id', crumb: 'routes.permissionEdit', screen: 'permission-form', parent: 'permissions' },
