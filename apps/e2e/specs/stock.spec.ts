@@ -124,7 +124,7 @@ test.describe('stock and procedures', () => {
     await stock.expectOnHand(productName, '100 each · 2 box');
   });
 
-  test('count a product, transfer it (a shortfall is refused with its message) and write off a lot', async ({ page, request }) => {
+  test('count a product, transfer it (a shortfall is refused with its message), complete a planned procedure and write off a lot', async ({ page, request }) => {
     const stamp = Date.now().toString(36);
     const from = `Canine Court ${stamp}`;
     const to = `Pulp Plaza ${stamp}`;
@@ -136,6 +136,11 @@ test.describe('stock and procedures', () => {
       name: productName, sku: `COT-${stamp}`.toUpperCase(), usage_unit: 'each', purchase_unit: 'bag', units_per_purchase_unit: 100, purchase_price: '4.00', tracks_lots: false,
     })) as { data: { id: number } };
     await admin.post('/api/inventory/receive', { dental_practice_id: practice.data.id, product_id: product.data.id, quantity: '10', unit: 'usage' });
+    const procedureCode = (await admin.post('/api/procedure-code/create', { code: `P${stamp}`.toUpperCase().slice(0, 16), name: `Prophylaxis ${stamp}`, category: 'preventive' })) as { data: { id: number } };
+    await admin.post('/api/procedure/create', {
+      dental_practice_id: practice.data.id, procedure_code_id: procedureCode.data.id, performed_at: new Date().toISOString(), status: 'planned',
+      items: [{ product_id: product.data.id, quantity: '1' }],
+    });
 
     const app = new AppPages(page);
     const stock = new StockPages(page);
@@ -170,9 +175,21 @@ test.describe('stock and procedures', () => {
     await expect(page.getByText(`Stock transferred to ${to}`)).toBeVisible();
     await stock.expectOnHand(productName, '5 each · 0.05 bag');
 
+    // A planned procedure consumed nothing; completing it from the list takes its item from stock.
+    await app.navigate('procedures');
+    const planned = page.getByTestId('data-table-row').filter({ hasText: `Prophylaxis ${stamp}` });
+    await expect(planned.getByTestId('procedure-status-badge')).toHaveText('Planned');
+    await planned.getByTestId('row-actions').click();
+    await page.getByTestId('row-action-complete').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await expect(planned.getByTestId('procedure-status-badge')).toHaveText('Completed');
+    await app.navigate('inventories');
+    await stock.expectOnHand(productName, '4 each · 0.04 bag');
+
     // The detail: write the running lot off; the product is out of stock.
     await stock.inventoryRow(productName).dblclick();
-    await expect(page.getByTestId('movement-row')).toHaveCount(3);
+    await expect(page.getByTestId('movement-row')).toHaveCount(4);
+    await expect(page.locator('[data-testid="movement-row"][data-type="consume"]').getByTestId('movement-procedure')).toBeVisible();
     await page.getByTestId('lot-row').first().getByTestId('row-actions').click();
     await page.getByTestId('row-action-write-off').click();
     await page.getByTestId('write-off-reason').fill('Packaging torn');
