@@ -80,9 +80,16 @@ export async function run() {
       peakHeap = Math.max(peakHeap, m.heapUsed);
     }, 20);
 
+    // The slowest poll answer per phase: on the embedded database the write's transaction holds the one connection.
+    const slowest = { validating: 0, importing: 0 };
     const poll = async (id: string) => {
       for (;;) {
-        const job = (await agent.get(`/api/import/${id}`)).json().data as { status: string; valid_rows: number; invalid_rows: number; created: number; updated: number; failure: string | null };
+        const asked = performance.now();
+        const res = await agent.get(`/api/import/${id}`);
+        const took = performance.now() - asked;
+        const job = res.json().data as { status: string; valid_rows: number; invalid_rows: number; created: number; updated: number; failure: string | null };
+        if (job.status === 'importing' || job.status === 'done') slowest.importing = Math.max(slowest.importing, took);
+        else slowest.validating = Math.max(slowest.validating, took);
         if (!['queued', 'validating', 'importing'].includes(job.status)) return job;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -106,6 +113,7 @@ export async function run() {
     console.log(`upload + validation: ${((t1 - t0) / 1000).toFixed(2)} s (${rate(t1 - t0)} rows/s)`);
     console.log(`write (one transaction): ${((t2 - t1) / 1000).toFixed(2)} s (${rate(t2 - t1)} rows/s), created ${done.created}, updated ${done.updated}`);
     console.log(`end to end: ${((t2 - t0) / 1000).toFixed(2)} s (${rate(t2 - t0)} rows/s)`);
+    console.log(`slowest poll answer: ${slowest.validating.toFixed(0)} ms while validating, ${slowest.importing.toFixed(0)} ms while writing`);
     console.log(`peak RSS ${(peakRss / MB).toFixed(0)} MB (+${((peakRss - base.rss) / MB).toFixed(0)} MB), peak heap ${(peakHeap / MB).toFixed(0)} MB (+${((peakHeap - base.heapUsed) / MB).toFixed(0)} MB); the file is ${(size / MB).toFixed(1)} MB`);
     await app.close();
   } finally {
