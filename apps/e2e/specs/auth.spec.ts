@@ -45,7 +45,7 @@ test.describe('signing in and out', () => {
     // Logout clears local storage; only the signed-out auth state is written back.
     const left = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
     expect(Object.keys(left)).toEqual(['enamel-auth']);
-    expect(JSON.parse(left['enamel-auth']!).state.authenticated).toBe(false);
+    expect(JSON.parse(left['enamel-auth']).state.authenticated).toBe(false);
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });
