@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PROCEDURE_CATEGORIES, isValidGtin } from '@enamel/contracts';
-import { activityLogs, brands, categories, procedureCodes, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
+import { activityLogs, brands, categories, dentalPractices, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, rows as rawRows } from '@enamel/db';
+import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
 import { catalogData, validateCatalogData } from '../src/features/seeder/catalog-data.ts';
-import { runSeedCommand } from '../src/features/seeder/seed-command.ts';
+import { DEMO_PRACTICES } from '../src/features/seeder/data/practices.ts';
+import { formatSummary, runSeedCommand } from '../src/features/seeder/seed-command.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -27,6 +29,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const total = (n: { n: number }[]) => Number(n[0]?.n ?? 0);
+/** 18 months of history at a tenth of the practices' volume: the whole shape, a fraction of the rows. */
+const SMALL = { months: 18, volume: 0.12 };
+const num = (rows: Array<Record<string, unknown>>, key = 'n') => Number(rows[0]?.[key] ?? 0);
 
 describe('demo data seeder', () => {
   it('refuses anonymous callers (401) and anyone but a Super Admin (403)', async () => {
@@ -36,8 +41,12 @@ describe('demo data seeder', () => {
     expect(total(await t.database.db.select({ n: count() }).from(products))).toBe(0);
   });
 
+  it('refuses unknown or out-of-range options (422)', async () => {
+    for (const body of [{ months: 0 }, { months: 100 }, { volume: 0 }, { nope: 1 }]) expect((await admin.post('/api/seeder/data', body)).statusCode, JSON.stringify(body)).toBe(422);
+  });
+
   it('fills the catalog for a Super Admin, and seeding again creates nothing new', async () => {
-    const first = await admin.post('/api/seeder/data');
+    const first = await admin.post('/api/seeder/data', SMALL);
     expect(first.statusCode, first.body).toBe(200);
     const summary = first.json().data;
     expect(first.json().success).toBe(true);
@@ -46,6 +55,11 @@ describe('demo data seeder', () => {
     expect(summary.products.created).toBeGreaterThanOrEqual(400);
     expect(summary.procedure_codes.created).toBeGreaterThanOrEqual(120);
     expect(summary.templates.created).toBeGreaterThanOrEqual(60);
+    expect(summary.practices).toEqual({ created: 3, updated: 0, unchanged: 0 });
+    expect(summary.inventories.created).toBeGreaterThan(300);
+    expect(summary.lots.created).toBeGreaterThan(summary.inventories.created);
+    expect(summary.procedures.created).toBeGreaterThan(1000);
+    expect(summary.movements.created).toBeGreaterThan(summary.procedures.created * 5);
 
     const db = t.database.db;
     const counts = async () => ({
@@ -55,6 +69,10 @@ describe('demo data seeder', () => {
       codes: total(await db.select({ n: count() }).from(procedureCodes)),
       templates: total(await db.select({ n: count() }).from(procedureTemplates)),
       items: total(await db.select({ n: count() }).from(procedureTemplateItems)),
+      practices: total(await db.select({ n: count() }).from(dentalPractices)),
+      procedures: total(await db.select({ n: count() }).from(procedures)),
+      movements: num(await rawRows(db, sql`select count(*) as n from stock_movements`)),
+      lots: num(await rawRows(db, sql`select count(*) as n from lots`)),
     });
     const before = await counts();
     expect(before).toMatchObject({ brands: summary.brands.created, products: summary.products.created, codes: summary.procedure_codes.created, templates: summary.templates.created });
@@ -89,9 +107,9 @@ describe('demo data seeder', () => {
     expect((await admin.get(`/api/product/search?q=${gloves.gtin!.slice(1)}`)).json().data[0].sku).toBe('MED-NIT-M');
 
     const again = await admin.post('/api/seeder/data');
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
     const second = again.json().data;
-    for (const kind of ['brands', 'categories', 'products', 'procedure_codes', 'templates']) {
+    for (const kind of ['brands', 'categories', 'products', 'procedure_codes', 'templates', 'practices', 'inventories', 'lots', 'procedures', 'movements']) {
       expect(second[kind], kind).toEqual({ created: 0, updated: 0, unchanged: summary[kind].created });
     }
     expect(await counts()).toEqual(before);
@@ -113,6 +131,103 @@ describe('demo data seeder', () => {
     expect(gloves).toMatchObject({ purchasePrice: '8.9000', name: 'SafeTouch nitrile gloves, powder-free, size M' });
     const items = await db.select().from(procedureTemplateItems).where(eq(procedureTemplateItems.procedureTemplateId, template!.id));
     expect(items.length).toBe(catalogData().templates.find((x) => x.name === 'Simple extraction')!.items.length);
+  });
+});
+
+describe('demo practices, stock and procedure history', () => {
+  const demoIds = async () => (await t.database.db.select({ id: dentalPractices.id, code: dentalPractices.code }).from(dentalPractices)).filter((p) => p.code.startsWith('DEMO-'));
+
+  it('creates three practices with their own zones and currencies', async () => {
+    const rows = await t.database.db.select().from(dentalPractices);
+    const demo = rows.filter((p) => DEMO_PRACTICES.some((d) => d.code === p.code));
+    expect(demo).toHaveLength(3);
+    expect(new Set(demo.map((p) => p.timeZone)).size).toBe(3);
+    expect(new Set(demo.map((p) => p.currency)).size).toBe(3);
+  });
+
+  it('keeps the ledger: stock equals its movements, no lot below zero, every reference resolves', async () => {
+    const db = t.database.db;
+    expect(await findLedgerDifferences(db)).toEqual([]);
+    expect(num(await rawRows(db, sql`select count(*) as n from lots where quantity < 0`))).toBe(0);
+    expect(num(await rawRows(db, sql`select count(*) as n from inventories where on_hand < 0`))).toBe(0);
+    // Loaded in bulk: every movement's lot, inventory, procedure and item exist and agree with each other.
+    const dangling = await rawRows(db, sql`
+      select count(*) filter (where l.id is null or l.inventory_id <> m.inventory_id) as lots,
+             count(*) filter (where i.id is null or i.dental_practice_id <> m.dental_practice_id or i.product_id <> m.product_id) as inventories,
+             count(*) filter (where m.type = 'consume' and (p.id is null or pi.id is null or pi.procedure_id <> p.id or pi.product_id <> m.product_id or p.dental_practice_id <> m.dental_practice_id)) as consumes
+        from stock_movements m
+        left join lots l on l.id = m.lot_id
+        left join inventories i on i.id = m.inventory_id
+        left join procedures p on p.id = m.procedure_id
+        left join procedure_items pi on pi.id = m.procedure_item_id`);
+    expect(dangling[0]).toEqual({ lots: expect.anything(), inventories: expect.anything(), consumes: expect.anything() });
+    expect(Object.values(dangling[0]!).map(Number)).toEqual([0, 0, 0]);
+    expect(num(await rawRows(db, sql`select count(*) as n from procedure_items pi left join procedures p on p.id = pi.procedure_id where p.id is null`))).toBe(0);
+  });
+
+  it('consumes each completed procedure\'s items (cost = Σ taken × lot cost) and nothing for planned ones', async () => {
+    const db = t.database.db;
+    const [completed] = await rawRows<{ items: string; wrong_qty: string; wrong_cost: string }>(db, sql`
+      select count(*) as items,
+             count(*) filter (where coalesce(-m.taken, 0) <> pi.quantity) as wrong_qty,
+             count(*) filter (where abs(coalesce(m.cost, 0) - pi.cost) > 0.0001) as wrong_cost
+        from procedure_items pi
+        join procedures p on p.id = pi.procedure_id and p.status = 'completed'
+        left join (select procedure_item_id, sum(quantity) as taken, round(sum(-quantity * unit_cost), 4) as cost from stock_movements group by procedure_item_id) m on m.procedure_item_id = pi.id`);
+    expect(Number(completed!.items)).toBeGreaterThan(1000);
+    expect([Number(completed!.wrong_qty), Number(completed!.wrong_cost)]).toEqual([0, 0]);
+    const [planned] = await rawRows<{ n: string; future: string; moved: string; cost: string }>(db, sql`
+      select count(*) as n, count(*) filter (where p.performed_at > now()) as future,
+             count(m.id) as moved, coalesce(sum(pi.cost), 0) as cost
+        from procedures p
+        left join procedure_items pi on pi.procedure_id = p.id
+        left join stock_movements m on m.procedure_id = p.id
+       where p.status = 'planned'`);
+    expect(Number(planned!.future)).toBeGreaterThan(20);
+    expect([Number(planned!.moved), Number(planned!.cost)]).toEqual([0, 0]);
+    expect(num(await rawRows(db, sql`select count(*) as n from procedures where status = 'planned' and performed_at > now() + interval '15 days'`))).toBe(0);
+    expect(num(await rawRows(db, sql`select count(*) as n from procedures where status = 'completed' and performed_at > now()`))).toBe(0);
+  });
+
+  it('spans 18 months with weekly seasonality: busy Tuesday to Thursday, quieter Monday and Friday, closed on Sunday', async () => {
+    const db = t.database.db;
+    for (const { id, code } of await demoIds()) {
+      const [span] = await rawRows<{ first: string }>(db, sql`select min(performed_at)::text as first from procedures where dental_practice_id = ${id}`);
+      expect(new Date(span!.first).getTime(), code).toBeLessThan(Date.now() - 17 * 30.6 * 86_400_000);
+    }
+    const byDay = await rawRows<{ dow: number; n: string }>(db, sql`
+      select extract(dow from p.performed_at at time zone dp.time_zone)::int as dow, count(*) as n
+        from procedures p join dental_practices dp on dp.id = p.dental_practice_id
+       where dp.code like 'DEMO-%' and p.status = 'completed'
+       group by 1`);
+    const n = (dow: number) => Number(byDay.find((r) => r.dow === dow)?.n ?? 0);
+    expect(n(0)).toBe(0);
+    expect((n(2) + n(3) + n(4)) / 3).toBeGreaterThan(((n(1) + n(5)) / 2) * 1.2);
+    expect(n(6)).toBeLessThan(n(1) / 2);
+    // Exams, cleanings and radiographs are common; implants and root canals rare.
+    const byCode = await rawRows<{ code: string; n: string }>(db, sql`select c.code, count(*) as n from procedures p join procedure_codes c on c.id = p.procedure_code_id group by c.code`);
+    const c = (code: string) => Number(byCode.find((r) => r.code === code)?.n ?? 0);
+    expect(c('D0120')).toBeGreaterThan(c('D3330') * 10);
+    expect(c('D1110')).toBeGreaterThan(c('D6010') * 10);
+  });
+
+  it('leaves some lots expired on the shelf and some expiring within 30 days, shown by the inventory list', async () => {
+    const db = t.database.db;
+    expect(num(await rawRows(db, sql`select count(*) as n from lots where quantity > 0 and expiry_date < current_date`))).toBeGreaterThan(0);
+    expect(num(await rawRows(db, sql`select count(*) as n from lots where quantity > 0 and expiry_date between current_date and current_date + 30`))).toBeGreaterThan(0);
+    const [city] = (await demoIds()).filter((p) => p.code === 'DEMO-CITY');
+    const res = await admin.get(`/api/admin/list/inventories?dental_practice_id=${city!.id}&pagesize=100&sort_column=nearest_expiry&sort_direction=asc`);
+    expect(res.statusCode, res.body).toBe(200);
+    const statuses = new Set(res.json().data.map((r: { stock_status: string }) => r.stock_status));
+    expect(statuses.has('ok')).toBe(true);
+    expect(statuses.has('expiring')).toBe(true);
+  });
+
+  it('prints the new counts in `npm run seed`', () => {
+    const tally = { created: 1, updated: 0, unchanged: 0 };
+    const lines = formatSummary({ brands: tally, categories: tally, products: tally, procedureCodes: tally, templates: tally, practices: tally, inventories: tally, lots: tally, procedures: tally, movements: tally });
+    expect(lines.join('\n')).toMatch(/Practices\s+1 created/);
+    expect(lines.join('\n')).toMatch(/Stock movements\s+1 created/);
   });
 });
 

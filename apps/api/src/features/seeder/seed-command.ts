@@ -18,6 +18,11 @@ const LABELS: Record<keyof DemoSummary, string> = {
   products: 'Products',
   procedureCodes: 'Procedure codes',
   templates: 'Procedure templates',
+  practices: 'Practices',
+  inventories: 'Inventories',
+  lots: 'Lots',
+  procedures: 'Procedures',
+  movements: 'Stock movements',
 };
 
 export function formatSummary(summary: DemoSummary): string[] {

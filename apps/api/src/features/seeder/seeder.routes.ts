@@ -13,11 +13,23 @@ const summarySchema = z.object({
   products: tallySchema,
   procedure_codes: tallySchema,
   templates: tallySchema,
+  practices: tallySchema,
+  inventories: tallySchema,
+  lots: tallySchema,
+  procedures: tallySchema,
+  movements: tallySchema,
 });
+/** Optional: a shorter or thinner procedure history (a quick demo); by default 18 months at the practices' own volumes. */
+const optionsSchema = z
+  .object({ months: z.number().int().min(1).max(24).optional(), volume: z.number().min(0.01).max(2).optional() })
+  .strict()
+  .nullish();
 const tally = (t: Tally) => ({ created: t.created, updated: t.updated, unchanged: t.unchanged });
 
 export function presentSummary(s: DemoSummary): z.infer<typeof summarySchema> {
-  return { brands: tally(s.brands), categories: tally(s.categories), products: tally(s.products), procedure_codes: tally(s.procedureCodes), templates: tally(s.templates) };
+  return { brands: tally(s.brands), categories: tally(s.categories), products: tally(s.products), procedure_codes: tally(s.procedureCodes), templates: tally(s.templates),
+    practices: tally(s.practices), inventories: tally(s.inventories), lots: tally(s.lots), procedures: tally(s.procedures), movements: tally(s.movements),
+  };
 }
 
 /** Demo data (PRODUCT.md §7): Super Admin only; also `npm run seed`. */
@@ -31,9 +43,10 @@ export default async function seederRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['seeder'],
         summary: 'Fill the installation with demo data (idempotent: seeding again creates nothing new)',
-        response: { 200: z.object({ success: z.literal(true), data: summarySchema }), 401: errorBodySchema, 403: errorBodySchema, 419: errorBodySchema },
+        body: optionsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: summarySchema }), 401: errorBodySchema, 403: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ success: true as const, data: presentSummary(await seedDemoData(db, actorOf(request))) }),
+    async (request) => ({ success: true as const, data: presentSummary(await seedDemoData(db, actorOf(request), { months: request.body?.months, volume: request.body?.volume })) }),
   );
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { brands, categories, procedureCodes, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { catalogData, CATEGORY_SEPARATOR } from './catalog-data.ts';
+import { practicesStep, type HistoryOptions, type PracticesSummary } from './practices-step.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -20,8 +21,8 @@ export interface CatalogSummary {
   templates: Tally;
 }
 
-/** The demo data summary; later steps (practices, stock, procedure history) add their own keys. */
-export type DemoSummary = CatalogSummary;
+/** The demo data summary: the catalog, then the practices with their stock and procedure history. */
+export type DemoSummary = CatalogSummary & PracticesSummary;
 
 /** One step of the demo data, run inside the seeding transaction (only `tx` may be used). */
 export type SeedStep<T> = (tx: Tx) => Promise<T>;
@@ -257,10 +258,13 @@ export function seedCatalog(db: Database, actor: Actor): Promise<CatalogSummary>
   return runSeed(db, actor, catalogStep, 'catalog');
 }
 
+export type DemoOptions = HistoryOptions;
+
 /**
- * All the demo data. Today the catalog; the next steps (practices, stock, 18 months of procedure history) run
- * after it in the same transaction and add their counts to the summary.
+ * All the demo data, in one transaction: the catalog, then three demo practices with stock in lots and
+ * 18 months of procedure history (`options.months`, `options.volume` make it smaller, e.g. in tests) plus two
+ * weeks of planned procedures. A practice that already has history keeps it: seeding again duplicates nothing.
  */
-export function seedDemoData(db: Database, actor: Actor): Promise<DemoSummary> {
-  return runSeed(db, actor, async (tx) => ({ ...(await catalogStep(tx)) }), 'demo data');
+export function seedDemoData(db: Database, actor: Actor, options: DemoOptions = {}): Promise<DemoSummary> {
+  return runSeed(db, actor, async (tx) => ({ ...(await catalogStep(tx)), ...(await practicesStep(actor, options)(tx)) }), 'demo data');
 }
