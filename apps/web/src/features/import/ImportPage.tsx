@@ -197,7 +197,16 @@ function JobPanel({ job, list, deciding, onDecide, onReset }: { job: ImportJob; 
           </Badge>
         </Group>
 
-        {running ? <Progress value={job.status === 'queued' ? 0 : job.progress} animated striped size="lg" aria-label={t(`import.status.${job.status}`)} /> : null}
+        {running ? (
+          // The write runs in one transaction: until its first batches report, the bar runs full and striped.
+          <Progress
+            value={job.status === 'queued' ? 0 : job.status === 'importing' && job.progress === 0 ? 100 : job.progress}
+            animated
+            striped
+            size="lg"
+            aria-label={t(`import.status.${job.status}`)}
+          />
+        ) : null}
 
         <Group gap="lg">
           <Text size="sm">{t('import.rowsRead', { count: job.rows_read })}</Text>
