@@ -1,0 +1,233 @@
+/**
+ * Procedure completions over HTTP: POST /api/procedure/create, status `completed`, 5 items of stocked products
+ * each (FEFO consumption, ledger movements, item costs, activity log, all in one transaction), through the real
+ * stack on a listening server, next to the raw-SQL floor: the same inserts and updates of one completion sent
+ * straight to the database in a loop (one transaction each, the same concurrency).
+ *
+ * Runs on an embedded database in a temporary folder, and on PostgreSQL too when BENCH_DATABASE_URL is set (in a
+ * fresh database created next to it and dropped afterwards). BENCH_SECONDS (8) per figure, BENCH_CONNECTIONS (10)
+ * concurrent clients (a fetch loop each: the next request as soon as the last answered).
+ */
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { asc, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, procedureCodes, procedures, products, type DatabaseHandle } from '@enamel/db';
+import { buildApp } from '../apps/api/src/app.ts';
+import type { Actor } from '../apps/api/src/core/activity-log.ts';
+import { receive } from '../apps/api/src/core/stock/ledger.ts';
+import { findLedgerDifferences } from '../apps/api/src/core/stock/ledger-check.ts';
+import { seedRoles } from '../apps/api/src/features/roles/roles.seed.ts';
+import { seedCatalog } from '../apps/api/src/features/seeder/seeder.service.ts';
+import { loadConfig } from '../apps/api/src/env.ts';
+import { createPractice, createUser } from '../apps/api/test/factories.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Stocked products a procedure draws its 5 items from (the gloves of every procedure are one of them). */
+const POOL = 40;
+const ITEMS = 5;
+const BENCH_ACTOR: Actor = { userId: null, email: null, ip: 'bench', userAgent: 'bench' };
+
+type Raw = { query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+}
+
+/** A fresh PostgreSQL database next to BENCH_DATABASE_URL (dropped afterwards); the given one when it cannot be created. */
+async function freshPostgres(url: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `enamel_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  } catch {
+    await admin.end();
+    return { url, drop: async () => undefined };
+  }
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name}`);
+      await c.end();
+    },
+  };
+}
+
+const pick = (n: number, from: number[]) => {
+  const copy = [...from];
+  const out: number[] = [];
+  while (out.length < n) out.push(copy.splice(Math.floor(Math.random() * copy.length), 1)[0]!);
+  return out.sort((a, b) => a - b);
+};
+
+/** One completion as plain SQL: what createProcedure writes, with none of the checks, reads or serialisation around it. */
+async function rawCompletion(c: Raw, practiceId: number, codeId: number, productIds: number[], userId: number) {
+  await c.query('begin');
+  try {
+    const [proc] = (await c.query(`insert into procedures (dental_practice_id, procedure_code_id, performed_at, provider, status, created_by) values ($1, $2, now(), 'Bench', 'completed', $3) returning id`, [practiceId, codeId, userId])).rows;
+    for (const productId of productIds) {
+      const [item] = (await c.query('insert into procedure_items (procedure_id, product_id, quantity) values ($1, $2, 1) returning id', [proc!.id, productId])).rows;
+      const [inv] = (await c.query('select id, on_hand from inventories where dental_practice_id = $1 and product_id = $2 for update', [practiceId, productId])).rows;
+      const [lot] = (await c.query('select id, unit_cost from lots where inventory_id = $1 and quantity > 0 order by expiry_date asc nulls last, received_at, id limit 1 for update', [inv!.id])).rows;
+      await c.query(
+        `insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, type, quantity, unit_cost, procedure_id, procedure_item_id, user_id, occurred_at) values ($1, $2, $3, $4, 'consume', -1, $5, $6, $7, $8, now())`,
+        [practiceId, inv!.id, productId, lot!.id, lot!.unit_cost, proc!.id, item!.id, userId],
+      );
+      await c.query('update lots set quantity = quantity - 1 where id = $1', [lot!.id]);
+      await c.query('update inventories set on_hand = on_hand - 1 where id = $1', [inv!.id]);
+      await c.query('update procedure_items set cost = $2 where id = $1', [item!.id, lot!.unit_cost]);
+    }
+    await c.query(`insert into activity_logs (user_id, dental_practice_id, action, subject, subject_id, ip) values ($1, $2, 'create', 'Procedure', $3, 'bench')`, [userId, practiceId, String(proc!.id)]);
+    await c.query('commit');
+  } catch (err) {
+    await c.query('rollback');
+    throw err;
+  }
+}
+
+async function signIn(base: string, email: string, password: string) {
+  const csrf = await fetch(`${base}/api/csrf-cookie`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`bench login failed: ${login.status}`);
+  const session = /enamel_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))![1]!;
+  return { cookie: `enamel_session=${session}; XSRF-TOKEN=${xsrf}`, xsrf };
+}
+
+async function benchOne(database: DatabaseHandle, rawClients: () => Promise<{ clients: Raw[]; release: () => Promise<void> }>): Promise<Record<string, Record<string, number | string>>> {
+  const { db } = database;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  await database.migrate();
+  await seedRoles(db);
+  await seedCatalog(db, BENCH_ACTOR);
+  const practice = await createPractice(db);
+  const user = await createUser(db, { role: 'Practice Manager', practiceIds: [practice.id], email: `bench-proc-${Date.now()}@example.test` });
+
+  // A stocked pool: plenty of every product, in two lots each (tracked products with two expiries).
+  const pool = (await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(POOL)).map((p) => p.id);
+  await db.transaction(async (tx) => {
+    for (const productId of pool) {
+      for (const [lot, expiry] of [['BENCH-A', '2030-01-31'], ['BENCH-B', '2031-06-30']] as const) {
+        await receive(tx, { practiceId: practice.id, userId: user.id }, { productId, quantity: '1000000', unitCost: '0.2500', lotNumber: lot, expiryDate: expiry });
+      }
+    }
+  });
+  const [code] = await db.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.code, 'D2391'));
+
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const { cookie, xsrf } = await signIn(base, user.email, user.password);
+  const body = () =>
+    JSON.stringify({
+      dental_practice_id: practice.id, procedure_code_id: code!.id, performed_at: new Date().toISOString(), provider: 'Dr. Bench', status: 'completed',
+      items: pick(ITEMS, pool).map((product_id) => ({ product_id, quantity: '1' })),
+    });
+  const probe = await fetch(`${base}/api/procedure/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, body: body() });
+  if (probe.status !== 201) throw new Error(`procedure create: HTTP ${probe.status} ${await probe.text()}`);
+
+  // CONNECTIONS clients, each posting its next completion as soon as the last one answered.
+  const latencies: number[] = [];
+  let errors = 0;
+  const httpEnd = performance.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < httpEnd) {
+        const start = performance.now();
+        const res = await fetch(`${base}/api/procedure/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, body: body() });
+        await res.arrayBuffer();
+        if (res.status === 201) latencies.push(performance.now() - start);
+        else errors++;
+      }
+    }),
+  );
+  await app.close();
+  latencies.sort((a, b) => a - b);
+  const http = { rate: latencies.length / DURATION, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+
+  // The floor: the same writes, CONNECTIONS loops in parallel (one on the embedded database: it is one connection).
+  const { clients, release } = await rawClients();
+  const times: number[] = [];
+  const end = performance.now() + DURATION * 1000;
+  let done = 0;
+  await Promise.all(
+    clients.map(async (c) => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        await rawCompletion(c, practice.id, code!.id, pick(ITEMS, pool), user.id);
+        times.push(performance.now() - start);
+        done++;
+      }
+    }),
+  );
+  await release();
+  times.sort((a, b) => a - b);
+
+  const differences = await findLedgerDifferences(db);
+  const recorded = (await db.select({ id: procedures.id }).from(procedures).where(inArray(procedures.dentalPracticeId, [practice.id]))).length;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const httpRate = http.rate;
+  const sqlRate = done / DURATION;
+  return {
+    [`HTTP POST /api/procedure/create (${database.kind})`]: {
+      'completions/s': +httpRate.toFixed(1), 'p50 ms': +http.p50.toFixed(2), 'p99 ms': +http.p99.toFixed(2), errors, connections: CONNECTIONS,
+    },
+    [`raw SQL, same writes (${database.kind})`]: {
+      'completions/s': +sqlRate.toFixed(1), 'p50 ms': +percentile(times, 50).toFixed(2), 'p99 ms': +percentile(times, 99).toFixed(2), errors: 0, connections: clients.length,
+    },
+    [`ratio HTTP / SQL (${database.kind})`]: {
+      'completions/s': +(httpRate / sqlRate).toFixed(2), 'p50 ms': +(http.p50 / percentile(times, 50)).toFixed(2), 'p99 ms': +(http.p99 / percentile(times, 99)).toFixed(2),
+      errors: `ledger differences after both: ${differences.length}; procedures recorded: ${recorded}`, connections: '',
+    },
+  };
+}
+
+export async function run(): Promise<void> {
+  const results: Record<string, Record<string, number | string>> = {};
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-db-'));
+  const embedded = await openDatabase({ dataDir: dir });
+  try {
+    Object.assign(results, await benchOne(embedded, async () => ({ clients: [(embedded.db as unknown as { $client: PGlite }).$client as unknown as Raw], release: async () => undefined })));
+  } finally {
+    await embedded.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (process.env.BENCH_DATABASE_URL) {
+    const fresh = await freshPostgres(process.env.BENCH_DATABASE_URL, 'procedures');
+    const database = await openDatabase({ url: fresh.url, poolSize: CONNECTIONS });
+    try {
+      Object.assign(
+        results,
+        await benchOne(database, async () => {
+          const pool = new pg.Pool({ connectionString: fresh.url, max: CONNECTIONS });
+          const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+          return { clients, release: async () => { clients.forEach((c) => c.release()); await pool.end(); } };
+        }),
+      );
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  }
+  console.log(`\nProcedure completions, ${ITEMS} items each from ${POOL} stocked products (${DURATION}s per figure)`);
+  console.table(results);
+  console.log('ratio < 1: the share of the raw-SQL throughput the full HTTP stack reaches (session, CSRF, abilities, validation, reads, activity log, JSON).');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
