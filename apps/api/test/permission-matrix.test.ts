@@ -31,23 +31,6 @@ const PUBLIC = 'public' as const;
 const SIGNED_IN = 'signed-in' as const;
 type Access = typeof PUBLIC | typeof SIGNED_IN | Role[];
 
-/**
- * PRODUCT.md §1 as a table, written out here (not read from seeded-roles.ts) so the test checks
- * the seed: which (action, subject) each role holds; `manage` covers every action.
- */
-const CATALOG = ['Brand', 'Category', 'Product', 'ProcedureCode', 'ProcedureTemplate'];
-const POLICY: Record<Role, string[]> = {
-  [SA]: ['manage all'],
-  [PM]: [...CATALOG, 'Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User'].map((s) => `manage ${s}`).concat('read DentalPractice', 'update DentalPractice', 'read ActivityLog', 'read Role'),
-  [CS]: [...CATALOG.map((s) => `read ${s}`), 'create Procedure', 'read Procedure', 'update Procedure', 'read Inventory', 'update Inventory', 'read Dashboard', 'read DentalPractice'],
-  [V]: [...CATALOG, 'Procedure', 'Inventory', 'Report', 'Dashboard', 'DentalPractice'].map((s) => `read ${s}`),
-};
-/** The roles that hold `action` on `subject`. */
-function can(action: string, subject: string): Role[] {
-  const held = (role: Role) => [`${action} ${subject}`, `manage ${subject}`, `${action} all`, 'manage all'].some((r) => POLICY[role].includes(r));
-  return ROLES.filter(held);
-}
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Target {
   practiceId: number;
@@ -63,19 +46,6 @@ type Entry = [Method | Method[], string, Access, Call?];
 
 const UPDATE: Method[] = ['POST', 'PUT', 'PATCH'];
 const DELETE: Method[] = ['POST', 'DELETE'];
-
-/** The routes `registerRecordRoutes` adds for a base path and subject. */
-function record(base: string, subject: string, options: { deleteMethods: Method[]; bodyDelete?: boolean }): Entry[] {
-  return [
-    ['GET', `${base}/:id`, can('read', subject), `${base}/0`],
-    ['POST', `${base}/create`, can('create', subject)],
-    [UPDATE, `${base}/update/:id`, can('update', subject), `${base}/update/0`],
-    ['POST', `${base}/deactivate/:id`, can('delete', subject), `${base}/deactivate/0`],
-    ['POST', `${base}/restore/:id`, can('delete', subject), `${base}/restore/0`],
-    [options.deleteMethods, `${base}/delete/:id`, can('delete', subject), `${base}/delete/0`],
-    ...(options.bodyDelete ? [['POST', `${base}/delete`, can('delete', subject)] as Entry] : []),
-  ];
-}
 
 const MATRIX: Entry[] = [
   // Public: documentation, health, session, password reset. Not called here (other tests cover them;
@@ -137,52 +107,6 @@ const MATRIX: Entry[] = [
   [UPDATE, '/api/user/update/:id', [SA, PM], '/api/user/update/0'],
   ['POST', '/api/user/delete', [SA, PM]],
   [DELETE, '/api/user/delete/:id', [SA, PM], '/api/user/delete/0'],
-
-  // Catalog (record routes: `deactivate`, `restore` and `delete` need delete).
-  ...record('/api/brand', 'Brand', { deleteMethods: ['POST'], bodyDelete: true }),
-  ['GET', '/api/admin/list/brands', can('read', 'Brand')],
-  ...record('/api/category', 'Category', { deleteMethods: ['POST'] }),
-  ['GET', '/api/admin/list/categories', can('read', 'Category')],
-  ['GET', '/api/category/all', can('read', 'Category')],
-  ...record('/api/product', 'Product', { deleteMethods: DELETE }),
-  ['GET', '/api/admin/list/products', can('read', 'Product')],
-  ['GET', '/api/product/search', can('read', 'Product')],
-  ['GET', '/api/product/all', can('read', 'Product')],
-  ['GET', '/api/product/unit-measurement', can('read', 'Product')],
-  ...record('/api/procedure-code', 'ProcedureCode', { deleteMethods: ['POST'] }),
-  ['GET', '/api/admin/list/procedure-codes', can('read', 'ProcedureCode')],
-  ['GET', '/api/procedure-code/all', can('read', 'ProcedureCode')],
-  ...record('/api/procedure-template', 'ProcedureTemplate', { deleteMethods: DELETE }),
-  ['GET', '/api/admin/list/procedures-templates', can('read', 'ProcedureTemplate')],
-
-  // Inventory and the stock ledger (practice-scoped; calls name the test practice).
-  ['GET', '/api/admin/list/inventories', can('read', 'Inventory')],
-  ['GET', '/api/admin/list/stock-movements', can('read', 'Inventory')],
-  ['GET', '/api/inventory', can('read', 'Inventory'), (t) => `/api/inventory?dental_practice_id=${t.practiceId}`],
-  ['GET', '/api/inventory/:id', can('read', 'Inventory'), '/api/inventory/0'],
-  ['GET', '/api/inventory/product/search', can('read', 'Inventory'), (t) => `/api/inventory/product/search?dental_practice_id=${t.practiceId}`],
-  ['POST', '/api/inventory/add', can('create', 'Inventory')],
-  [UPDATE, '/api/inventory/update', can('update', 'Inventory')],
-  [UPDATE, '/api/inventory/update/:id', can('update', 'Inventory'), '/api/inventory/update/0'],
-  ['POST', '/api/inventory/delete', can('delete', 'Inventory')],
-  ['POST', '/api/inventory/delete/:id', can('delete', 'Inventory'), '/api/inventory/delete/0'],
-  ['POST', '/api/inventory/restore/:id', can('delete', 'Inventory'), '/api/inventory/restore/0'],
-  ['POST', '/api/inventory/receive', can('update', 'Inventory')],
-  ['POST', '/api/inventory/adjust', can('update', 'Inventory')],
-  ['POST', '/api/inventory/transfer', can('update', 'Inventory')],
-  ['POST', '/api/inventory/write-off', can('update', 'Inventory')],
-
-  // Procedures.
-  ['GET', '/api/admin/list/procedures', can('read', 'Procedure')],
-  ['GET', '/api/procedure/:id', can('read', 'Procedure'), '/api/procedure/0'],
-  ['GET', '/api/procedure-detail', can('read', 'Procedure')],
-  ['POST', '/api/procedure/create', can('create', 'Procedure')],
-  [UPDATE, '/api/procedure/update/:id', can('update', 'Procedure'), '/api/procedure/update/0'],
-  [UPDATE, '/api/procedure/update/procedure-item/:id', can('update', 'Procedure'), '/api/procedure/update/procedure-item/0'],
-  [DELETE, '/api/procedure/delete/:id', can('delete', 'Procedure'), '/api/procedure/delete/0'],
-
-  // Demo data: Super Admin only. It takes no body, so the allowed call really seeds (idempotent; this file's own database).
-  ['POST', '/api/seeder/data', can('manage', 'all')],
 
   // Imports: `import` on the kind's subject; a job is its owner's (others get 404, which passes the guard).
   ['POST', '/api/brand/import', [SA, PM]],
@@ -296,7 +220,9 @@ describe('permission matrix', () => {
     // Files of the built web app are served as routes too; they are not API calls.
     const isWebFile = (url: string) => !url.startsWith('/api') && url !== '/' && fs.existsSync(path.join(t.config.webDist, url));
     const registered = new Set(t.app.routeTable.filter((r) => !isWebFile(r.slice(r.indexOf(' ') + 1))));
-    const classified = new Set(CASES.map((c) => key(c.method, c.route)));
+    const keys = CASES.map((c) => key(c.method, c.route));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i), 'routes classified twice').toEqual([]);
+    const classified = new Set(keys);
     const unclassified = [...registered].filter((r) => !classified.has(r));
     expect(unclassified, 'routes missing from the permission matrix (add them to MATRIX)').toEqual([]);
     const stale = [...classified].filter((r) => !registered.has(r));
