@@ -48,5 +48,5 @@ describe('concurrent procedures on one product', () => {
       const [m] = await db.select({ total: sql<string>`coalesce(sum(${stockMovements.quantity}), 0)` }).from(stockMovements).where(eq(stockMovements.lotId, lot.id));
       expect(Number(m!.total), `lot ${lot.lotNumber}`).toBe(Number(lot.quantity));
     }
-  });
+  }, 180_000);
 });

@@ -63,7 +63,7 @@ describe.runIf(url)('a procedure save killed midway', () => {
       const res = await watcher.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
       if (child.exitCode !== null) throw new Error(`the save ended before the kill: ${childErrors}`);
       return res.rows[0];
-    }, 20_000).catch((e: Error) => { throw new Error(`${e.message}; child said: ${childErrors}`); });
+    }, 90_000).catch((e: Error) => { throw new Error(`${e.message}; child said: ${childErrors}`); });
     // Midway indeed: the waiting save has already written movements for the first two products.
     const wrote = await watcher.query(`select 1 from pg_locks where pid = $1 and relation = 'stock_movements'::regclass and mode = 'RowExclusiveLock'`, [waiting.pid]);
     expect(wrote.rowCount).toBe(1);
@@ -79,5 +79,5 @@ describe.runIf(url)('a procedure save killed midway', () => {
     expect((await db.select({ n: count() }).from(stockMovements))[0]!.n).toBe(movementsBefore);
     const stock = await db.select({ onHand: inventories.onHand }).from(inventories).where(eq(inventories.dentalPracticeId, practice.id));
     expect(stock.map((s) => Number(s.onHand))).toEqual([5, 5, 5]);
-  });
+  }, 180_000);
 });
