@@ -137,4 +137,4 @@ export const NAV_GROUPS: NavGroup[] = [
 ];
 
 /** Subjects whose import makes the Import screen useful. */
-export const IMPORT_SUBJECTS: Subject[] = ['all', 'Brand', 'Product', 'ProcedureCode'];
+export const IMPORT_SUBJECTS: Subject[] = ['all', 'Brand', 'Category', 'Product', 'ProcedureCode', 'Inventory', 'Procedure'];

@@ -1,10 +1,19 @@
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { rows as rowsOf } from '@enamel/db';
 import type { Subject } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
 import type { MessageKey } from '../i18n.ts';
 
 /** The database or a transaction handle (inside the import's transaction only the handle is used). */
 export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** Who imports: practice-scoped kinds only accept rows for practices the user may import into. */
+export interface ImportContext {
+  userId: number | null;
+  /** 'all', or the ids of the practices the user may import into for this kind's subject. */
+  practiceIds: 'all' | number[];
+}
 
 export interface ImportColumn {
   /** The template header, snake_case; headers in files match it case-insensitively, spaces = underscores. */
@@ -35,7 +44,7 @@ export interface ImportKind<TRow = unknown, TRefs = unknown> {
   /** The column duplicate natural keys are reported on. */
   keyColumn: string;
   /** What rows are checked against (existing names and ids). Called again inside the write's transaction. */
-  loadRefs(db: Db): Promise<TRefs>;
+  loadRefs(db: Db, context: ImportContext): Promise<TRefs>;
   /** Cells by column name (trimmed, '' when empty) to a row, or errors by column. */
   parseRow(cells: Record<string, string>, refs: TRefs): RowResult<TRow>;
   /** The natural key, normalised (lower-case name, upper-case code…). */
@@ -119,4 +128,29 @@ export function parseWhole(v: string | undefined): number | string | undefined {
   if (!v) return undefined;
   if (/^\d+(\.0+)?$/.test(v)) return Number(v);
   return v;
+}
+
+/** A date cell: YYYY-MM-DD, or a spreadsheet's serial day number (XLSX dates arrive that way). */
+export function parseDay(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))) return v;
+  if (/^\d{5}(\.\d+)?$/.test(v)) return new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(v)) * 86_400_000).toISOString().slice(0, 10);
+  return undefined;
+}
+
+/** A date-time cell: ISO (with or without zone, read as UTC), "YYYY-MM-DD HH:MM", a bare date (noon UTC), or a serial. */
+export function parseDateTime(v: string | undefined): Date | undefined {
+  if (!v) return undefined;
+  if (/^\d{5}(\.\d+)?$/.test(v)) return new Date(Date.UTC(1899, 11, 30) + Math.round(Number(v) * 86_400_000));
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?(Z|[+-]\d{2}:?\d{2})?$/.exec(v);
+  if (!m) return undefined;
+  const date = new Date(`${m[1]}T${m[2] ?? '12:00'}${m[3] ?? 'Z'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The rows' practice: one the user may import into, by code; any other is "unknown" (never revealed). */
+export async function loadPracticeCodes(db: Db, context: ImportContext): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ id: number; code: string }>(db, sql`select id::int as id, code from dental_practices where status = 'active'`);
+  const allowed = context.practiceIds;
+  return new Map(rows.filter((r) => allowed === 'all' || allowed.includes(Number(r.id))).map((r) => [r.code.toLowerCase(), Number(r.id)]));
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { MessageKey } from '../i18n.ts';
-import type { AnyImportKind, CellError, Db } from './kind.ts';
+import type { AnyImportKind, CellError, Db, ImportContext } from './kind.ts';
 import { readRows, type FileFormat, type RowSource } from './readers.ts';
 import { ZipGuardError, guardXlsx, reorderSheetsLast } from './zip-guard.ts';
 
@@ -167,6 +167,7 @@ export interface ValidationReport extends Progress {
 export async function validateFile(options: {
   kind: AnyImportKind;
   db: Db;
+  context: ImportContext;
   format: FileFormat;
   file: string;
   errorsFile: string;
@@ -177,7 +178,7 @@ export async function validateFile(options: {
   const limits = options.limits ?? DEFAULT_PIPELINE_LIMITS;
   await guardFile(format, file);
   const size = Math.max(1, fs.statSync(file).size);
-  const refs = await kind.loadRefs(db);
+  const refs = await kind.loadRefs(db, options.context);
   const opened = await openFile(kind, format, file);
   const report: ValidationReport = {
     rowsRead: 0, validRows: 0, invalidRows: 0, errorCount: 0, progress: 0,
@@ -265,6 +266,7 @@ export async function invalidRowsOf(errorsFile: string): Promise<Set<number>> {
 export async function writeFile(options: {
   kind: AnyImportKind;
   tx: Db;
+  context: ImportContext;
   format: FileFormat;
   file: string;
   skip: Set<number>;
@@ -272,7 +274,7 @@ export async function writeFile(options: {
   onProgress?: (written: number) => void;
 }): Promise<{ created: number; updated: number; rows: number }> {
   const { kind, tx, format, file, skip } = options;
-  const refs = await kind.loadRefs(tx);
+  const refs = await kind.loadRefs(tx, options.context);
   const opened = await openFile(kind, format, file);
   const totals = { created: 0, updated: 0, rows: 0 };
   const batchSize = kind.batchSize ?? 500;

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { importJobs, type Database } from '@enamel/db';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import type { MessageKey } from '../../core/i18n.ts';
-import type { AnyImportKind } from '../../core/import/kind.ts';
+import type { AnyImportKind, ImportContext } from '../../core/import/kind.ts';
+import { buildAbility, loadRules } from '../../core/abilities.ts';
+import { practiceScope } from '../../core/practice-scope.ts';
 import { ImportFileError, invalidRowsOf, validateFile, writeFile, type Progress } from '../../core/import/pipeline.ts';
 import type { FileFormat } from '../../core/import/readers.ts';
 import { importKind } from './kinds/index.ts';
@@ -105,6 +107,12 @@ export class ImportRunner {
     fs.rmSync(uploadFile(this.dataDir, job), { force: true });
   }
 
+  /** The importing user's practices for the kind's subject, read from their rules when the job runs. */
+  private async contextOf(job: ImportJob, kind: AnyImportKind): Promise<ImportContext> {
+    const ability = buildAbility(await loadRules(this.db, job.userId));
+    return { userId: job.userId, practiceIds: practiceScope(ability, 'import', kind.subject) };
+  }
+
   /** Phase one: read and check every row; nothing is written to the catalog. */
   validate(job: ImportJob) {
     this.enqueue(job.id, async () => {
@@ -116,6 +124,7 @@ export class ImportRunner {
         const report = await validateFile({
           kind,
           db: this.db,
+          context: await this.contextOf(job, kind),
           format: job.format as FileFormat,
           file: uploadFile(this.dataDir, job),
           errorsFile: errorsFile(this.dataDir, job.id),
@@ -152,10 +161,12 @@ export class ImportRunner {
       await this.save(job.id, { status: 'importing', progress: 0 });
       try {
         const skip = await invalidRowsOf(errorsFile(this.dataDir, job.id));
+        const context = await this.contextOf(job, kind);
         const totals = await this.db.transaction(async (tx) => {
           const result = await writeFile({
             kind,
             tx,
+            context,
             format: job.format as FileFormat,
             file: uploadFile(this.dataDir, job),
             skip,

@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, type Locale } from '@enamel/contracts';
@@ -207,41 +207,47 @@ export default async function importRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** A kind's template: its header and one example row, CSV or XLSX. */
+  async function sendTemplate(request: FastifyRequest, reply: FastifyReply, kindName: string, format: 'csv' | 'xlsx') {
+    const kind = importKind(kindName);
+    if (!kind) throw new AppError('not_found', 'import.unknown_kind');
+    if (!(await abilityFor(request)).can('import', kind.subject)) throw new AppError('forbidden');
+    const header = kind.columns.map((c) => c.name);
+    const example = kind.columns.map((c) => neutralise(c.example));
+    const name = `${kind.name}-import-template.${format}`;
+    reply.header('content-disposition', `attachment; filename="${name}"`);
+    if (format === 'csv') {
+      const csv = stringify({ bom: true, escape_formulas: true });
+      csv.write(header);
+      csv.write(example);
+      csv.end();
+      return reply.type('text/csv; charset=utf-8').send(csv);
+    }
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet(kind.name);
+    sheet.addRow(header).font = { bold: true };
+    // Text cells, so a spreadsheet keeps leading zeros of GTINs and does not read SKUs as numbers.
+    sheet.addRow(example).eachCell((cell) => {
+      cell.numFmt = '@';
+    });
+    sheet.columns.forEach((column, i) => {
+      column.width = Math.max(12, header[i]!.length + 2, (example[i] ?? '').length + 2);
+      column.numFmt = '@';
+    });
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(buffer);
+  }
+
+  const formatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
   app.get(
     '/api/import/template/:kind',
-    {
-      preValidation: authenticated(),
-      schema: { tags: ['imports'], summary: 'The template of an import kind, CSV or XLSX', params: z.object({ kind: z.string() }), querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }) },
-    },
-    async (request, reply) => {
-      const kind = importKind(request.params.kind);
-      if (!kind) throw new AppError('not_found', 'import.unknown_kind');
-      if (!(await abilityFor(request)).can('import', kind.subject)) throw new AppError('forbidden');
-      const header = kind.columns.map((c) => c.name);
-      const example = kind.columns.map((c) => neutralise(c.example));
-      const name = `${kind.name}-import-template.${request.query.format}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (request.query.format === 'csv') {
-        const csv = stringify({ bom: true, escape_formulas: true });
-        csv.write(header);
-        csv.write(example);
-        csv.end();
-        return reply.type('text/csv; charset=utf-8').send(csv);
-      }
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet(kind.name);
-      sheet.addRow(header).font = { bold: true };
-      // Text cells, so a spreadsheet keeps leading zeros of GTINs and does not read SKUs as numbers.
-      sheet.addRow(example).eachCell((cell) => {
-        cell.numFmt = '@';
-      });
-      sheet.columns.forEach((column, i) => {
-        column.width = Math.max(12, header[i]!.length + 2, (example[i] ?? '').length + 2);
-        column.numFmt = '@';
-      });
-      sheet.views = [{ state: 'frozen', ySplit: 1 }];
-      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(buffer);
-    },
+    { preValidation: authenticated(), schema: { tags: ['imports'], summary: 'The template of an import kind, CSV or XLSX', params: z.object({ kind: z.string() }), querystring: formatQuery } },
+    (request, reply) => sendTemplate(request, reply, request.params.kind, request.query.format),
+  );
+  app.get(
+    '/api/inventory/download',
+    { preValidation: authenticated(), schema: { tags: ['imports', 'inventory'], summary: 'The opening-stock import template (the notes’ inventory download)', querystring: formatQuery } },
+    (request, reply) => sendTemplate(request, reply, 'inventory', request.query.format),
   );
 }

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { procedureBodySchema } from '@enamel/contracts';
 import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
@@ -10,7 +10,7 @@ import { consumeItem, returnItem, settleItem } from './procedure-stock.ts';
 
 type Row = typeof procedures.$inferSelect;
 export type ProcedureInput = z.output<typeof procedureBodySchema>;
-interface ItemInput {
+export interface ItemInput {
   product_id: number;
   quantity: string;
 }
@@ -63,15 +63,24 @@ const ctxOf = (actor: Actor, row: Row, reason: string | null = null): MovementCo
 /** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
 export async function createProcedure(db: Database, actor: Actor, body: ProcedureInput): Promise<Row> {
   const items = await resolveItems(db, body);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(procedures).values(columns(body, actor)).returning();
-    for (const item of items) {
-      const [saved] = await tx.insert(procedureItems).values({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity }).returning();
-      if (row!.status === 'completed') await consumeItem(tx, ctxOf(actor, row!), { id: saved!.id, productId: item.product_id }, item.quantity);
-    }
-    await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row!.id, practiceId: row!.dentalPracticeId, after: { ...row!, items } });
-    return row!;
-  });
+  return db.transaction((tx) => recordProcedure(tx, actor, body, items, 'consume'));
+}
+
+/**
+ * Inside the caller's transaction. `consume` takes a completed procedure's items from stock; `record`
+ * (imported history) keeps today's stock as counted and prices the items at the products' unit cost.
+ */
+export async function recordProcedure(tx: Tx, actor: Actor, body: ProcedureInput, items: ItemInput[], stock: 'consume' | 'record'): Promise<Row> {
+  const [row] = await tx.insert(procedures).values(columns(body, actor)).returning();
+  for (const item of [...items].sort((a, b) => a.product_id - b.product_id)) {
+    const [saved] = await tx
+      .insert(procedureItems)
+      .values({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && row!.status === 'completed' ? sql`round(${item.quantity}::numeric * (select p.purchase_price / p.units_per_purchase_unit from products p where p.id = ${item.product_id}), 4)` : '0' })
+      .returning();
+    if (stock === 'consume' && row!.status === 'completed') await consumeItem(tx, ctxOf(actor, row!), { id: saved!.id, productId: item.product_id }, item.quantity);
+  }
+  await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row!.id, practiceId: row!.dentalPracticeId, after: { ...row!, items, stock } });
+  return row!;
 }
 
 /**

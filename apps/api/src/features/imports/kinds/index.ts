@@ -3,9 +3,11 @@ import { brandKind } from './brands.ts';
 import { categoryKind } from './categories.ts';
 import { procedureCodeKind } from './procedure-codes.ts';
 import { productKind } from './products.ts';
+import { inventoryKind } from '../../inventory/inventory.import.ts';
+import { procedureKind } from '../../procedures/procedure.import.ts';
 
-/** Every kind of import; a later kind (inventory, procedures, practices) is one file and one line here. */
-export const IMPORT_KINDS: readonly AnyImportKind[] = [brandKind, categoryKind, productKind, procedureCodeKind];
+/** Every kind of import; a new kind is one file (beside the entity it writes) and one line here. */
+export const IMPORT_KINDS: readonly AnyImportKind[] = [brandKind, categoryKind, productKind, procedureCodeKind, inventoryKind, procedureKind];
 
 export function importKind(name: string): AnyImportKind | undefined {
   return IMPORT_KINDS.find((k) => k.name === name);

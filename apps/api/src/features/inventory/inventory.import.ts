@@ -1,0 +1,115 @@
+import Big from 'big.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { decimalSchema } from '@enamel/contracts';
+import { inventories, lots, rows as rowsOf } from '@enamel/db';
+import { defineKind, loadPracticeCodes, parseDay, type CellError, type ImportContext } from '../../core/import/kind.ts';
+import { lockInventory, receive, take, type MovementContext, type Tx } from '../../core/stock/ledger.ts';
+
+interface InventoryImportRow {
+  practiceId: number;
+  productId: number;
+  tracksLots: boolean;
+  quantity: string;
+  unitCost: string;
+  lotNumber: string | null;
+  expiryDate: string | null;
+  reorderPoint: string | undefined;
+  parLevel: string | undefined;
+  location: string | undefined;
+}
+
+interface Refs {
+  practices: Map<string, number>;
+  products: Map<string, { id: number; tracksLots: boolean; unitCost: string }>;
+  context: ImportContext;
+}
+
+const decimal = (v: string | undefined) => (v ? decimalSchema.safeParse(v) : undefined);
+
+/**
+ * Opening stock: per practice, product and lot, the quantity on the shelf. Importing sets each lot to
+ * that quantity through the ledger (a receipt for a new lot, a count correction for an existing one),
+ * so importing the same file again changes nothing. Reorder point, par level and location are updated
+ * when given.
+ */
+export const inventoryKind = defineKind<InventoryImportRow, Refs>({
+  name: 'inventory',
+  subject: 'Inventory',
+  keyColumn: 'sku',
+  batchSize: 200,
+  columns: [
+    { name: 'practice_code', required: true, example: 'DT-01' },
+    { name: 'sku', required: true, example: 'ART-4-100-50' },
+    { name: 'quantity', required: true, example: '120' },
+    { name: 'unit_cost', example: '0.9800' },
+    { name: 'lot_number', example: 'L2407A' },
+    { name: 'expiry_date', example: '2027-06-30' },
+    { name: 'reorder_point', example: '50' },
+    { name: 'par_level', example: '200' },
+    { name: 'location', example: 'Sterilisation room, shelf 2' },
+  ],
+  loadRefs: async (db, context) => {
+    const products = await rowsOf<{ id: number; sku: string; tracks_lots: boolean; unit_cost: string }>(
+      db,
+      sql`select id::int as id, sku, tracks_lots, round(purchase_price / units_per_purchase_unit, 4)::text as unit_cost from products`,
+    );
+    return { practices: await loadPracticeCodes(db, context), products: new Map(products.map((p) => [p.sku.toLowerCase(), { id: Number(p.id), tracksLots: p.tracks_lots, unitCost: p.unit_cost }])), context };
+  },
+  parseRow(cells, refs) {
+    const errors: CellError[] = [];
+    const practiceId = refs.practices.get((cells.practice_code ?? '').toLowerCase());
+    if (practiceId === undefined) errors.push({ column: 'practice_code', key: cells.practice_code ? 'import.unknown_practice' : 'validation.required', params: { value: cells.practice_code ?? '' } });
+    const product = refs.products.get((cells.sku ?? '').toLowerCase());
+    if (!product) errors.push({ column: 'sku', key: cells.sku ? 'import.unknown_sku' : 'validation.required', params: { value: cells.sku ?? '' } });
+    const quantity = decimal(cells.quantity);
+    if (!quantity?.success) errors.push({ column: 'quantity', key: cells.quantity ? 'import.decimal' : 'validation.required' });
+    const unitCost = decimal(cells.unit_cost);
+    if (unitCost && !unitCost.success) errors.push({ column: 'unit_cost', key: 'import.decimal' });
+    for (const column of ['reorder_point', 'par_level'] as const) if (cells[column] && !decimal(cells[column])?.success) errors.push({ column, key: 'import.decimal' });
+    const expiry = parseDay(cells.expiry_date);
+    if (cells.expiry_date && !expiry) errors.push({ column: 'expiry_date', key: 'import.date' });
+    const lotNumber = cells.lot_number ? cells.lot_number.slice(0, 64) : null;
+    const stocked = quantity?.success && new Big(quantity.data).gt(0);
+    if (product?.tracksLots && stocked && !lotNumber) errors.push({ column: 'lot_number', key: 'stock.lot_required' });
+    if (product?.tracksLots && stocked && !expiry && !cells.expiry_date) errors.push({ column: 'expiry_date', key: 'stock.expiry_required' });
+    if (errors.length || practiceId === undefined || !product || !quantity?.success) return { ok: false, errors };
+    return {
+      ok: true,
+      value: {
+        practiceId, productId: product.id, tracksLots: product.tracksLots, quantity: quantity.data,
+        unitCost: unitCost?.success ? unitCost.data : product.unitCost,
+        lotNumber: product.tracksLots ? lotNumber : null, expiryDate: product.tracksLots ? (expiry ?? null) : null,
+        reorderPoint: cells.reorder_point || undefined, parLevel: cells.par_level || undefined, location: cells.location || undefined,
+      },
+    };
+  },
+  naturalKey: (row) => `${row.practiceId}|${row.productId}|${row.lotNumber ?? ''}|${row.expiryDate ?? ''}`,
+  async upsert(db, rows, refs) {
+    // The pipeline hands its transaction handle: the ledger's functions run on it.
+    const tx = db as unknown as Tx;
+    let created = 0;
+    let updated = 0;
+    for (const row of rows) {
+      const [existed] = await tx.select({ id: inventories.id }).from(inventories).where(and(eq(inventories.dentalPracticeId, row.practiceId), eq(inventories.productId, row.productId)));
+      const inventory = await lockInventory(tx, row.practiceId, row.productId);
+      if (row.reorderPoint !== undefined || row.parLevel !== undefined || row.location !== undefined) {
+        await tx
+          .update(inventories)
+          .set({ ...(row.reorderPoint !== undefined ? { reorderPoint: row.reorderPoint } : {}), ...(row.parLevel !== undefined ? { parLevel: row.parLevel } : {}), ...(row.location !== undefined ? { location: row.location } : {}) })
+          .where(eq(inventories.id, inventory.id));
+      }
+      const [lot] = await tx
+        .select({ id: lots.id, quantity: lots.quantity })
+        .from(lots)
+        .where(and(eq(lots.inventoryId, inventory.id), row.lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, row.lotNumber), row.expiryDate === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, row.expiryDate)))
+        .limit(1);
+      const delta = new Big(row.quantity).minus(lot?.quantity ?? 0);
+      const ctx: MovementContext = { practiceId: row.practiceId, userId: refs.context.userId, reason: 'Opening stock import' };
+      if (delta.gt(0)) await receive(tx, ctx, { productId: row.productId, quantity: delta.toFixed(4), unitCost: row.unitCost, lotNumber: row.lotNumber, expiryDate: row.expiryDate, type: lot ? 'adjust' : 'receive' });
+      else if (delta.lt(0) && lot) await take(tx, ctx, { productId: row.productId, quantity: delta.abs().toFixed(4), type: 'adjust', lotId: lot.id });
+      if (existed) updated++;
+      else created++;
+    }
+    return { created, updated };
+  },
+});
