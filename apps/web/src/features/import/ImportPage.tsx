@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, Progress, SegmentedControl, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Chip, Group, Paper, Progress, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -99,16 +99,21 @@ export function ImportPage() {
           <Stack gap="md">
             <Stack gap={6}>
               <Text fw={600}>{t('import.kind')}</Text>
-              <SegmentedControl
-                data={kinds.map((k) => ({ value: k.kind, label: t(`import.kinds.${k.kind}`) }))}
+              <Chip.Group
                 value={kind}
                 onChange={(value) => {
-                  setKind(value);
+                  setKind(value as ImportKindName);
                   reset();
                 }}
-                disabled={running || uploading !== null}
-                aria-label={t('import.kind')}
-              />
+              >
+                <Group gap="xs" role="radiogroup" aria-label={t('import.kind')}>
+                  {kinds.map((k) => (
+                    <Chip key={k.kind} value={k.kind} disabled={running || uploading !== null} data-testid={`import-kind-${k.kind}`}>
+                      {t(`import.kinds.${k.kind}`)}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
             </Stack>
             <Group gap="sm">
               <Text size="sm" c="dimmed">
