@@ -35,7 +35,7 @@ test('import a product CSV with errors: read the report, import the valid rows, 
   await page.screenshot({ path: path.join(SCREENSHOTS, 'import.png') });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Download the error report (CSV)').click()]);
-  const report = fs.readFileSync((await download.path())!, 'utf8');
+  const report = fs.readFileSync((await download.path()), 'utf8');
   expect(report).toContain('purchase_price');
   expect(report.split(/\r?\n/).filter(Boolean)).toHaveLength(4);
 

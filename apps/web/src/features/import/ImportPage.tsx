@@ -102,7 +102,7 @@ export function ImportPage() {
               <Chip.Group
                 value={kind}
                 onChange={(value) => {
-                  setKind(value as ImportKindName);
+                  setKind(value);
                   reset();
                 }}
               >
