@@ -308,12 +308,13 @@ export function simulatePractice(input: SimInput): SimResult {
     if (split < total) receive(state, total - split, start, 7 * 60, 'Opening stock');
   }
   // The others: slow movers bought a while ago; a few expired on the shelf, some expiring within 30 days, some low.
+  let tracked = 0;
   input.extraProductIds.forEach((productId, i) => {
     const state = stock.get(productId)!;
-    const r = i % 10;
-    const quantity = r === 9 ? state.inventory.reorderPoint : state.inventory.parLevel;
+    const quantity = i % 10 === 9 ? state.inventory.reorderPoint : state.inventory.parLevel;
     let expiry: string | undefined;
     if (state.product.tracksLots) {
+      const r = tracked++ % 10;
       if (r === 0 || r === 5) expiry = isoDay(today - 3 - Math.floor(rnd() * 40));
       else if (r === 1 || r === 3 || r === 7) expiry = isoDay(today + 2 + Math.floor(rnd() * 26));
       else expiry = isoDay(today + 183 + Math.floor(rnd() * 550));
