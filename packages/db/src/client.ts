@@ -71,7 +71,8 @@ function takeLock(dataDir: string): () => void {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // JIT compilation costs tens of milliseconds on list pages whose estimates look large, and never pays back on OLTP queries.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
