@@ -3,18 +3,15 @@ import { useAbility } from '@casl/react';
 import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { BRANDS_LIST_URL, deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
 import { BrandFormModal } from './BrandFormModal.tsx';
-
-type Pending = { kind: 'deactivate' | 'restore'; row: BrandRow } | null;
 
 /** Only http(s) links are rendered as links. */
 function safeUrl(value: string | null): string | null {
@@ -31,10 +28,8 @@ function safeUrl(value: string | null): string | null {
 export function BrandListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
-  const run = useRunAction();
   const format = useFormat();
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
   const canEdit = ability.can('update', 'Brand');
   const canDelete = ability.can('delete', 'Brand');
 
@@ -60,11 +55,13 @@ export function BrandListPage() {
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
   ];
 
-  const confirmations = {
-    deactivate: { title: t('brands.deactivateTitle'), message: t('brands.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateBrand, done: t('brands.deactivated') },
-    restore: { title: t('brands.restoreTitle'), message: t('brands.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreBrand, done: t('brands.restored') },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+  const confirm = useConfirmedActions<BrandRow, string>(
+    {
+      deactivate: { title: t('brands.deactivateTitle'), message: (row) => t('brands.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateBrand(row.id), done: t('brands.deactivated') },
+      restore: { title: t('brands.restoreTitle'), message: (row) => t('brands.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreBrand(row.id), done: t('brands.restored') },
+    },
+    ['brand', 'brands'],
+  );
 
   return (
     <>
@@ -91,25 +88,15 @@ export function BrandListPage() {
             label={row.name}
             actions={[
               { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
             ]}
           />
         )}
         testId="brands-table"
       />
       <BrandFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['brand', 'brands'])}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

@@ -1,27 +1,21 @@
 import { Button } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { CATEGORIES_LIST_URL, deactivateCategory, restoreCategory, type CategoryRow } from './category.api.ts';
-
-type Pending = { kind: 'deactivate' | 'restore'; row: CategoryRow } | null;
 
 /** /admin/list/categories: the category tree as paths ("Infection control › Gloves"); create and edit are pages. */
 export function CategoryListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
-  const [pending, setPending] = useState<Pending>(null);
   const canEdit = ability.can('update', 'Category');
   const canDelete = ability.can('delete', 'Category');
   const edit = (row: CategoryRow) => void navigate(`/admin/categories/edit/${row.id}`);
@@ -35,11 +29,13 @@ export function CategoryListPage() {
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
   ];
 
-  const confirmations = {
-    deactivate: { title: t('categories.deactivateTitle'), message: t('categories.deactivateMessage', { name: pending?.row.path }), label: t('actions.deactivate'), danger: true, call: deactivateCategory, done: t('categories.deactivated') },
-    restore: { title: t('categories.restoreTitle'), message: t('categories.restoreMessage', { name: pending?.row.path }), label: t('actions.restore'), danger: false, call: restoreCategory, done: t('categories.restored') },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+  const confirm = useConfirmedActions<CategoryRow, string>(
+    {
+      deactivate: { title: t('categories.deactivateTitle'), message: (row) => t('categories.deactivateMessage', { name: row.path }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateCategory(row.id), done: t('categories.deactivated') },
+      restore: { title: t('categories.restoreTitle'), message: (row) => t('categories.restoreMessage', { name: row.path }), label: t('actions.restore'), danger: false, call: (row) => restoreCategory(row.id), done: t('categories.restored') },
+    },
+    ['category', 'categories'],
+  );
 
   return (
     <>
@@ -66,24 +62,14 @@ export function CategoryListPage() {
             label={row.path}
             actions={[
               { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => edit(row), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
             ]}
           />
         )}
         testId="categories-table"
       />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['category', 'categories'])}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

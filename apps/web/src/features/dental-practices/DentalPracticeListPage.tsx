@@ -3,11 +3,10 @@ import { useAbility } from '@casl/react';
 import { IconArchive, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import {
@@ -19,15 +18,11 @@ import {
 } from './dental-practice.api.ts';
 import { DentalPracticeFormModal } from './DentalPracticeFormModal.tsx';
 
-type Pending = { kind: 'deactivate' | 'restore' | 'delete'; row: DentalPracticeRow } | null;
-
 /** /admin/list/dental-practices: the practices the user may see, with create, edit, deactivate, restore and permanent delete. */
 export function DentalPracticeListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
-  const run = useRunAction();
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
 
   const columns: DataTableColumn<DentalPracticeRow>[] = [
     { field: 'name', title: t('practices.fields.name'), sort: true, filter: true, search: true, minWidth: 200 },
@@ -41,12 +36,14 @@ export function DentalPracticeListPage() {
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
   ];
 
-  const confirmations = {
-    deactivate: { title: t('practices.deactivateTitle'), message: t('practices.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateDentalPractice, done: t('practices.deactivated') },
-    restore: { title: t('practices.restoreTitle'), message: t('practices.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreDentalPractice, done: t('practices.restored') },
-    delete: { title: t('practices.deleteTitle'), message: t('practices.deleteMessage', { name: pending?.row.name }), label: t('actions.deletePermanently'), danger: true, call: deleteDentalPracticePermanently, done: t('practices.deleted') },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+  const confirm = useConfirmedActions<DentalPracticeRow, string>(
+    {
+      deactivate: { title: t('practices.deactivateTitle'), message: (row) => t('practices.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateDentalPractice(row.id), done: t('practices.deactivated') },
+      restore: { title: t('practices.restoreTitle'), message: (row) => t('practices.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreDentalPractice(row.id), done: t('practices.restored') },
+      delete: { title: t('practices.deleteTitle'), message: (row) => t('practices.deleteMessage', { name: row.name }), label: t('actions.deletePermanently'), danger: true, call: (row) => deleteDentalPracticePermanently(row.id), done: t('practices.deleted') },
+    },
+    ['practices', 'dental-practice'],
+  );
 
   return (
     <>
@@ -73,26 +70,16 @@ export function DentalPracticeListPage() {
             label={row.name}
             actions={[
               { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !ability.can('update', 'DentalPractice') },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !ability.can('delete', 'DentalPractice') },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !ability.can('delete', 'DentalPractice') },
-              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: row.status === 'active' || !ability.can('delete', 'DentalPractice') },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !ability.can('delete', 'DentalPractice') },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !ability.can('delete', 'DentalPractice') },
+              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: row.status === 'active' || !ability.can('delete', 'DentalPractice') },
             ]}
           />
         )}
         testId="practices-table"
       />
       <DentalPracticeFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['practices', 'dental-practice'])}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
-import { useRunAction } from '../../core/actions.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useQuantity } from '../products/money.ts';
@@ -29,8 +28,6 @@ export function useOnHandText() {
   };
 }
 
-type Pending = { kind: 'deactivate' | 'restore'; row: InventoryRow } | null;
-
 /** /admin/list/inventories: the selected practice's stock, with receive, count, transfer and the detail. */
 export function InventoryListPage() {
   const { t } = useTranslation();
@@ -46,13 +43,11 @@ function InventoryList({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
   const money = useStockMoney();
   const quantity = useQuantity();
   const day = useDay();
   const onHand = useOnHandText();
   const [dialog, setDialog] = useState<StockDialog>(null);
-  const [pending, setPending] = useState<Pending>(null);
   const canUpdate = ability.can('update', 'Inventory');
   const canDelete = ability.can('delete', 'Inventory');
   const open = (row: InventoryRow) => void navigate(`/admin/inventories/${row.id}`);
@@ -107,11 +102,13 @@ function InventoryList({ practiceId }: { practiceId: number }) {
     { field: 'status', title: t('common.status'), sort: true, filter: true, hide: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
   ];
 
-  const confirmations = {
-    deactivate: { title: t('inventory.deactivateTitle'), message: t('inventory.deactivateMessage', { name: pending?.row.product_name }), label: t('actions.deactivate'), danger: true, call: deactivateInventory, done: t('inventory.deactivated') },
-    restore: { title: t('inventory.restoreTitle'), message: t('inventory.restoreMessage', { name: pending?.row.product_name }), label: t('actions.restore'), danger: false, call: restoreInventory, done: t('inventory.restored') },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+  const confirm = useConfirmedActions<InventoryRow, string>(
+    {
+      deactivate: { title: t('inventory.deactivateTitle'), message: (row) => t('inventory.deactivateMessage', { name: row.product_name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateInventory(row.id), done: t('inventory.deactivated') },
+      restore: { title: t('inventory.restoreTitle'), message: (row) => t('inventory.restoreMessage', { name: row.product_name }), label: t('actions.restore'), danger: false, call: (row) => restoreInventory(row.id), done: t('inventory.restored') },
+    },
+    STOCK_QUERY_KEYS,
+  );
 
   return (
     <>
@@ -146,25 +143,15 @@ function InventoryList({ practiceId }: { practiceId: number }) {
               { key: 'adjust', label: t('inventory.countAdjust'), icon: <IconAdjustments size={16} />, onClick: () => setDialog({ kind: 'adjust', inventory: row }), hidden: !canUpdate },
               { key: 'transfer', label: t('inventory.transferAction'), icon: <IconArrowsExchange size={16} />, onClick: () => setDialog({ kind: 'transfer', inventory: row }), hidden: !canUpdate || Number(row.on_hand) <= 0 },
               { key: 'settings', label: t('inventory.settings'), icon: <IconSettings size={16} />, onClick: () => setDialog({ kind: 'settings', inventory: row }), hidden: !canUpdate },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
             ]}
           />
         )}
         testId="inventories-table"
       />
       <StockDialogs practiceId={practiceId} dialog={dialog} onClose={() => setDialog(null)} />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, STOCK_QUERY_KEYS)}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

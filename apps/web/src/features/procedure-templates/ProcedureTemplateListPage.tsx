@@ -1,14 +1,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconArchive, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from '../products/money.ts';
@@ -20,16 +18,12 @@ import {
   type ProcedureTemplateRow,
 } from './procedure-template.api.ts';
 
-type Pending = { kind: 'deactivate' | 'restore' | 'delete'; row: ProcedureTemplateRow } | null;
-
 /** /admin/list/procedure-templates: the consumables of each procedure and what they cost. */
 export function ProcedureTemplateListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
   const money = useMoney();
-  const [pending, setPending] = useState<Pending>(null);
   const canEdit = ability.can('update', 'ProcedureTemplate');
   const canDelete = ability.can('delete', 'ProcedureTemplate');
   const edit = (row: ProcedureTemplateRow) => void navigate(`/admin/procedure-templates/edit/${row.id}`);
@@ -61,12 +55,14 @@ export function ProcedureTemplateListPage() {
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
   ];
 
-  const confirmations = {
-    deactivate: { title: t('procedureTemplates.deactivateTitle'), message: t('procedureTemplates.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateProcedureTemplate, done: t('procedureTemplates.deactivated') },
-    restore: { title: t('procedureTemplates.restoreTitle'), message: t('procedureTemplates.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreProcedureTemplate, done: t('procedureTemplates.restored') },
-    delete: { title: t('procedureTemplates.deleteTitle'), message: t('procedureTemplates.deleteMessage', { name: pending?.row.name }), label: t('actions.deletePermanently'), danger: true, call: deleteProcedureTemplate, done: t('procedureTemplates.deleted') },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+  const confirm = useConfirmedActions<ProcedureTemplateRow, string>(
+    {
+      deactivate: { title: t('procedureTemplates.deactivateTitle'), message: (row) => t('procedureTemplates.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateProcedureTemplate(row.id), done: t('procedureTemplates.deactivated') },
+      restore: { title: t('procedureTemplates.restoreTitle'), message: (row) => t('procedureTemplates.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreProcedureTemplate(row.id), done: t('procedureTemplates.restored') },
+      delete: { title: t('procedureTemplates.deleteTitle'), message: (row) => t('procedureTemplates.deleteMessage', { name: row.name }), label: t('actions.deletePermanently'), danger: true, call: (row) => deleteProcedureTemplate(row.id), done: t('procedureTemplates.deleted') },
+    },
+    ['procedure-template', 'procedure-templates'],
+  );
 
   return (
     <>
@@ -93,25 +89,15 @@ export function ProcedureTemplateListPage() {
             label={row.name}
             actions={[
               { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => edit(row), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
-              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: !canDelete },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
+              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: !canDelete },
             ]}
           />
         )}
         testId="procedure-templates-table"
       />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['procedure-template', 'procedure-templates'])}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

@@ -1,23 +1,19 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconCircleCheck, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
-import { useRunAction } from '../../core/actions.ts';
 import { useFormat } from '../../core/format.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { STOCK_QUERY_KEYS } from '../inventory/inventory.api.ts';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
 import { useStockMoney } from '../inventory/stock.ts';
 import { PROCEDURES_LIST_URL, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureRow } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
-
-type Pending = { kind: 'complete' | 'delete'; row: ProcedureRow } | null;
 
 /** /admin/list/procedures: the selected practice's procedures and what their consumables cost. */
 export function ProcedureListPage() {
@@ -34,10 +30,8 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
   const format = useFormat();
   const money = useStockMoney();
-  const [pending, setPending] = useState<Pending>(null);
   const canEdit = ability.can('update', 'Procedure');
   const canDelete = ability.can('delete', 'Procedure');
   const open = (row: ProcedureRow) => void navigate(`/admin/procedures/${row.id}`);
@@ -71,26 +65,27 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
     { field: 'id', title: t('procedures.fields.id'), type: 'number', sort: true, filter: true, isUnique: true, width: 90, hide: true },
   ];
 
-  const when = pending ? format.dateTime(pending.row.performed_at) : '';
-  const confirmations = {
-    complete: {
-      title: t('procedures.completeTitle'),
-      message: t('procedures.completeMessage', { code: pending?.row.procedure_code, date: when }),
-      label: t('procedures.complete'),
-      danger: false,
-      call: async (row: ProcedureRow) => completeProcedure(await fetchProcedure(row.id)),
-      done: t('procedures.completed'),
+  const confirm = useConfirmedActions<ProcedureRow, string>(
+    {
+      complete: {
+        title: t('procedures.completeTitle'),
+        message: (row) => t('procedures.completeMessage', { code: row.procedure_code, date: format.dateTime(row.performed_at) }),
+        label: t('procedures.complete'),
+        danger: false,
+        call: async (row) => completeProcedure(await fetchProcedure(row.id)),
+        done: t('procedures.completed'),
+      },
+      delete: {
+        title: t('procedures.deleteTitle'),
+        message: (row) => t('procedures.deleteMessage', { code: row.procedure_code, date: format.dateTime(row.performed_at) }),
+        label: t('actions.delete'),
+        danger: true,
+        call: (row) => deleteProcedure(row.id),
+        done: t('procedures.deleted'),
+      },
     },
-    delete: {
-      title: t('procedures.deleteTitle'),
-      message: t('procedures.deleteMessage', { code: pending?.row.procedure_code, date: when }),
-      label: t('actions.delete'),
-      danger: true,
-      call: (row: ProcedureRow) => deleteProcedure(row.id),
-      done: t('procedures.deleted'),
-    },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+    ['procedures', ...STOCK_QUERY_KEYS],
+  );
 
   return (
     <>
@@ -115,24 +110,14 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
             actions={[
               { key: 'open', label: t('procedures.open'), icon: <IconEye size={16} />, onClick: () => open(row) },
               { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/procedures/edit/${row.id}`), hidden: !canEdit },
-              { key: 'complete', label: t('procedures.complete'), icon: <IconCircleCheck size={16} />, onClick: () => setPending({ kind: 'complete', row }), hidden: !canEdit || row.status !== 'planned' },
-              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: !canDelete },
+              { key: 'complete', label: t('procedures.complete'), icon: <IconCircleCheck size={16} />, onClick: () => confirm.ask('complete', row), hidden: !canEdit || row.status !== 'planned' },
+              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: !canDelete },
             ]}
           />
         )}
         testId="procedures-table"
       />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row), confirmation.done, ['procedures', ...STOCK_QUERY_KEYS])}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

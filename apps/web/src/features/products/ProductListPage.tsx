@@ -5,20 +5,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseProductBarcode } from '@enamel/contracts';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from './money.ts';
 import { PRODUCTS_LIST_URL, deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
 import { ProductFormModal } from './ProductFormModal.tsx';
 import { usePackaging } from './units.ts';
-
-type Pending = { kind: 'deactivate' | 'restore' | 'delete'; row: ProductRow } | null;
 
 /**
  * A scanned GS1 barcode (GTIN with lot/expiry application identifiers) typed into the list search is
@@ -34,12 +31,10 @@ export function barcodeSearch(search: string): ScannedBarcode | null {
 export function ProductListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
-  const run = useRunAction();
   const money = useMoney();
   const format = useFormat();
   const packaging = usePackaging();
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
   const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const canEdit = ability.can('update', 'Product');
@@ -99,12 +94,14 @@ export function ProductListPage() {
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
   ];
 
-  const confirmations = {
-    deactivate: { title: t('products.deactivateTitle'), message: t('products.deactivateMessage', { name: pending?.row.name }), label: t('actions.deactivate'), danger: true, call: deactivateProduct, done: t('products.deactivated') },
-    restore: { title: t('products.restoreTitle'), message: t('products.restoreMessage', { name: pending?.row.name }), label: t('actions.restore'), danger: false, call: restoreProduct, done: t('products.restored') },
-    delete: { title: t('products.deleteTitle'), message: t('products.deleteMessage', { name: pending?.row.name }), label: t('actions.deletePermanently'), danger: true, call: deleteProduct, done: t('products.deleted') },
-  } as const;
-  const confirmation = pending ? confirmations[pending.kind] : null;
+  const confirm = useConfirmedActions<ProductRow, string>(
+    {
+      deactivate: { title: t('products.deactivateTitle'), message: (row) => t('products.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateProduct(row.id), done: t('products.deactivated') },
+      restore: { title: t('products.restoreTitle'), message: (row) => t('products.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreProduct(row.id), done: t('products.restored') },
+      delete: { title: t('products.deleteTitle'), message: (row) => t('products.deleteMessage', { name: row.name }), label: t('actions.deletePermanently'), danger: true, call: (row) => deleteProduct(row.id), done: t('products.deleted') },
+    },
+    ['product', 'products'],
+  );
 
   return (
     <>
@@ -141,26 +138,16 @@ export function ProductListPage() {
             label={row.name}
             actions={[
               { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => setPending({ kind: 'deactivate', row }), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => setPending({ kind: 'restore', row }), hidden: row.status === 'active' || !canDelete },
-              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setPending({ kind: 'delete', row }), hidden: !canDelete },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
+              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
+              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: !canDelete },
             ]}
           />
         )}
         testId="products-table"
       />
       <ProductFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
-      {confirmation && pending ? (
-        <ConfirmDialog
-          opened
-          title={confirmation.title}
-          message={confirmation.message}
-          confirmLabel={confirmation.label}
-          danger={confirmation.danger}
-          onConfirm={() => run(() => confirmation.call(pending.row.id), confirmation.done, ['product', 'products'])}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }
