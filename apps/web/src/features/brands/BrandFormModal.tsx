@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrandBody } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrand, saveBrand } from './brand.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -24,15 +24,7 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['brand', id], queryFn: () => fetchBrand(id!), enabled: opened && id !== undefined });
 
-  useEffect(() => {
-    if (!opened) return;
-    const b = existing.data;
-    if (id === undefined) form.setValues(EMPTY);
-    else if (b) form.setValues({ name: b.name, manufacturer: b.manufacturer ?? '', website: b.website ?? '' });
-    form.clearErrors();
-    // form is stable; reset only when the dialog opens or the record arrives
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, id, existing.data]);
+  useFormFill(form, () => (!opened ? undefined : id === undefined ? EMPTY : existing.data ? { name: existing.data.name, manufacturer: existing.data.manufacturer ?? '', website: existing.data.website ?? '' } : undefined), [opened, id, existing.data]);
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

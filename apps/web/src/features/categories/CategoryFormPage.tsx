@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useRefreshLists } from '../../core/actions.ts';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -29,11 +30,7 @@ export function CategoryFormPage() {
   const category = useQuery({ queryKey: ['category', id], queryFn: () => fetchCategory(id!), enabled: editing && Number.isInteger(id) });
   const all = useQuery({ queryKey: ['categories', 'all'], queryFn: fetchAllCategories });
 
-  useEffect(() => {
-    const c = category.data;
-    if (c) form.setValues({ name: c.name, parent_id: c.parent_id === null ? null : String(c.parent_id) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [category.data]);
+  useFormFill(form, () => (category.data ? { name: category.data.name, parent_id: category.data.parent_id === null ? null : String(category.data.parent_id) } : undefined), [category.data]);
 
   const parents = useMemo(() => parentOptions(all.data ?? [], id, t('status.inactive')), [all.data, id, t]);
 

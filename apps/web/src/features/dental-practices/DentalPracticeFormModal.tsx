@@ -1,13 +1,14 @@
 import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DentalPracticeBody } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -32,15 +33,16 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
   const form = useForm<Values>({ initialValues: { ...EMPTY, time_zone: browserTimeZone() } });
   const existing = useQuery({ queryKey: ['dental-practice', id], queryFn: () => fetchDentalPractice(id!), enabled: opened && id !== undefined });
 
-  useEffect(() => {
-    if (!opened) return;
-    const p = existing.data;
-    if (id === undefined) form.setValues({ ...EMPTY, time_zone: browserTimeZone() });
-    else if (p) form.setValues({ name: p.name, code: p.code, address: p.address ?? '', phone: p.phone ?? '', email: p.email ?? '', time_zone: p.time_zone, currency: p.currency });
-    form.clearErrors();
-    // form is stable; reset only when the dialog opens or the record arrives
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, id, existing.data]);
+  useFormFill(
+    form,
+    () => {
+      const p = existing.data;
+      if (!opened) return undefined;
+      if (id === undefined) return { ...EMPTY, time_zone: browserTimeZone() };
+      return p ? { name: p.name, code: p.code, address: p.address ?? '', phone: p.phone ?? '', email: p.email ?? '', time_zone: p.time_zone, currency: p.currency } : undefined;
+    },
+    [opened, id, existing.data],
+  );
 
   const timeZones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')], []);
   const currencies = useMemo(() => {

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useRefreshLists } from '../../core/actions.ts';
@@ -12,6 +11,7 @@ import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { compareDecimals, decimalText } from './stock.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   to_dental_practice_id: string | null;
@@ -43,12 +43,7 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
     },
   });
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ to_dental_practice_id: null, quantity: '', reason: '' });
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, practiceId]);
+  useFormFill(form, () => (opened ? { to_dental_practice_id: null, quantity: '', reason: '' } : undefined), [opened, practiceId]);
 
   const quantity = decimalText(form.getValues().quantity);
   const exceeds = inventory !== null && quantity !== '' && compareDecimals(quantity, inventory.on_hand) > 0;

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
@@ -9,6 +8,7 @@ import { useQuantity } from '../products/money.ts';
 import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { compareDecimals, decimalText, expiryState, useDay } from './stock.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   type: 'expire' | 'waste';
@@ -45,12 +45,7 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
     },
   });
 
-  useEffect(() => {
-    if (!opened || !lot) return;
-    form.setValues({ type: expiryState(lot.expiry_date) === 'expired' ? 'expire' : 'waste', quantity: '', reason: '' });
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, lot?.id]);
+  useFormFill(form, () => (opened && lot ? ({ type: expiryState(lot.expiry_date) === 'expired' ? 'expire' : 'waste', quantity: '', reason: '' } satisfies Values) : undefined), [opened, lot?.id]);
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

@@ -1,13 +1,14 @@
 import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCEDURE_CATEGORIES, type ProcedureCategory } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   code: string;
@@ -31,15 +32,7 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['procedure-code', id], queryFn: () => fetchProcedureCode(id!), enabled: opened && id !== undefined });
 
-  useEffect(() => {
-    if (!opened) return;
-    const c = existing.data;
-    if (id === undefined) form.setValues(EMPTY);
-    else if (c) form.setValues({ code: c.code, name: c.name, category: c.category });
-    form.clearErrors();
-    // form is stable; reset only when the dialog opens or the record arrives
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, id, existing.data]);
+  useFormFill(form, () => (!opened ? undefined : id === undefined ? EMPTY : existing.data ? { code: existing.data.code, name: existing.data.name, category: existing.data.category } : undefined), [opened, id, existing.data]);
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Grid, Group, Loader, Paper, Select, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ACTIONS, SUBJECTS, type Action, type Subject } from '@enamel/contracts';
@@ -10,6 +9,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchPermission, savePermission } from './role.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 /** The placeholder the server fills with the user's practices (a practice-scoped rule). */
 const OWN_PRACTICES = JSON.stringify({ dentalPracticeId: { $in: '${user.practiceIds}' } }, null, 2);
@@ -48,11 +48,14 @@ export function PermissionFormPage() {
   });
   const permission = useQuery({ queryKey: ['permission', id], queryFn: () => fetchPermission(id!), enabled: editing });
 
-  useEffect(() => {
-    const p = permission.data;
-    if (p) form.setValues({ name: p.name, action: p.action as Action, subject: p.subject as Subject, conditions: p.conditions ? JSON.stringify(p.conditions, null, 2) : '', fields: p.fields ?? [], inverted: p.inverted });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [permission.data]);
+  useFormFill(
+    form,
+    () => {
+      const p = permission.data;
+      return p ? { name: p.name, action: p.action as Action, subject: p.subject as Subject, conditions: p.conditions ? JSON.stringify(p.conditions, null, 2) : '', fields: p.fields ?? [], inverted: p.inverted } : undefined;
+    },
+    [permission.data],
+  );
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

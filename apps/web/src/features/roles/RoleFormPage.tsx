@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useRefreshLists } from '../../core/actions.ts';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -28,10 +29,7 @@ export function RoleFormPage() {
   const role = useQuery({ queryKey: ['role', id], queryFn: () => fetchRole(id!), enabled: editing });
   const permissions = useQuery({ queryKey: ['permissions', 'all'], queryFn: fetchAllPermissions });
 
-  useEffect(() => {
-    if (role.data) form.setValues({ name: role.data.name, description: role.data.description ?? '', permission_ids: role.data.permission_ids.map(String) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [role.data]);
+  useFormFill(form, () => (role.data ? { name: role.data.name, description: role.data.description ?? '', permission_ids: role.data.permission_ids.map(String) } : undefined), [role.data]);
 
   const bySubject = useMemo(() => {
     const groups = new Map<string, PermissionRow[]>();

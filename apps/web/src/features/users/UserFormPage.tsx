@@ -1,7 +1,6 @@
 import { Alert, Button, Grid, Group, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
@@ -10,6 +9,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
+import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {
   firstname: string;
@@ -39,15 +39,19 @@ export function UserFormPage() {
   const roles = useQuery({ queryKey: ['roles'], queryFn: fetchRoles });
   const practices = useQuery({ queryKey: ['practices', 'options'], queryFn: fetchPracticeOptions });
 
-  useEffect(() => {
-    const u = user.data;
-    if (!u) return;
-    form.setValues({
-      firstname: u.firstname, lastname: u.lastname, email: u.email, locale: u.locale as Locale, status: u.status,
-      role_ids: u.roles.map((r) => String(r.id)), dental_practice_ids: u.dental_practices.map((p) => String(p.id)), password: '', password_confirmation: '',
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user.data]);
+  useFormFill(
+    form,
+    () => {
+      const u = user.data;
+      return u
+        ? {
+            firstname: u.firstname, lastname: u.lastname, email: u.email, locale: u.locale as Locale, status: u.status,
+            role_ids: u.roles.map((r) => String(r.id)), dental_practice_ids: u.dental_practices.map((p) => String(p.id)), password: '', password_confirmation: '',
+          }
+        : undefined;
+    },
+    [user.data],
+  );
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
