@@ -79,5 +79,6 @@ export async function sendList<Row>(request: FastifyRequest, reply: FastifyReply
       .header('content-disposition', `attachment; filename="${exportFilename(list)}"`)
       .send(csvStream(list, rows));
   }
-  return reply.send(await runList(db, list, query, scope));
+  const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  return reply.send(await runList(db, list, query, scope, queryString));
 }
