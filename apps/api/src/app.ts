@@ -12,7 +12,7 @@ import type { AuthLimits, Deps } from './core/context.ts';
 import { registerCsrf } from './core/csrf.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
-import { registerSessionHook } from './core/session-hook.ts';
+import { isApiRequest, registerSessionHook } from './core/session-hook.ts';
 import { SessionStore } from './core/sessions.ts';
 import { registerSpa } from './core/spa.ts';
 import { Throttle } from './core/throttle.ts';
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => deps.mailer.close());
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
-    if ((request.url.startsWith('/api') || request.url === '/login') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -115,6 +115,21 @@ describe('reset password', () => {
     for (let i = 0; i < 6; i++) codes.push((await new Agent(t.app, `10.1.2.${i}`).post('/api/forget-password', { email: user.email })).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it('answers a throttled forgot-password with Retry-After: the seconds until the window ends', async () => {
+    const limited = await createTestApp({ limits: { forgotPerIp: { max: 2, windowSeconds: 600 } } });
+    try {
+      const ask = () => new Agent(limited.app, '10.7.7.7').post('/api/forget-password', { email: 'ghost@example.test' });
+      expect([(await ask()).statusCode, (await ask()).statusCode]).toEqual([200, 200]);
+      const res = await ask();
+      expect(res.statusCode).toBe(429);
+      const seconds = Number(res.headers['retry-after']);
+      expect(Number.isInteger(seconds) && seconds > 0 && seconds <= 600, String(res.headers['retry-after'])).toBe(true);
+      expect(res.json().message).toBe(`Too many attempts. Please try again in ${seconds} seconds.`);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('mail over SMTP', () => {
