@@ -7,6 +7,7 @@ import { passwordResetTokens, sessions } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { AfterReply } from '../src/core/after-reply.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,33 @@ describe('forgot password', () => {
     expect(mail.subject).toBe('Reset your Enamel password');
     expect(linkFrom(mail.text).email).toBe(user.email);
     expect(t.mailer.sent.some((m) => m.to === 'ghost@example.test')).toBe(false);
+  });
+
+  it('answers before any work on the account: the token write and the mail come after the reply, for any email', async () => {
+    // The work a route leaves for after its reply is held here until the test lets it run.
+    const held: Array<() => Promise<void>> = [];
+    class HeldAfterReply extends AfterReply {
+      protected override start(_name: string, task: () => Promise<void>) {
+        held.push(task);
+      }
+    }
+    const h = await createTestApp({ afterReply: (log) => new HeldAfterReply(log) });
+    try {
+      const user = await createUser(h.database.db, { role: 'Viewer' });
+      const known = await new Agent(h.app).post('/api/forget-password', { email: user.email });
+      const unknown = await new Agent(h.app).post('/api/forget-password', { email: 'ghost@example.test' });
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      // Answered, and nothing about the account done yet: no token, no mail; each path left the same one task.
+      expect(await h.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([]);
+      expect(h.mailer.sent).toEqual([]);
+      expect(held).toHaveLength(2);
+
+      for (const task of held.splice(0)) await task();
+      expect(await h.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toHaveLength(1);
+      expect(h.mailer.sent.map((m) => m.to)).toEqual([user.email]);
+    } finally {
+      await h.close();
+    }
   });
 
   it('mails in the user’s own language', async () => {
