@@ -180,6 +180,30 @@ describe('import pipeline', () => {
     expect(await settle(admin, zip.json().data.id)).toMatchObject({ status: 'failed', failure: expect.stringContaining('XLSX') });
   });
 
+  it('the name and the content must agree: an XLSX named .csv or .txt, or text named .xlsx, is 415 and nothing is queued', async () => {
+    const workbook = await xlsx([['name'], ['Misnamed brand']]);
+    const jobsBefore = (await t.database.db.execute(sql`select count(*)::int as n from import_jobs`)) as unknown as { rows: Array<{ n: number }> };
+    for (const name of ['brands.csv', 'brands.txt', 'brands.TSV', 'brands']) {
+      const res = await upload(admin, 'brand', name, workbook);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('its name does not end in .xlsx') });
+    }
+    const text = await upload(admin, 'brand', 'brands.xlsx', 'name\nMisnamed brand\n');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('This file is named .xlsx but holds text, not an Excel workbook. Rename it to .csv, or save it as XLSX, and upload it again.');
+    // Translated like every message.
+    const fr = await signedIn('Super Admin');
+    fr.cookies.set('locale', 'fr');
+    expect((await upload(fr, 'brand', 'marques.csv', workbook)).json().message).toMatch(/^Ce fichier est un classeur Excel/);
+
+    const jobsAfter = (await t.database.db.execute(sql`select count(*)::int as n from import_jobs`)) as unknown as { rows: Array<{ n: number }> };
+    expect(jobsAfter.rows[0]!.n).toBe(jobsBefore.rows[0]!.n);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'imports')).filter((f) => f.endsWith('.upload'))).toEqual([]);
+    expect(await t.database.db.select().from(brands).where(eq(brands.name, 'Misnamed brand'))).toEqual([]);
+    // Named right, the same workbook imports.
+    expect((await validated(admin, 'brand', 'brands.xlsx', workbook)).valid_rows).toBe(1);
+  });
+
   it('an oversized file is 413 with a clear message', async () => {
     const big = Buffer.alloc(21 * 1024 * 1024, 'a,b\n');
     const res = await upload(admin, 'brand', 'big.csv', big);
