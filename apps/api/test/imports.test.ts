@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { activityLogs, brands, categories, procedureCodes, products } from '@enamel/db';
+import { activityLogs, brands, categories, importJobs, procedureCodes, products } from '@enamel/db';
 import { DEFAULT_PIPELINE_LIMITS, importTestHooks } from '../src/core/import/pipeline.ts';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
@@ -182,7 +182,7 @@ describe('import pipeline', () => {
 
   it('the name and the content must agree: an XLSX named .csv or .txt, or text named .xlsx, is 415 and nothing is queued', async () => {
     const workbook = await xlsx([['name'], ['Misnamed brand']]);
-    const jobsBefore = (await t.database.db.execute(sql`select count(*)::int as n from import_jobs`)) as unknown as { rows: Array<{ n: number }> };
+    const jobsBefore = await t.database.db.$count(importJobs);
     for (const name of ['brands.csv', 'brands.txt', 'brands.TSV', 'brands']) {
       const res = await upload(admin, 'brand', name, workbook);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(415);
@@ -196,8 +196,7 @@ describe('import pipeline', () => {
     fr.cookies.set('locale', 'fr');
     expect((await upload(fr, 'brand', 'marques.csv', workbook)).json().message).toMatch(/^Ce fichier est un classeur Excel/);
 
-    const jobsAfter = (await t.database.db.execute(sql`select count(*)::int as n from import_jobs`)) as unknown as { rows: Array<{ n: number }> };
-    expect(jobsAfter.rows[0]!.n).toBe(jobsBefore.rows[0]!.n);
+    expect(await t.database.db.$count(importJobs)).toBe(jobsBefore);
     expect(fs.readdirSync(path.join(t.config.dataDir, 'imports')).filter((f) => f.endsWith('.upload'))).toEqual([]);
     expect(await t.database.db.select().from(brands).where(eq(brands.name, 'Misnamed brand'))).toEqual([]);
     // Named right, the same workbook imports.

@@ -22,7 +22,7 @@ async function followNext(url: string): Promise<Page[]> {
   while (next) {
     const res = await admin.get(next);
     expect(res.statusCode, `${next}: ${res.body}`).toBe(200);
-    const page = res.json() as Page;
+    const page = res.json<Page>();
     pages.push(page);
     next = page.links.next;
     if (pages.length > 20) throw new Error('links.next never ends');
@@ -44,7 +44,7 @@ describe('list links', () => {
     expect(pages.flatMap((p) => p.data.map((r) => r.name))).toEqual([6, 5, 4, 3, 1, 0].map((i) => `${tag} Clinic ${i}`));
 
     // first / prev / last lead to the same list too.
-    const second = (await admin.get(pages[0]!.links.next!)).json() as Page;
+    const second = (await admin.get(pages[0]!.links.next!)).json<Page>();
     expect((await admin.get(second.links.prev!)).json().data).toEqual(pages[0]!.data);
     expect((await admin.get(second.links.first!)).json().data).toEqual(pages[0]!.data);
     expect((await admin.get(second.links.last!)).json().data).toEqual(pages[2]!.data);
