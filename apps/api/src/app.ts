@@ -9,10 +9,11 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
 import type { AuthLimits, Deps } from './core/context.ts';
+import { AfterReply } from './core/after-reply.ts';
 import { registerCsrf } from './core/csrf.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
-import { registerSessionHook } from './core/session-hook.ts';
+import { isApiRequest, registerSessionHook } from './core/session-hook.ts';
 import { SessionStore } from './core/sessions.ts';
 import { registerSpa } from './core/spa.ts';
 import { Throttle } from './core/throttle.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   limits?: Partial<AuthLimits>;
   logger?: boolean | object;
+  /** Tests hold the work a route does after its reply, to see it come after. */
+  afterReply?: (log: FastifyInstance['log']) => AfterReply;
 }
 
 /** Builds the server: plugins, hooks, routes, error handler. Listening is the caller's business. */
@@ -73,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions: new SessionStore(database.db),
     throttle: new Throttle(database.db),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    afterReply: options.afterReply ? options.afterReply(app.log) : new AfterReply(app.log),
   };
   app.decorate('deps', deps);
   const routeTable: string[] = [];
@@ -80,10 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
-  app.addHook('onClose', async () => deps.mailer.close());
+  app.addHook('onClose', async () => {
+    await deps.afterReply.drain();
+    deps.mailer.close();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
-    if ((request.url.startsWith('/api') || request.url === '/login') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 

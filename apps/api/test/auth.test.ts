@@ -156,6 +156,86 @@ describe('CSRF (419)', () => {
   });
 });
 
+describe('CSRF and sessions judge the routed path, not the raw URL', () => {
+  it('refuses a percent-encoded /login, forget-password or logout without a token (419), and starts no session', async () => {
+    const user = await createUser(t.database.db, { role: 'Viewer' });
+    const login = await new Agent(t.app).post('/%6Cogin', { email: user.email, password: user.password }, { xsrf: false });
+    expect(login.statusCode, login.body).toBe(419);
+    expect(login.cookies.some((c) => c.name === 'enamel_session' && c.value !== '')).toBe(false);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+
+    const forgot = await new Agent(t.app).post('/%61pi/forget-password', { email: user.email }, { xsrf: false });
+    expect(forgot.statusCode, forgot.body).toBe(419);
+
+    const agent = new Agent(t.app);
+    await agent.login(user.email, user.password);
+    const logout = await agent.request('POST', '/%6Cogout', { payload: 'bye', headers: { 'content-type': 'text/plain' }, xsrf: false });
+    expect(logout.statusCode, logout.body).toBe(419);
+    expect((await agent.get('/api/user')).statusCode).toBe(200); // still signed in
+    // The encoded path with a valid token is the same route, and works.
+    expect((await agent.post('/%6Cogout')).statusCode).toBe(204);
+    expect((await agent.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('reads the session for an encoded API path too', async () => {
+    const user = await createUser(t.database.db, { role: 'Viewer' });
+    const agent = new Agent(t.app);
+    await agent.login(user.email, user.password);
+    const me = await agent.get('/%61pi/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('signing in with a stale session cookie', () => {
+  /** A client that signed in once, whose session then ended (expired, or removed on the server). */
+  async function staleClient(how: 'expired' | 'unknown') {
+    const user = await createUser(t.database.db, { role: 'Viewer' });
+    const agent = new Agent(t.app);
+    await agent.login(user.email, user.password);
+    if (how === 'expired') await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    else await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    return { user, agent, stale: agent.cookies.get('enamel_session')!, oldToken: agent.cookies.get('XSRF-TOKEN')! };
+  }
+
+  it.each(['expired', 'unknown'] as const)('signs in (200) with a %s session cookie and the XSRF token of GET /api/csrf-cookie', async (how) => {
+    const { user, agent, stale } = await staleClient(how);
+    await agent.get('/api/csrf-cookie');
+    agent.cookies.set('enamel_session', stale); // a client that does not drop the cleared cookie
+    const res = await agent.post('/login', { email: user.email, password: user.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(agent.cookies.get('enamel_session')).not.toBe(stale);
+    expect((await agent.get('/api/user')).json().data.email).toBe(user.email);
+  });
+
+  it('signs in with the XSRF token the client kept from its ended session', async () => {
+    const { user, agent, stale, oldToken } = await staleClient('expired');
+    expect(agent.cookies.get('enamel_session')).toBe(stale);
+    const res = await agent.post('/login', { email: user.email, password: user.password }, { headers: { 'x-xsrf-token': oldToken } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('still refuses login without a valid token, and the old token on any other write', async () => {
+    const { user, agent, stale, oldToken } = await staleClient('expired');
+    // Each refusal clears the cookies the client then sends again, as a client that ignores that would.
+    const asBefore = () => {
+      agent.cookies.set('enamel_session', stale);
+      agent.cookies.set('XSRF-TOKEN', oldToken);
+    };
+    expect((await agent.post('/login', { email: user.email, password: user.password }, { xsrf: false })).statusCode).toBe(419);
+    asBefore();
+    expect((await agent.post('/login', { email: user.email, password: user.password }, { headers: { 'x-xsrf-token': 'abc.def' } })).statusCode).toBe(419);
+    // Without the session cookie it was signed for, the old token is one of another session.
+    const other = new Agent(t.app);
+    other.cookies.set('XSRF-TOKEN', oldToken);
+    expect((await other.post('/login', { email: user.email, password: user.password })).statusCode).toBe(419);
+    // Only signing in accepts it: another write with a dead session's token is refused.
+    asBefore();
+    expect((await agent.post('/api/profile', { name: 'X', email: user.email, locale: 'en' })).statusCode).toBe(419);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1); // only the expired one
+  });
+});
+
 describe('throttling (429)', () => {
   it('locks an account after 10 failed logins, even for the right password', async () => {
     const user = await createUser(t.database.db, { role: 'Viewer' });
@@ -166,6 +246,11 @@ describe('throttling (429)', () => {
     const locked = await new Agent(t.app, '10.0.1.1').post('/login', { email: user.email, password: user.password });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many attempts\. Please try again in \d+ seconds\./);
+    // Retry-After says the same seconds, for clients and proxies.
+    const seconds = Number(/in (\d+) seconds/.exec(locked.json().message)![1]);
+    expect(locked.headers['retry-after']).toBe(String(seconds));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
   });
 
   it('limits login attempts per IP', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { activityLogs, brands, categories, procedureCodes, products } from '@enamel/db';
+import { activityLogs, brands, categories, importJobs, procedureCodes, products } from '@enamel/db';
 import { DEFAULT_PIPELINE_LIMITS, importTestHooks } from '../src/core/import/pipeline.ts';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
@@ -178,6 +178,29 @@ describe('import pipeline', () => {
     const zip = await upload(admin, 'brand', 'brands.xlsx', Buffer.from('PK\u0003\u0004 not really a zip'));
     expect(zip.statusCode).toBe(202);
     expect(await settle(admin, zip.json().data.id)).toMatchObject({ status: 'failed', failure: expect.stringContaining('XLSX') });
+  });
+
+  it('the name and the content must agree: an XLSX named .csv or .txt, or text named .xlsx, is 415 and nothing is queued', async () => {
+    const workbook = await xlsx([['name'], ['Misnamed brand']]);
+    const jobsBefore = await t.database.db.$count(importJobs);
+    for (const name of ['brands.csv', 'brands.txt', 'brands.TSV', 'brands']) {
+      const res = await upload(admin, 'brand', name, workbook);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('its name does not end in .xlsx') });
+    }
+    const text = await upload(admin, 'brand', 'brands.xlsx', 'name\nMisnamed brand\n');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('This file is named .xlsx but holds text, not an Excel workbook. Rename it to .csv, or save it as XLSX, and upload it again.');
+    // Translated like every message.
+    const fr = await signedIn('Super Admin');
+    fr.cookies.set('locale', 'fr');
+    expect((await upload(fr, 'brand', 'marques.csv', workbook)).json().message).toMatch(/^Ce fichier est un classeur Excel/);
+
+    expect(await t.database.db.$count(importJobs)).toBe(jobsBefore);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'imports')).filter((f) => f.endsWith('.upload'))).toEqual([]);
+    expect(await t.database.db.select().from(brands).where(eq(brands.name, 'Misnamed brand'))).toEqual([]);
+    // Named right, the same workbook imports.
+    expect((await validated(admin, 'brand', 'brands.xlsx', workbook)).valid_rows).toBe(1);
   });
 
   it('an oversized file is 413 with a clear message', async () => {

@@ -99,6 +99,22 @@ describe('list export (format=csv)', () => {
     expect(logs.header).not.toContain('before'); // only declared columns
   });
 
+  it('exports the ledger with consumed quantities as numbers a spreadsheet can sum; text that looks like a formula stays neutralised', async () => {
+    const { agent } = await signedIn('Super Admin');
+    const tag = `led${Date.now().toString(36)}`;
+    const practice = await createPractice(t.database.db);
+    const product = (await agent.post('/api/product/create', { name: `-cmd ${tag}`, sku: `G-${tag}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '10', tracks_lots: false })).json().data;
+    expect((await agent.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: product.id, quantity: '5', reason: '=1+1' })).statusCode).toBe(200);
+    const code = (await agent.post('/api/procedure-code/create', { code: `D${tag}`.slice(0, 16), name: 'Exam', category: 'diagnostic' })).json().data;
+    const done = await agent.post('/api/procedure/create', { dental_practice_id: practice.id, procedure_code_id: code.id, performed_at: '2026-11-20T10:30:00Z', status: 'completed', items: [{ product_id: product.id, quantity: '2' }] });
+    expect(done.statusCode, done.body).toBe(201);
+
+    const { rows } = csvOf(await agent.get(`/api/admin/list/stock-movements?dental_practice_id=${practice.id}&sort_column=id&sort_direction=asc&format=csv`), 'stock-movements');
+    expect(rows.map((r) => r.quantity)).toEqual(['5.0000', '-2.0000']);
+    expect(rows.map((r) => r.product_name)).toEqual([`'-cmd ${tag}`, `'-cmd ${tag}`]);
+    expect(rows[0]!.reason).toBe("'=1+1");
+  });
+
   it('exports only what the user may see: the practice scope applies before anything else', async () => {
     const a = await createPractice(t.database.db);
     const b = await createPractice(t.database.db);

@@ -7,6 +7,7 @@ import { passwordResetTokens, sessions } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { AfterReply } from '../src/core/after-reply.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,33 @@ describe('forgot password', () => {
     expect(mail.subject).toBe('Reset your Enamel password');
     expect(linkFrom(mail.text).email).toBe(user.email);
     expect(t.mailer.sent.some((m) => m.to === 'ghost@example.test')).toBe(false);
+  });
+
+  it('answers before any work on the account: the token write and the mail come after the reply, for any email', async () => {
+    // The work a route leaves for after its reply is held here until the test lets it run.
+    const held: Array<() => Promise<void>> = [];
+    class HeldAfterReply extends AfterReply {
+      protected override start(_name: string, task: () => Promise<void>) {
+        held.push(task);
+      }
+    }
+    const h = await createTestApp({ afterReply: (log) => new HeldAfterReply(log) });
+    try {
+      const user = await createUser(h.database.db, { role: 'Viewer' });
+      const known = await new Agent(h.app).post('/api/forget-password', { email: user.email });
+      const unknown = await new Agent(h.app).post('/api/forget-password', { email: 'ghost@example.test' });
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      // Answered, and nothing about the account done yet: no token, no mail; each path left the same one task.
+      expect(await h.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([]);
+      expect(h.mailer.sent).toEqual([]);
+      expect(held).toHaveLength(2);
+
+      for (const task of held.splice(0)) await task();
+      expect(await h.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toHaveLength(1);
+      expect(h.mailer.sent.map((m) => m.to)).toEqual([user.email]);
+    } finally {
+      await h.close();
+    }
   });
 
   it('mails in the user’s own language', async () => {
@@ -114,6 +142,21 @@ describe('reset password', () => {
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push((await new Agent(t.app, `10.1.2.${i}`).post('/api/forget-password', { email: user.email })).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('answers a throttled forgot-password with Retry-After: the seconds until the window ends', async () => {
+    const limited = await createTestApp({ limits: { forgotPerIp: { max: 2, windowSeconds: 600 } } });
+    try {
+      const ask = () => new Agent(limited.app, '10.7.7.7').post('/api/forget-password', { email: 'ghost@example.test' });
+      expect([(await ask()).statusCode, (await ask()).statusCode]).toEqual([200, 200]);
+      const res = await ask();
+      expect(res.statusCode).toBe(429);
+      const seconds = Number(res.headers['retry-after']);
+      expect(Number.isInteger(seconds) && seconds > 0 && seconds <= 600, String(res.headers['retry-after'])).toBe(true);
+      expect(res.json().message).toBe(`Too many attempts. Please try again in ${seconds} seconds.`);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PROCEDURE_CATEGORIES, isValidGtin } from '@enamel/contracts';
-import { activityLogs, brands, categories, dentalPractices, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, rows as rawRows } from '@enamel/db';
+import { activityLogs, brands, categories, dentalPractices, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, rows as rawRows, lockDataDir } from '@enamel/db';
 import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
 import { catalogData, validateCatalogData } from '../src/features/seeder/catalog-data.ts';
 import { DEMO_PRACTICES } from '../src/features/seeder/data/practices.ts';
@@ -248,17 +248,18 @@ describe('demo data files', () => {
 describe('npm run seed', () => {
   it('stops with a clear message when the embedded database is in use', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-seed-'));
-    // The parent process (the test runner) is alive: it stands for a running server.
-    fs.writeFileSync(path.join(dataDir, 'enamel.lock'), String(process.ppid));
+    // This process holds the folder's lock as a running server would.
+    const release = await lockDataDir(dataDir);
     const out: string[] = [];
     const err: string[] = [];
     try {
       const code = await runSeedCommand({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' }, { out: (l) => out.push(l), err: (l) => err.push(l) });
       expect(code).toBe(1);
-      expect(err.join('\n')).toContain(`is in use by process ${process.ppid} (is the Enamel server running?)`);
+      expect(err.join('\n')).toContain(`is in use by process ${process.pid} (is the Enamel server running?)`);
       expect(err.join('\n')).toContain('Stop the server and run `npm run seed` again');
       expect(out).toEqual([]);
     } finally {
+      await release();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@enamel/db';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import type { AuthLimits } from '../src/core/context.ts';
 import type { Mailer, MailMessage } from '../src/core/mail.ts';
 import { loadConfig, type Config } from '../src/env.ts';
@@ -36,7 +36,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; limits?: Partial<AuthLimits>; mailer?: Mailer; webDist?: string } = {},
+  options: { env?: Record<string, string>; limits?: Partial<AuthLimits>; mailer?: Mailer; webDist?: string; afterReply?: BuildOptions['afterReply'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-app-'));
   const config = loadConfig({
@@ -50,7 +50,7 @@ export async function createTestApp(
   if (options.webDist) config.webDist = options.webDist;
   const database = await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer: options.mailer ?? mailer, logger: false, ...(options.limits ? { limits: options.limits } : {}) });
+  const app = await buildApp({ config, database, mailer: options.mailer ?? mailer, logger: false, ...(options.limits ? { limits: options.limits } : {}), ...(options.afterReply ? { afterReply: options.afterReply } : {}) });
   await app.ready();
   return {
     app,

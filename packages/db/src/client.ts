@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whether PGlite or PostgreSQL is underneath. */
@@ -33,42 +33,6 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-export class DataDirLockedError extends Error {
-  constructor(readonly lockFile: string, readonly pid: number) {
-    super(
-      `The embedded database in ${path.dirname(lockFile)} is in use by process ${pid}. ` +
-        'Stop that process first (the embedded database allows one process at a time), or use DATABASE_URL.',
-    );
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** PGlite is one connection in one process: a lock file keeps a second process out. */
-function takeLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'enamel.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockFile, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(lockFile, pid);
-      fs.rmSync(lockFile, { force: true }); // stale lock of a process that is gone
-    }
-  }
-  throw new Error(`Could not lock ${lockFile}`);
-}
-
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
     // JIT compilation costs tens of milliseconds on list pages whose estimates look large, and never pays back on OLTP queries.
@@ -82,7 +46,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       close: () => pool.end(),
     };
   }
-  const release = options.dataDir ? takeLock(options.dataDir) : () => undefined;
+  const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => undefined;
   try {
     const client = new PGlite({
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
@@ -96,11 +60,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
         await client.close();
-        release();
+        await release();
       },
     };
   } catch (err) {
-    release();
+    await release();
     throw err;
   }
 }

@@ -29,7 +29,7 @@ export async function withConfiguredDatabase(command: string, io: CommandIo, tas
     database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      io.err(`Cannot run ${command}: the embedded database in ${config.dataDir} is in use by process ${err.pid} (is the Enamel server running?). Stop it and try again.`);
+      io.err(`Cannot run ${command}: the embedded database in ${config.dataDir} is in use by ${err.holder} (is the Enamel server running?). Stop it and try again.`);
       return 1;
     }
     throw err;

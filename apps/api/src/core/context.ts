@@ -4,6 +4,7 @@ import type { Mailer } from './mail.ts';
 import type { AuthUser, Session, SessionStore } from './sessions.ts';
 import type { Throttle } from './throttle.ts';
 import type { AppAbility } from './abilities.ts';
+import type { AfterReply } from './after-reply.ts';
 
 /** What every feature may use: built once in app.ts, reached through `app.deps`. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   sessions: SessionStore;
   throttle: Throttle;
   limits: AuthLimits;
+  /** Work done once a response has gone out. */
+  afterReply: AfterReply;
 }
 
 export interface AuthLimits {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from './cookies.ts';
-import { hmac, randomToken, safeEqual } from './tokens.ts';
-import { isApiRequest } from './session-hook.ts';
+import { hmac, randomToken, safeEqual, sha256 } from './tokens.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+import { isApiRequest, routePath } from './session-hook.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -34,7 +35,14 @@ export function headerToken(request: FastifyRequest): string | undefined {
   }
 }
 
-/** Every write needs the header to echo the cookie and to be signed for this session, else 419. */
+/**
+ * Every write needs the header to echo the cookie and to be signed for this session, else 419.
+ * An expired or unknown session cookie counts as no session (the session hook clears it), so
+ * a token minted without a session is the one that works. Signing in also accepts a token
+ * signed for the dead session the request still presents: a client that kept its old cookies
+ * must not read "page expired" after typing its password. Either way the token must be the
+ * cookie's own, echoed in the header, which a page of another site cannot do: login CSRF stays refused.
+ */
 export function registerCsrf(app: FastifyInstance) {
   const { config } = app.deps;
 
@@ -42,10 +50,12 @@ export function registerCsrf(app: FastifyInstance) {
     if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = headerToken(request);
-    const sessionId = request.session?.id ?? null;
-    if (request.sessionExpired || !cookie || !header || !safeEqual(cookie, header) || !isValidXsrfToken(config.sessionSecret, sessionId, header)) {
-      throw new AppError('csrf_mismatch');
-    }
+    if (!cookie || !header || !safeEqual(cookie, header)) throw new AppError('csrf_mismatch');
+    const signedFor = (sessionId: string | null) => isValidXsrfToken(config.sessionSecret, sessionId, header);
+    if (signedFor(request.session?.id ?? null)) return;
+    const deadSession = request.sessionExpired ? request.cookies[SESSION_COOKIE] : undefined;
+    if (deadSession && routePath(request) === '/login' && signedFor(sha256(deadSession))) return;
+    throw new AppError('csrf_mismatch');
   });
 
   // Any API response whose request lacks a valid token for its session gets a fresh one.

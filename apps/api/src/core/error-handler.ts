@@ -38,6 +38,9 @@ export function sendError(
     );
   }
   if (code === 'internal') body.request_id = request.id;
+  // How long a throttled client waits, in the header clients and proxies read.
+  const seconds = options.params?.seconds;
+  if (code === 'too_many_requests' && typeof seconds === 'number') reply.header('retry-after', String(seconds));
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 

@@ -186,15 +186,21 @@ export function listQueries<Row>(db: Database, list: ListDefinition<Row>, query:
   };
 }
 
+/** Query parameters that choose the page: links set their own, everything else is kept. */
+const PAGING_PARAMS = ['current_page', 'offset', 'pagesize', 'format'];
+
 /**
  * Runs a list: scope first (the caller's `scope`, e.g. the user's practices), then search and
- * filters on declared columns, then a declared sort, one page, and one count.
+ * filters on declared columns, then a declared sort, one page, and one count. `requestQuery`
+ * (the request's query string) is carried into `links`, so following one gives another page
+ * of the same practice, search, filters and sort.
  */
 export async function runList<Row>(
   db: Database,
   list: ListDefinition<Row>,
   query: ListQuery,
   scope?: SQL,
+  requestQuery = '',
 ): Promise<ListResult<Row>> {
   const q = listQueries(db, list, query, scope);
   const { perPage, offset } = q;
@@ -205,7 +211,14 @@ export async function runList<Row>(
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = rows.length ? offset + 1 : null;
   const data = presentRows(list, rows);
-  const link = (p: number) => `${list.path}?current_page=${p}&pagesize=${perPage}`;
+  const kept = new URLSearchParams(requestQuery);
+  for (const name of PAGING_PARAMS) kept.delete(name);
+  const link = (p: number) => {
+    const params = new URLSearchParams(kept);
+    params.set('current_page', String(p));
+    params.set('pagesize', String(perPage));
+    return `${list.path}?${params.toString()}`;
+  };
   return {
     data,
     meta: { current_page: page, last_page: lastPage, per_page: perPage, total, from, to: from === null ? null : from + rows.length - 1 },

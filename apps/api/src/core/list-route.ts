@@ -32,10 +32,21 @@ export function exportFilename(list: ListDefinition<unknown>, now = new Date()):
   return `${base}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * CSV of rows under a header row of the list's declared columns. Cells that a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR at the start) get a leading single quote;
- * negative numbers stay numbers. A BOM lets spreadsheet programs read the UTF-8.
+ * A text cell as a spreadsheet may safely open it: text a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR at the start) gets a leading single quote, but a plain decimal such as
+ * `-2.0000` (quantities and money travel as exact decimal text) stays a number to sum.
+ */
+export function csvCell(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_DECIMAL.test(value) ? `'${value}` : value;
+}
+
+/**
+ * CSV of rows under a header row of the list's declared columns, every text cell through
+ * `csvCell`. A BOM lets spreadsheet programs read the UTF-8.
  */
 export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[]): NodeJS.ReadableStream {
   const columns = Object.keys(list.columns);
@@ -43,8 +54,8 @@ export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[
     header: true,
     columns,
     bom: true,
-    escape_formulas: true,
     cast: {
+      string: csvCell,
       boolean: (value) => (value ? 'true' : 'false'),
       date: (value) => value.toISOString(),
       object: (value) => JSON.stringify(value),
@@ -68,5 +79,6 @@ export async function sendList<Row>(request: FastifyRequest, reply: FastifyReply
       .header('content-disposition', `attachment; filename="${exportFilename(list)}"`)
       .send(csvStream(list, rows));
   }
-  return reply.send(await runList(db, list, query, scope));
+  const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  return reply.send(await runList(db, list, query, scope, queryString));
 }

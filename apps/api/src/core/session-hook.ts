@@ -2,9 +2,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './sessions.ts';
 import { clearSessionCookie } from './cookies.ts';
 
+/**
+ * The path a request is judged by: the pattern of the route it matched (`/login`,
+ * `/api/user/update/:id`), so `/%6Cogin` is `/login` here as it is to the router; a request
+ * that matched no route is judged by its decoded path.
+ */
+export function routePath(request: FastifyRequest): string {
+  const matched = request.routeOptions.url;
+  if (matched) return matched;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Requests that carry the session: the API and the notes' /login and /logout. Static files do not. */
 export function isApiRequest(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '';
+  const path = routePath(request);
   return path.startsWith('/api/') || path === '/api' || path === '/login' || path === '/logout';
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './error-handler.ts';
+import { routePath } from './session-hook.ts';
 
 /** Serves the built web app; deep links (e.g. /admin/profile) get index.html. */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
@@ -20,7 +21,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
+    const pathname = routePath(request);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api') &&

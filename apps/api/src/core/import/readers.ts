@@ -12,16 +12,23 @@ export interface SheetRow {
   formulas?: number[];
 }
 
-/** What the first bytes say: XLSX (a zip), CSV (text), or something we refuse. */
-export async function sniffFormat(file: string, fileName: string): Promise<FileFormat | 'xls' | null> {
+/**
+ * What the file is, from its first bytes and its name, which must agree: XLSX (a zip) named
+ * .xlsx, or text named .csv/.txt/.tsv. `xlsx_misnamed` is a workbook under another name (a
+ * .csv that is really an XLSX), `csv_misnamed` text named .xlsx, `xls` the old binary Excel
+ * format, null anything else: all refused.
+ */
+export async function sniffFormat(file: string, fileName: string): Promise<FileFormat | 'xls' | 'xlsx_misnamed' | 'csv_misnamed' | null> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const head = Buffer.alloc(8192);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const bytes = head.subarray(0, bytesRead);
-    if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+    const namedXlsx = /\.xlsx$/i.test(fileName);
+    if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) return namedXlsx ? 'xlsx' : 'xlsx_misnamed';
     if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
     if (bytes.includes(0)) return null;
+    if (namedXlsx) return 'csv_misnamed';
     if (!/\.(csv|txt|tsv)$/i.test(fileName)) return null;
     return 'csv';
   } finally {

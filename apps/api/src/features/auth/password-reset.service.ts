@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, sessions, users } from '@enamel/db';
 import { isLocale } from '@enamel/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
 import { translate } from '../../core/i18n.ts';
@@ -12,17 +11,22 @@ import { checkNewPassword, findUserByEmail } from './auth.service.ts';
 export const RESET_TOKEN_MINUTES = 60;
 
 /**
- * Mails a reset link when the account exists. The caller answers the same either way;
- * the mail is sent in the background so timing does not tell either.
+ * Forgot password, the part done before answering: the throttles, the same for any email.
+ * The route answers right after it; everything that depends on the account happens in
+ * `mailResetLink`, once the answer has gone out, so neither the answer nor its timing tells
+ * whether the account exists.
  */
-export async function requestPasswordReset(deps: Deps, email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+export async function throttleResetRequest(deps: Deps, email: string, ip: string): Promise<void> {
   await deps.throttle.hit(`forgot:ip:${ip}`, deps.limits.forgotPerIp);
   await deps.throttle.hit(`forgot:account:${email.trim().toLowerCase()}`, deps.limits.forgotPerAccount);
+}
+
+/** Mails a reset link when the account exists and is active (after the reply). Only the newest link works. */
+export async function mailResetLink(deps: Deps, email: string): Promise<void> {
   const user = await findUserByEmail(deps, email);
   if (!user || user.status !== 'active') return;
   const token = randomToken(32);
   await deps.db.transaction(async (tx) => {
-    // Only the newest link works.
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await tx.insert(passwordResetTokens).values({
       userId: user.id,
@@ -33,9 +37,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   const locale = isLocale(user.locale) ? user.locale : 'en';
   const link = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
   const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
-  deps.mailer
-    .send({ to: user.email, subject: translate(locale, 'mail.reset_subject'), text: translate(locale, 'mail.reset_body', { name, link }) })
-    .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+  await deps.mailer.send({ to: user.email, subject: translate(locale, 'mail.reset_subject'), text: translate(locale, 'mail.reset_body', { name, link }) });
 }
 
 /** Sets a new password from a valid link: single use, 60 minutes, and every session of the user ends. */

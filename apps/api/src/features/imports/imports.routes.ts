@@ -46,6 +46,9 @@ const jobSchema = z.object({
   finished_at: z.string().nullable(),
 });
 const one = z.object({ success: z.literal(true), data: jobSchema });
+/** Why a file the sniffer recognised is still refused (415). */
+const REFUSED_FORMAT = { xls: 'import.xls', xlsx_misnamed: 'import.xlsx_misnamed', csv_misnamed: 'import.csv_misnamed' } as const;
+
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
 const idParams = z.object({ id: z.uuid() });
 
@@ -134,7 +137,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
         const format = size === 0 ? null : await sniffFormat(temp, fileName);
         if (format !== 'csv' && format !== 'xlsx') {
           fs.rmSync(temp, { force: true });
-          throw new AppError('unsupported_media_type', format === 'xls' ? 'import.xls' : 'import.unsupported_type');
+          throw new AppError('unsupported_media_type', format ? REFUSED_FORMAT[format] : 'import.unsupported_type');
         }
         fs.renameSync(temp, uploadFile(config.dataDir, { id, format }));
         const [job] = await db.insert(importJobs).values({ id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, status: 'queued', heartbeatAt: new Date() }).returning();

@@ -54,7 +54,7 @@ export async function runSeedCommand(env: NodeJS.ProcessEnv = process.env, io: S
     database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      io.err(`Cannot seed: the embedded database in ${config.dataDir} is in use by process ${err.pid} (is the Enamel server running?).`);
+      io.err(`Cannot seed: the embedded database in ${config.dataDir} is in use by ${err.holder} (is the Enamel server running?).`);
       io.err('Stop the server and run `npm run seed` again, or seed from the running server as a Super Admin (POST /api/seeder/data).');
       return 1;
     }
