@@ -142,6 +142,13 @@ describe('who may change whom', () => {
           const outcome = EXPECTED[actorKey][targetKey][action];
           const label = `${actorKey} → ${action} → ${targetKey}`;
           const user = await targets[targetKey]();
+          if (action === 'names' && outcome !== 'hidden' && outcome !== 'forbidden') {
+            // What the client offers follows the same rule: the record and the list row say it.
+            const offered = { can_update: EXPECTED[actorKey][targetKey].names === 'ok', can_delete: EXPECTED[actorKey][targetKey].deactivate === 'ok' };
+            expect((await agent.get(`/api/user/${user.id}`)).json().data, label).toMatchObject(offered);
+            const rows = (await agent.get(`/api/admin/list/users?search=${encodeURIComponent(user.email)}`)).json().data;
+            expect(rows, label).toEqual([expect.objectContaining({ id: user.id, ...offered })]);
+          }
           const before = await snapshot(user.id);
           const res = await actions[action](agent, user, scope);
           expect(res.statusCode, label).toBe(STATUS[outcome]);

@@ -35,9 +35,17 @@ export async function loadRules(db: Database | Tx, userId: number): Promise<Abil
 
 /** The rules someone holding `roleIds` in `practiceIds` has (what a user would hold after a change). */
 export async function rulesOfRoles(db: Database | Tx, roleIds: number[], practiceIds: number[]): Promise<AbilityRule[]> {
+  return fillRules((await permissionsOfRoles(db, roleIds)).map((p) => p.permission), practiceIds);
+}
+
+export type StoredPermission = Pick<typeof permissions.$inferSelect, 'id' | 'action' | 'subject' | 'conditions' | 'fields' | 'inverted'>;
+
+/** The permissions of each of `roleIds` (one row per role and permission). */
+export async function permissionsOfRoles(db: Database | Tx, roleIds: number[]): Promise<Array<{ roleId: number; permission: StoredPermission }>> {
   if (!roleIds.length) return [];
   const rows = await db
-    .selectDistinct({
+    .select({
+      roleId: rolePermissions.roleId,
       id: permissions.id,
       action: permissions.action,
       subject: permissions.subject,
@@ -47,11 +55,17 @@ export async function rulesOfRoles(db: Database | Tx, roleIds: number[], practic
     })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds))
+    .where(inArray(rolePermissions.roleId, [...new Set(roleIds)]))
     .orderBy(permissions.id);
+  return rows.map(({ roleId, ...permission }) => ({ roleId, permission }));
+}
+
+/** Stored permissions as CASL rules for a holder of `practiceIds`: each permission once, placeholders filled. */
+export function fillRules(stored: StoredPermission[], practiceIds: number[]): AbilityRule[] {
+  const unique = [...new Map(stored.map((p) => [p.id, p])).values()].sort((a, b) => a.id - b.id);
   const sorted = [...new Set(practiceIds)].sort((a, b) => a - b);
   // Inverted rules last: in CASL a later rule wins, so "cannot" overrides "can".
-  return rows
+  return unique
     .sort((a, b) => Number(a.inverted) - Number(b.inverted))
     .map((r) => ({
       action: r.action as Action,

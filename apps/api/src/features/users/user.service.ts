@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { CreateUserBody, UpdateUserBody } from '@enamel/contracts';
+import type { AbilityRule, CreateUserBody, UpdateUserBody } from '@enamel/contracts';
 import { dentalPractices, roles, sessions, userPractices, userRoles, users, type Database, type UserRow } from '@enamel/db';
-import { rulesOfRoles, type AppAbility } from '../../core/abilities.ts';
+import { fillRules, permissionsOfRoles, rulesOfRoles, type AppAbility, type StoredPermission } from '../../core/abilities.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { hashPassword } from '../../core/passwords.ts';
@@ -37,17 +37,48 @@ export async function ensureUserVisible(db: Database, ability: AppAbility, userI
   if (!practiceIds.some((id) => scope.includes(id))) throw new AppError('not_found');
 }
 
+type Refusal = 'users.outside_scope' | 'users.more_rights';
+
 /**
  * An actor may change a user (details, password, roles, practices, status) only if every practice
- * of the user is within the actor's scope for `action` and the user's rights (roles × practices)
- * do not exceed the actor's: roles are global, so anything less would hand the actor the user's
- * rights elsewhere. 403 otherwise. The caller holds the user's row lock.
+ * of the user is within the actor's scope for `action` and the user's rights (`rules`: their roles
+ * × practices) do not exceed the actor's: roles are global, so anything less would hand the actor
+ * the user's rights elsewhere. Returns why not, or null.
  */
+function refusal(ability: AppAbility, action: 'update' | 'delete', access: Access, rules: AbilityRule[]): Refusal | null {
+  if (access.practiceIds.some((id) => !canInPractice(ability, action, 'User', id))) return 'users.outside_scope';
+  if (!coversRights(ability, rules)) return 'users.more_rights';
+  return null;
+}
+
+/** 403 (nothing changed) when the user is beyond the actor (see refusal). The caller holds the user's row lock. */
 async function ensureManageable(tx: Tx, ability: AppAbility, action: 'update' | 'delete', userId: number): Promise<Access> {
   const access = await accessOf(tx, userId);
-  if (access.practiceIds.some((id) => !canInPractice(ability, action, 'User', id))) throw new AppError('forbidden', 'users.outside_scope');
-  if (!coversRights(ability, await rulesOfRoles(tx, access.roleIds, access.practiceIds))) throw new AppError('forbidden', 'users.more_rights');
+  const why = refusal(ability, action, access, await rulesOfRoles(tx, access.roleIds, access.practiceIds));
+  if (why) throw new AppError('forbidden', why);
   return access;
+}
+
+export interface UserActions {
+  can_update: boolean;
+  can_delete: boolean;
+}
+
+/** For each user, whether the reader may change and deactivate them (what the client offers): the same rule as the writes. */
+export async function userActions(db: Database, ability: AppAbility, userIds: number[]): Promise<Map<number, UserActions>> {
+  const out = new Map<number, UserActions>();
+  if (!userIds.length) return out;
+  const roleRows = await db.select().from(userRoles).where(inArray(userRoles.userId, userIds));
+  const practiceRows = await db.select().from(userPractices).where(inArray(userPractices.userId, userIds));
+  const byRole = new Map<number, StoredPermission[]>();
+  for (const { roleId, permission } of await permissionsOfRoles(db, roleRows.map((r) => r.roleId))) byRole.set(roleId, [...(byRole.get(roleId) ?? []), permission]);
+  const may = { update: ability.can('update', 'User'), delete: ability.can('delete', 'User') };
+  for (const id of userIds) {
+    const access = { roleIds: roleRows.filter((r) => r.userId === id).map((r) => r.roleId), practiceIds: practiceRows.filter((r) => r.userId === id).map((r) => r.dentalPracticeId) };
+    const rules = fillRules(access.roleIds.flatMap((roleId) => byRole.get(roleId) ?? []), access.practiceIds);
+    out.set(id, { can_update: may.update && !refusal(ability, 'update', access, rules), can_delete: may.delete && !refusal(ability, 'delete', access, rules) });
+  }
+  return out;
 }
 
 /** Roles may only be granted by someone who holds every right they give in the user's practices. */

@@ -7,10 +7,11 @@ import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQueryS
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
+import { runList } from '../../core/list-engine.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
 import { presentUser } from './user.presenter.ts';
-import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser } from './user.service.ts';
+import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser, userActions } from './user.service.ts';
 import { userList } from './users.list.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -26,6 +27,8 @@ const rowSchema = z.object({
   dental_practices: z.string(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
+  can_update: z.boolean().optional().describe('In JSON pages: whether the reader may change this user'),
+  can_delete: z.boolean().optional().describe('In JSON pages: whether the reader may deactivate this user'),
 });
 
 export default async function userRoutes(fastify: FastifyInstance) {
@@ -34,17 +37,23 @@ export default async function userRoutes(fastify: FastifyInstance) {
   /** A user as the reader sees them: only the practices in the reader's scope. */
   const present = async (request: FastifyRequest, row: UserRow) => ({
     success: true as const,
-    data: await presentUser(db, row, practiceScope(await abilityFor(request), 'read', 'User')),
+    data: await presentUser(db, row, await abilityFor(request)),
   });
 
   app.get(
     '/api/admin/list/users',
     { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: listResponses(rowSchema) } },
     async (request, reply) => {
-      const scope = practiceScope(await abilityFor(request), 'read', 'User');
+      const ability = await abilityFor(request);
+      const scope = practiceScope(ability, 'read', 'User');
       const ids = scope === 'all' ? null : scope.length ? scope : [-1];
       const where = ids ? sql`exists (select 1 from user_practices up where up.user_id = "users"."id" and up.dental_practice_id in ${ids})` : undefined;
-      return sendList(request, reply, userList(scope), where);
+      const list = userList(scope);
+      if (request.query.format === 'csv') return sendList(request, reply, list, where);
+      // A JSON page also says, per user, whether the reader may change or deactivate them.
+      const page = await runList(db, list, request.query, where);
+      const actions = await userActions(db, ability, page.data.map((row) => row.id));
+      return reply.send({ ...page, data: page.data.map((row) => ({ ...row, ...actions.get(row.id) })) });
     },
   );
 
