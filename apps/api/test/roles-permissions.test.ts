@@ -56,6 +56,44 @@ describe('roles and permissions', () => {
     expect((await admin.post('/api/role/create', { name: 'Ghost', permission_ids: [987654] })).json().errors).toEqual({ permission_ids: ['One of the permissions does not exist.'] });
   });
 
+  it('permission conditions are limited to what the ability engine enforces: the practices', async () => {
+    const refused = [
+      { $where: 'this.dentalPracticeId > 0' },
+      { name: { $regex: '^(a+)+$' } },
+      { dentalPracticeId: { $regex: '.*' } },
+      { dentalPracticeId: { $in: '${user.practiceIds}', $where: 'true' } },
+      { dentalPracticeId: { $nin: [1] } },
+      { dentalPracticeId: { $in: ['1'] } },
+      { dentalPracticeId: { $in: [1] }, status: 'active' },
+      { status: 'active' },
+      { $or: [{ dentalPracticeId: { $in: [1] } }] },
+    ];
+    const existing = await admin.post('/api/permission/create', { name: 'read Report (conditions test)', action: 'read', subject: 'Report' });
+    expect(existing.statusCode).toBe(201);
+    const id = existing.json().data.id as number;
+    for (const [i, conditions] of refused.entries()) {
+      const created = await admin.post('/api/permission/create', { name: `conditions ${i}`, action: 'read', subject: 'Report', conditions });
+      expect(created.statusCode, JSON.stringify(conditions)).toBe(422);
+      expect(created.json().errors, JSON.stringify(conditions)).toEqual({
+        conditions: ["Conditions may only limit the rule to practices: { dentalPracticeId: { $in: '${user.practiceIds}' } }, or a list of practice ids instead of the placeholder."],
+      });
+      const updated = await admin.post(`/api/permission/update/${id}`, { name: 'read Report (conditions test)', action: 'read', subject: 'Report', conditions });
+      expect(updated.statusCode, JSON.stringify(conditions)).toBe(422);
+      expect(Object.keys(updated.json().errors)).toEqual(['conditions']);
+    }
+    expect((await admin.get(`/api/permission/${id}`)).json().data.conditions).toBeNull();
+    const list = (await admin.get('/api/admin/list/permissions?search=conditions%20&pagesize=100')).json().data.map((p: { name: string }) => p.name);
+    expect(list).toEqual(['read Report (conditions test)']);
+
+    // The forms the seeded roles use, and a list of practice ids, are accepted.
+    const placeholder = await admin.post(`/api/permission/update/${id}`, { name: 'read Report (conditions test)', action: 'read', subject: 'Report', conditions: { dentalPracticeId: { $in: '${user.practiceIds}' } } });
+    expect(placeholder.statusCode).toBe(200);
+    const practice = await createPractice(t.database.db);
+    const fixed = await admin.post('/api/permission/create', { name: 'read Report (one practice)', action: 'read', subject: 'Report', conditions: { dentalPracticeId: { $in: [practice.id] } } });
+    expect(fixed.statusCode).toBe(201);
+    expect(fixed.json().data.conditions).toEqual({ dentalPracticeId: { $in: [practice.id] } });
+  });
+
   it('lists permissions with their roles; only a Super Admin may change roles or permissions', async () => {
     const list = (await admin.get('/api/admin/list/permissions?search=manage%20all')).json();
     expect(list.data[0]).toMatchObject({ name: 'manage all', roles: 'Super Admin' });

@@ -47,5 +47,8 @@ export const userSchema = z.object({
   dental_practices: z.array(z.object({ id: z.number().int(), name: z.string() })),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
+  /** Whether the reader may change / deactivate this user (practices and rights within theirs). */
+  can_update: z.boolean(),
+  can_delete: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,3 +1,4 @@
+import { subject as asSubject } from '@casl/ability';
 import type { Action, Subject } from '@enamel/contracts';
 import type { AppAbility } from './abilities.ts';
 import { AppError } from './errors.ts';
@@ -27,4 +28,9 @@ export function ensurePracticeAccess(ability: AppAbility, action: Action, subjec
   const inScope = (scope: 'all' | number[]) => scope === 'all' || scope.includes(practiceId);
   if (!inScope(practiceScope(ability, 'read', subject))) throw new AppError('not_found');
   if (!inScope(practiceScope(ability, action, subject))) throw new AppError('forbidden');
+}
+
+/** Whether `action` is allowed on a `subject` record of practice `practiceId` (CASL decides, "cannot" rules included). */
+export function canInPractice(ability: AppAbility, action: Action, subject: Subject, practiceId: number): boolean {
+  return ability.can(action, asSubject(subject, { dentalPracticeId: practiceId }) as never);
 }

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { subject as asSubject } from '@casl/ability';
 import type { PermissionBody, RoleBody, RoleDetail } from '@enamel/contracts';
 import { permissions, rolePermissions, roles, userRoles, type Database } from '@enamel/db';
-import { buildAbility, USER_PRACTICES } from '../../core/abilities.ts';
+import { ruleConditionsSchema } from '../../core/abilities.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 
@@ -75,15 +74,9 @@ export async function deleteRole(db: Database, actor: Actor, id: number): Promis
   });
 }
 
-/** A rule's conditions must be a CASL query CASL can evaluate (the practice placeholder allowed). */
+/** A rule's conditions must be of the one form the ability engine enforces (see ruleConditionsSchema). */
 function checkConditions(body: PermissionBody) {
-  if (!body.conditions) return;
-  const probe = JSON.parse(JSON.stringify(body.conditions).replaceAll(JSON.stringify(USER_PRACTICES), '[1]')) as Record<string, unknown>;
-  try {
-    buildAbility([{ action: body.action, subject: body.subject, conditions: probe }]).can(body.action, asSubject(body.subject, { dentalPracticeId: 1 }) as never);
-  } catch {
-    throw invalid('conditions', 'permissions.conditions');
-  }
+  if (body.conditions && !ruleConditionsSchema.safeParse(body.conditions).success) throw invalid('conditions', 'permissions.conditions');
 }
 
 export async function savePermission(db: Database, actor: Actor, body: PermissionBody, id?: number): Promise<PermissionRow> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '@enamel/db';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -6,10 +7,11 @@ import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQueryS
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
+import { runList } from '../../core/list-engine.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
 import { presentUser } from './user.presenter.ts';
-import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser } from './user.service.ts';
+import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser, userActions } from './user.service.ts';
 import { userList } from './users.list.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -25,20 +27,33 @@ const rowSchema = z.object({
   dental_practices: z.string(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
+  can_update: z.boolean().optional().describe('In JSON pages: whether the reader may change this user'),
+  can_delete: z.boolean().optional().describe('In JSON pages: whether the reader may deactivate this user'),
 });
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
+  /** A user as the reader sees them: only the practices in the reader's scope. */
+  const present = async (request: FastifyRequest, row: UserRow) => ({
+    success: true as const,
+    data: await presentUser(db, row, await abilityFor(request)),
+  });
 
   app.get(
     '/api/admin/list/users',
     { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: listResponses(rowSchema) } },
     async (request, reply) => {
-      const scope = practiceScope(await abilityFor(request), 'read', 'User');
+      const ability = await abilityFor(request);
+      const scope = practiceScope(ability, 'read', 'User');
       const ids = scope === 'all' ? null : scope.length ? scope : [-1];
       const where = ids ? sql`exists (select 1 from user_practices up where up.user_id = "users"."id" and up.dental_practice_id in ${ids})` : undefined;
-      return sendList(request, reply, userList, where);
+      const list = userList(scope);
+      if (request.query.format === 'csv') return sendList(request, reply, list, where);
+      // A JSON page also says, per user, whether the reader may change or deactivate them.
+      const page = await runList(db, list, request.query, where);
+      const actions = await userActions(db, ability, page.data.map((row) => row.id));
+      return reply.send({ ...page, data: page.data.map((row) => ({ ...row, ...actions.get(row.id) })) });
     },
   );
 
@@ -46,8 +61,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/api/user/:id',
     { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'One user', params: idParams, response: { 200: one, ...errors } } },
     async (request) => {
-      await ensureUserVisible(db, await abilityFor(request), 'read', request.params.id);
-      return { success: true as const, data: await presentUser(db, await findUser(db, request.params.id)) };
+      await ensureUserVisible(db, await abilityFor(request), request.params.id);
+      return present(request, await findUser(db, request.params.id));
     },
   );
 
@@ -56,15 +71,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
     { preValidation: authorize('create', 'User'), schema: { tags: ['users'], summary: 'Create a user with roles and practices', body: createUserBodySchema, response: { 201: one, ...errors } } },
     async (request, reply) => {
       const row = await createUser(db, await abilityFor(request), actorOf(request), request.body);
-      return reply.status(201).send({ success: true as const, data: await presentUser(db, row) });
+      return reply.status(201).send(await present(request, row));
     },
   );
 
   async function update(request: FastifyRequest, id: number | undefined, body: UpdateUserBody) {
     if (!id) throw invalid('id', 'validation.required');
     const ability = await abilityFor(request);
-    await ensureUserVisible(db, ability, 'update', id);
-    return { success: true as const, data: await presentUser(db, await updateUser(db, ability, actorOf(request), id, body)) };
+    await ensureUserVisible(db, ability, id);
+    return present(request, await updateUser(db, ability, actorOf(request), id, body));
   }
   const updateSchema = { tags: ['users'], summary: 'Update a user (password optional)', body: updateUserBodySchema, response: { 200: one, ...errors } };
   app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/user/update', preValidation: authorize('update', 'User'), schema: updateSchema, handler: (request) => update(request, request.body.id, request.body) });
@@ -77,8 +92,9 @@ export default async function userRoutes(fastify: FastifyInstance) {
   });
 
   async function remove(request: FastifyRequest, id: number) {
-    await ensureUserVisible(db, await abilityFor(request), 'delete', id);
-    return { success: true as const, data: await presentUser(db, await deactivateUser(db, actorOf(request), id)) };
+    const ability = await abilityFor(request);
+    await ensureUserVisible(db, ability, id);
+    return present(request, await deactivateUser(db, ability, actorOf(request), id));
   }
   app.post(
     '/api/user/delete',

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Grid, Group, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +77,10 @@ export function UserFormPage() {
   }
   if (editing && user.isPending) return <Loader size="sm" />;
 
-  // Practices of the user that this editor cannot see are kept by the server; show them by name.
+  // A user beyond the editor (other practices, more rights) is shown read-only; the server refuses changes.
+  const readOnly = editing && user.data?.can_update === false;
+  // The record names only the practices this editor may see (the server keeps the others); one
+  // that the practice options lack is shown by name.
   const practiceData = [
     ...(practices.data ?? []).map((p) => ({ value: String(p.id), label: p.status === 'active' ? p.name : `${p.name} (${t('status.inactive')})` })),
     ...(user.data?.dental_practices ?? []).filter((p) => !(practices.data ?? []).some((o) => o.id === p.id)).map((p) => ({ value: String(p.id), label: p.name })),
@@ -89,73 +92,82 @@ export function UserFormPage() {
       <Paper withBorder p="xl" maw={820}>
         <form onSubmit={onSubmit} noValidate data-testid="user-form">
           <Stack gap="lg">
+            {readOnly ? (
+              <Alert color="yellow" variant="light" data-testid="user-read-only">
+                {t('users.beyondYou')}
+              </Alert>
+            ) : null}
             {message ? (
               <Alert color="red" variant="light" role="alert" data-testid="user-form-error">
                 {message}
               </Alert>
             ) : null}
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label={t('users.fields.firstname')} required autoComplete="off" data-testid="user-firstname" {...form.getInputProps('firstname')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label={t('users.fields.lastname')} autoComplete="off" data-testid="user-lastname" {...form.getInputProps('lastname')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label={t('users.fields.email')} type="email" required autoComplete="off" data-testid="user-email" {...form.getInputProps('email')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 3 }}>
-                <Select label={t('users.fields.language')} data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))} allowDeselect={false} data-testid="user-locale" {...form.getInputProps('locale')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 3 }}>
-                <Select label={t('common.status')} data={[{ value: 'active', label: t('status.active') }, { value: 'inactive', label: t('status.inactive') }]} allowDeselect={false} data-testid="user-status" {...form.getInputProps('status')} />
-              </Grid.Col>
-            </Grid>
-            <div>
-              <Title order={2} fz="md">
-                {t('users.access')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('users.accessHint')}
-              </Text>
-            </div>
-            <MultiSelect
-              label={t('users.fields.roles')}
-              data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-              searchable
-              nothingFoundMessage={t('table.noOptions')}
-              data-testid="user-roles"
-              {...form.getInputProps('role_ids')}
-            />
-            <MultiSelect
-              label={t('users.fields.practices')}
-              data={practiceData}
-              searchable
-              nothingFoundMessage={t('table.noOptions')}
-              data-testid="user-practices"
-              {...form.getInputProps('dental_practice_ids')}
-            />
-            <div>
-              <Title order={2} fz="md">
-                {t('users.password')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })}
-              </Text>
-            </div>
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PasswordInput label={t('auth.fields.newPassword')} required={!editing} autoComplete="new-password" data-testid="user-password" {...form.getInputProps('password')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PasswordInput label={t('auth.fields.passwordConfirmation')} required={!editing} autoComplete="new-password" data-testid="user-password-confirmation" {...form.getInputProps('password_confirmation')} />
-              </Grid.Col>
-            </Grid>
+            <Fieldset variant="unstyled" disabled={readOnly}>
+              <Stack gap="lg">
+                <Grid>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('users.fields.firstname')} required autoComplete="off" data-testid="user-firstname" {...form.getInputProps('firstname')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('users.fields.lastname')} autoComplete="off" data-testid="user-lastname" {...form.getInputProps('lastname')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={t('users.fields.email')} type="email" required autoComplete="off" data-testid="user-email" {...form.getInputProps('email')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 3 }}>
+                    <Select label={t('users.fields.language')} data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))} allowDeselect={false} data-testid="user-locale" {...form.getInputProps('locale')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 3 }}>
+                    <Select label={t('common.status')} data={[{ value: 'active', label: t('status.active') }, { value: 'inactive', label: t('status.inactive') }]} allowDeselect={false} data-testid="user-status" {...form.getInputProps('status')} />
+                  </Grid.Col>
+                </Grid>
+                <div>
+                  <Title order={2} fz="md">
+                    {t('users.access')}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('users.accessHint')}
+                  </Text>
+                </div>
+                <MultiSelect
+                  label={t('users.fields.roles')}
+                  data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+                  searchable
+                  nothingFoundMessage={t('table.noOptions')}
+                  data-testid="user-roles"
+                  {...form.getInputProps('role_ids')}
+                />
+                <MultiSelect
+                  label={t('users.fields.practices')}
+                  data={practiceData}
+                  searchable
+                  nothingFoundMessage={t('table.noOptions')}
+                  data-testid="user-practices"
+                  {...form.getInputProps('dental_practice_ids')}
+                />
+                <div>
+                  <Title order={2} fz="md">
+                    {t('users.password')}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })}
+                  </Text>
+                </div>
+                <Grid>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <PasswordInput label={t('auth.fields.newPassword')} required={!editing} autoComplete="new-password" data-testid="user-password" {...form.getInputProps('password')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <PasswordInput label={t('auth.fields.passwordConfirmation')} required={!editing} autoComplete="new-password" data-testid="user-password-confirmation" {...form.getInputProps('password_confirmation')} />
+                  </Grid.Col>
+                </Grid>
+              </Stack>
+            </Fieldset>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate('/admin/list/users')}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="user-submit">
+              <Button type="submit" loading={saving} disabled={saving || readOnly} data-testid="user-submit">
                 {t(editing ? 'common.save' : 'users.create')}
               </Button>
             </Group>

@@ -75,8 +75,8 @@ export function UserListPage() {
           <RowActionsMenu
             label={row.name}
             actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/users/edit/${row.id}`), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconUserOff size={16} />, color: 'red', onClick: () => setDeactivating(row), hidden: row.status !== 'active' || row.id === me || !ability.can('delete', 'User') },
+              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/users/edit/${row.id}`), hidden: !canEdit || row.can_update === false },
+              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconUserOff size={16} />, color: 'red', onClick: () => setDeactivating(row), hidden: row.status !== 'active' || row.id === me || !ability.can('delete', 'User') || row.can_delete === false },
             ]}
           />
         )}

@@ -13,6 +13,9 @@ export interface UserRow {
   dental_practices: string;
   last_login_at: string | null;
   created_at: string;
+  /** Whether the signed-in user may change / deactivate this user (JSON pages only). */
+  can_update?: boolean;
+  can_delete?: boolean;
 }
 
 interface One {
