@@ -69,3 +69,15 @@ describe('list links', () => {
     expect(rows.map((r) => r.quantity)).toEqual(['1.0000', '2.0000', '3.0000', '4.0000', '5.0000']);
   });
 });
+
+describe('list links on a list whose rows carry per-reader fields', () => {
+  it('the users list keeps its search and still says what the reader may do on every page', async () => {
+    const tag = `lnu${Date.now().toString(36)}`;
+    for (let i = 0; i < 5; i++) await createUser(t.database.db, { role: 'Viewer', email: `${tag}-${i}@example.test` });
+    const pages = await followNext(`/api/admin/list/users?search=${tag}&sort_column=id&sort_direction=asc&pagesize=2`);
+    expect(pages.map((p) => p.meta.current_page)).toEqual([1, 2, 3]);
+    const rows = pages.flatMap((p) => p.data as Array<{ id: number; email?: string; can_update?: boolean }>);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.email?.startsWith(tag) && r.can_update === true)).toBe(true);
+  });
+});

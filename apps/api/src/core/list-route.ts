@@ -67,8 +67,15 @@ export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[
 /**
  * The one way a list route answers: the practice scope and the request's search, filters and
  * sort, then either one JSON page or (`format=csv`) the whole list as a CSV attachment.
+ * `extendPage` may add per-reader fields to the rows of a JSON page (not to exports).
  */
-export async function sendList<Row>(request: FastifyRequest, reply: FastifyReply, list: ListDefinition<Row>, scope?: SQL): Promise<FastifyReply> {
+export async function sendList<Row>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: ListDefinition<Row>,
+  scope?: SQL,
+  extendPage?: (rows: Row[]) => Promise<object[]>,
+): Promise<FastifyReply> {
   const { db } = request.server.deps;
   // The route validated the query with listQuerySchema.
   const query = request.query as ListQuery;
@@ -80,5 +87,6 @@ export async function sendList<Row>(request: FastifyRequest, reply: FastifyReply
       .send(csvStream(list, rows));
   }
   const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  return reply.send(await runList(db, list, query, scope, queryString));
+  const page = await runList(db, list, query, scope, queryString);
+  return reply.send(extendPage ? { ...page, data: await extendPage(page.data) } : page);
 }

@@ -7,7 +7,6 @@ import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQueryS
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { runList } from '../../core/list-engine.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
 import { presentUser } from './user.presenter.ts';
@@ -49,11 +48,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const ids = scope === 'all' ? null : scope.length ? scope : [-1];
       const where = ids ? sql`exists (select 1 from user_practices up where up.user_id = "users"."id" and up.dental_practice_id in ${ids})` : undefined;
       const list = userList(scope);
-      if (request.query.format === 'csv') return sendList(request, reply, list, where);
       // A JSON page also says, per user, whether the reader may change or deactivate them.
-      const page = await runList(db, list, request.query, where);
-      const actions = await userActions(db, ability, page.data.map((row) => row.id));
-      return reply.send({ ...page, data: page.data.map((row) => ({ ...row, ...actions.get(row.id) })) });
+      return sendList(request, reply, list, where, async (rows) => {
+        const actions = await userActions(db, ability, rows.map((row) => row.id));
+        return rows.map((row) => ({ ...row, ...actions.get(row.id) }));
+      });
     },
   );
 
