@@ -34,7 +34,8 @@ export type MethodName =
   | 'tsb'
   | 'adida'
   | 'imapa'
-  | 'intermittent-combo';
+  | 'intermittent-combo'
+  | 'theta-intermittent';
 
 export interface ForecastOptions {
   /** Number of periods to forecast (≥ 1). */
@@ -179,6 +180,8 @@ export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[
       return imapa(y, h);
     case 'intermittent-combo':
       return combine('intermittent-combo', [sba(y, h), tsb(y, h), imapa(y, h)]);
+    case 'theta-intermittent':
+      return combine('theta-intermittent', [theta(y, h, m), sba(y, h), tsb(y, h), imapa(y, h)]);
   }
 }
 
@@ -191,22 +194,35 @@ interface Plan {
   fallback: string;
 }
 
+/** Combinations available to automatic selection (and as forced methods). */
+const COMBOS: Record<string, string[]> = {
+  'ets-theta': ['ets', 'theta'],
+  'theta-ses': ['theta', 'ses-sa'],
+  'intermittent-combo': ['sba', 'tsb', 'imapa'],
+  'theta-intermittent': ['theta', 'sba', 'tsb', 'imapa'],
+  'theta-imapa': ['theta', 'imapa'],
+  'theta-tsb': ['theta', 'tsb'],
+  'theta-half': ['theta', 'theta', 'theta', 'sba', 'tsb', 'imapa'],
+  'theta-ses-sa-half': ['theta', 'theta', 'ses-sa', 'imapa'],
+};
+
 function planFor(cls: Classification, seasonal: boolean): Plan {
+  const pick = (names: string[]) => Object.fromEntries(names.map((nm) => [nm, COMBOS[nm]!]));
   if (INTERMITTENT.has(cls.class)) {
     // Seasonal candidates for fixed patterns of zeros (closed days in daily data).
     const s = seasonal ? ['smean', 'snaive'] : [];
     return {
       components: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', ...s],
-      selectable: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo', ...s],
-      combos: { 'intermittent-combo': ['sba', 'tsb', 'imapa'] },
-      fallback: 'intermittent-combo',
+      selectable: [SELECTION.intermittentDefault, ...SELECTION.intermittentAlternatives, ...s],
+      combos: pick(['intermittent-combo', 'theta-intermittent', 'theta-imapa', 'theta-tsb', 'theta-half']),
+      fallback: SELECTION.intermittentDefault,
     };
   }
   return {
     components: ['ets', 'theta', 'ses-sa', 'naive', 'snaive'],
-    selectable: ['theta', 'ets-theta', 'theta-ses', 'naive', 'snaive'],
-    combos: { 'ets-theta': ['ets', 'theta'], 'theta-ses': ['theta', 'ses-sa'] },
-    fallback: 'theta',
+    selectable: [SELECTION.smoothDefault, ...SELECTION.smoothAlternatives],
+    combos: pick(['ets-theta', 'theta-ses']),
+    fallback: SELECTION.smoothDefault,
   };
 }
 
@@ -214,6 +230,20 @@ function planFor(cls: Classification, seasonal: boolean): Plan {
 export const SELECTION = {
   /** A candidate replaces the class default only if its rolling-origin score is this much lower. */
   margin: 0.2,
+  /** Default for smooth and erratic demand. */
+  smoothDefault: 'ets-theta',
+  /** Default for intermittent and lumpy demand. */
+  intermittentDefault: 'theta-tsb',
+  smoothAlternatives: ['theta', 'ets-theta', 'theta-ses', 'naive', 'snaive'],
+  intermittentAlternatives: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo', 'theta-intermittent'],
+  /** Interval calibration: weight of the model variance (in origins) against the rolling-origin errors. */
+  calibrationPrior: 3,
+  /** Largest variance factor the calibration may apply (a break in the series must not explode the bounds). */
+  calibrationMax: 9,
+  /** Smallest variance factor. */
+  calibrationMin: 0.25,
+  /** Calibrate at all. */
+  calibrate: true,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
@@ -252,9 +282,29 @@ function scoreOf(train: readonly number[], test: readonly number[], f: readonly 
   return (rmsse + maseV) / 2;
 }
 
+/**
+ * Variance factor for the chosen forecast from its own rolling-origin errors: the ratio of the
+ * squared errors to the model's error variance at the same steps, shrunk towards 1 (the model's
+ * variance) with `calibrationPrior` origins' weight and kept within [calibrationMin, calibrationMax].
+ */
+function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast }>): number {
+  let se = 0;
+  let sv = 0;
+  for (const { test, f } of runs)
+    for (let i = 0; i < test.length; i++) {
+      se += (test[i]! - Math.max(0, f.mean[i]!)) ** 2;
+      sv += f.sd[i]! ** 2;
+    }
+  if (!(sv > 0) || !Number.isFinite(se)) return 1;
+  const r = Math.min(SELECTION.calibrationMax, Math.max(SELECTION.calibrationMin, se / sv));
+  const w = SELECTION.calibrationPrior;
+  return (w + runs.length * r) / (w + runs.length);
+}
+
 function autoSelect(y: readonly number[], h: number, m: number, cls: Classification, originsWanted: number): { f: MethodForecast; selection: ForecastStats['selection']; candidates: CandidateScore[] } {
   const n = y.length;
   const plan = planFor(cls, m > 1 && n >= 2 * m);
+  plan.selectable = [...new Set(plan.selectable)];
   const intermittent = INTERMITTENT.has(cls.class);
   // Fit every component on the full history.
   let etsSpec: EtsSpec | null = null;
@@ -292,45 +342,60 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   }
   const lag = m > 1 && n > 2 * m ? m : 1;
   const totals = new Map<string, number>(names.map((nm) => [nm, 0]));
+  const runs: Array<{ test: number[]; at: Map<string, MethodForecast> }> = [];
   for (const o of origins) {
     const train = y.slice(0, o);
     const test = y.slice(o, o + h);
     const at = new Map<string, MethodForecast>();
     for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart));
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
+    runs.push({ test, at });
   }
   const candidates = plan.selectable.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);
   const def = totals.get(plan.fallback)!;
   const best = candidates[0]!;
   const pick = Number.isFinite(best.score) && best.score < def * (1 - SELECTION.margin) ? best.method : plan.fallback;
-  return { f: build(pick, full), selection: 'rolling-origin', candidates };
+  let f = build(pick, full);
+  if (SELECTION.calibrate) {
+    const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })));
+    const c = Math.sqrt(k);
+    f = { ...f, sd: f.sd.map((v) => v * c), params: { ...f.params, varianceFactor: k } };
+  }
+  return { f, selection: 'rolling-origin', candidates };
 }
 
 function isIntegerSeries(y: readonly number[]): boolean {
   return y.every((v) => Number.isInteger(v));
 }
 
-/** Lower and upper bounds at two-sided coverage `level`, never negative. */
+/**
+ * Lower and upper bounds at two-sided coverage `level`, never negative. Equal tails, except when
+ * the lower quantile is zero: demand cannot fall below zero, so the lower tail is empty and the
+ * interval [0, u] takes u at the `level` quantile (the equal-tailed upper bound would cover
+ * 1 − (1 − level)/2, e.g. 90 % instead of 80 %, for slow movers).
+ */
 export function bounds(f: MethodForecast, level: number, integer: boolean): { lower: number[]; upper: number[]; distribution: 'normal' | 'count' } {
   const h = f.mean.length;
   const lower: number[] = [];
   const upper: number[] = [];
   const useCount = integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
-  const z = qnorm(0.5 + level / 2);
+  const tail = (1 - level) / 2;
+  const z = qnorm(1 - tail);
+  const zOne = qnorm(level);
   for (let i = 0; i < h; i++) {
     const mu = Math.max(0, f.mean[i]!);
     const sd = f.sd[i]!;
     if (useCount && mu < 200) {
       const v = sd * sd;
-      lower.push(countQuantile((1 - level) / 2, mu, v));
-      upper.push(countQuantile((1 + level) / 2, mu, v));
-    } else if (useCount) {
-      // Large counts: normal approximation, widened to whole units.
-      lower.push(Math.max(0, Math.floor(mu - z * sd)));
-      upper.push(Math.max(0, Math.ceil(mu + z * sd)));
+      const lo = countQuantile(tail, mu, v);
+      lower.push(lo);
+      upper.push(countQuantile(lo === 0 ? level : 1 - tail, mu, v));
     } else {
-      lower.push(Math.max(0, mu - z * sd));
-      upper.push(Math.max(0, mu + z * sd));
+      const lo = mu - z * sd;
+      const up = lo > 0 ? mu + z * sd : mu + zOne * sd;
+      // Large counts: normal approximation, widened to whole units.
+      lower.push(useCount ? Math.max(0, Math.floor(lo)) : Math.max(0, lo));
+      upper.push(useCount ? Math.max(0, Math.ceil(up)) : Math.max(0, up));
     }
   }
   return { lower, upper, distribution: useCount ? 'count' : 'normal' };
