@@ -35,7 +35,7 @@ export type MethodName =
   | 'adida'
   | 'imapa'
   | 'intermittent-combo'
-  | 'theta-intermittent';
+  | 'theta-tsb';
 
 export interface ForecastOptions {
   /** Number of periods to forecast (≥ 1). */
@@ -180,70 +180,49 @@ export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[
       return imapa(y, h);
     case 'intermittent-combo':
       return combine('intermittent-combo', [sba(y, h), tsb(y, h), imapa(y, h)]);
-    case 'theta-intermittent':
-      return combine('theta-intermittent', [theta(y, h, m), sba(y, h), tsb(y, h), imapa(y, h)]);
+    case 'theta-tsb':
+      return combine('theta-tsb', [theta(y, h, m), tsb(y, h)]);
   }
 }
 
-/** Candidate set per demand class: components are fitted, combinations average components. */
+/**
+ * Candidate set per demand class. Components are fitted at every origin; combinations average
+ * components; `selectable` are the methods that may replace the class default.
+ */
 interface Plan {
   components: string[];
-  /** Methods that may be chosen (components that are only used inside combinations are left out). */
   selectable: string[];
   combos: Record<string, string[]>;
   fallback: string;
 }
 
-/** Combinations available to automatic selection (and as forced methods). */
-const COMBOS: Record<string, string[]> = {
-  'ets-theta': ['ets', 'theta'],
-  'theta-ses': ['theta', 'ses-sa'],
-  'intermittent-combo': ['sba', 'tsb', 'imapa'],
-  'theta-intermittent': ['theta', 'sba', 'tsb', 'imapa'],
-  'theta-imapa': ['theta', 'imapa'],
-  'theta-tsb': ['theta', 'tsb'],
-  'theta-half': ['theta', 'theta', 'theta', 'sba', 'tsb', 'imapa'],
-  'theta-ses-sa-half': ['theta', 'theta', 'ses-sa', 'imapa'],
-};
-
 function planFor(cls: Classification, seasonal: boolean): Plan {
-  const pick = (names: string[]) => Object.fromEntries(names.map((nm) => [nm, COMBOS[nm]!]));
   if (INTERMITTENT.has(cls.class)) {
-    // Seasonal candidates for fixed patterns of zeros (closed days in daily data).
+    // Fixed seasonal patterns of zeros (closed days in daily data) are the one thing the flat
+    // intermittent forecasts cannot follow: seasonal mean and seasonal naive may replace the default.
     const s = seasonal ? ['smean', 'snaive'] : [];
-    return {
-      components: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', ...s],
-      selectable: [SELECTION.intermittentDefault, ...SELECTION.intermittentAlternatives, ...s],
-      combos: pick(['intermittent-combo', 'theta-intermittent', 'theta-imapa', 'theta-tsb', 'theta-half']),
-      fallback: SELECTION.intermittentDefault,
-    };
+    return { components: ['theta', 'tsb', ...s], selectable: s, combos: { 'theta-tsb': ['theta', 'tsb'] }, fallback: 'theta-tsb' };
   }
-  return {
-    components: ['ets', 'theta', 'ses-sa', 'naive', 'snaive'],
-    selectable: [SELECTION.smoothDefault, ...SELECTION.smoothAlternatives],
-    combos: pick(['ets-theta', 'theta-ses']),
-    fallback: SELECTION.smoothDefault,
-  };
+  return { components: ['ets', 'theta'], selectable: [], combos: { 'ets-theta': ['ets', 'theta'] }, fallback: 'ets-theta' };
 }
 
-/** Settings of the automatic selection (exported for the benchmark and tests). */
+/**
+ * Settings of the automatic selection (exported for the benchmark and tests). Chosen on half A of
+ * each benchmark set only (bench/forecast-accuracy.ts); see the README.
+ */
 export const SELECTION = {
-  /** A candidate replaces the class default only if its rolling-origin score is this much lower. */
+  /** A seasonal-pattern candidate replaces the class default only if its rolling-origin score is this much lower. */
   margin: 0.2,
-  /** Default for smooth and erratic demand. */
-  smoothDefault: 'ets-theta',
-  /** Default for intermittent and lumpy demand. */
-  intermittentDefault: 'theta-tsb',
-  smoothAlternatives: ['theta', 'ets-theta', 'theta-ses', 'naive', 'snaive'],
-  intermittentAlternatives: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo', 'theta-intermittent'],
-  /** Interval calibration: weight of the model variance (in origins) against the rolling-origin errors. */
+  /** Interval calibration: weight, in origins, of the prior variance factor against the rolling-origin errors. */
   calibrationPrior: 3,
-  /** Largest variance factor the calibration may apply (a break in the series must not explode the bounds). */
-  calibrationMax: 9,
-  /** Smallest variance factor. */
+  /** Prior variance factor for smooth demand (combination and model variances understate the error on M3) and intermittent demand. */
+  calibrationBase: 1.2,
+  calibrationBaseIntermittent: 1,
+  /** Range of the rolling-origin variance ratio (a break in the series must not explode or collapse the bounds). */
   calibrationMin: 0.25,
-  /** Calibrate at all. */
-  calibrate: true,
+  calibrationMinIntermittent: 0.25,
+  calibrationMax: 9,
+  sizeBounds: true,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
@@ -284,10 +263,10 @@ function scoreOf(train: readonly number[], test: readonly number[], f: readonly 
 
 /**
  * Variance factor for the chosen forecast from its own rolling-origin errors: the ratio of the
- * squared errors to the model's error variance at the same steps, shrunk towards 1 (the model's
- * variance) with `calibrationPrior` origins' weight and kept within [calibrationMin, calibrationMax].
+ * squared errors to the model's error variance at the same steps (kept within [calibrationMin,
+ * calibrationMax]), shrunk towards the prior factor `base` with `calibrationPrior` origins' weight.
  */
-function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast }>): number {
+function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast }>, base: number, min: number): number {
   let se = 0;
   let sv = 0;
   for (const { test, f } of runs)
@@ -295,16 +274,20 @@ function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast
       se += (test[i]! - Math.max(0, f.mean[i]!)) ** 2;
       sv += f.sd[i]! ** 2;
     }
-  if (!(sv > 0) || !Number.isFinite(se)) return 1;
-  const r = Math.min(SELECTION.calibrationMax, Math.max(SELECTION.calibrationMin, se / sv));
+  if (!(sv > 0) || !Number.isFinite(se)) return base;
+  const r = Math.min(SELECTION.calibrationMax, Math.max(min, se / sv));
   const w = SELECTION.calibrationPrior;
-  return (w + runs.length * r) / (w + runs.length);
+  return (w * base + runs.length * r) / (w + runs.length);
+}
+
+function calibrated(f: MethodForecast, varianceFactorValue: number): MethodForecast {
+  const c = Math.sqrt(varianceFactorValue);
+  return { ...f, sd: f.sd.map((v) => v * c), params: { ...f.params, varianceFactor: varianceFactorValue } };
 }
 
 function autoSelect(y: readonly number[], h: number, m: number, cls: Classification, originsWanted: number): { f: MethodForecast; selection: ForecastStats['selection']; candidates: CandidateScore[] } {
   const n = y.length;
   const plan = planFor(cls, m > 1 && n >= 2 * m);
-  plan.selectable = [...new Set(plan.selectable)];
   const intermittent = INTERMITTENT.has(cls.class);
   // Fit every component on the full history.
   let etsSpec: EtsSpec | null = null;
@@ -329,7 +312,8 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   const names = [...plan.components, ...Object.keys(plan.combos)];
 
   // Rolling origins: the last one leaves h periods for evaluation; earlier ones step back by ⌈h/R⌉.
-  const minTrain = Math.max(intermittent ? 12 : 2 * m + 3, 8);
+  // (Seasonal smooth series need two seasons at every origin; shorter ones are fitted without season.)
+  const minTrain = !intermittent && m > 1 && n >= 2 * m ? 2 * m + 3 : 12;
   const R = originsWanted;
   const stepBack = Math.max(1, Math.ceil(h / Math.max(1, R)));
   const origins: number[] = [];
@@ -337,9 +321,8 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     const o = n - h - r * stepBack;
     if (o >= minTrain) origins.push(o);
   }
-  if (origins.length === 0) {
-    return { f: build(plan.fallback, full), selection: 'class-default', candidates: [] };
-  }
+  const base = intermittent ? SELECTION.calibrationBaseIntermittent : SELECTION.calibrationBase;
+  if (origins.length === 0) return { f: calibrated(build(plan.fallback, full), base), selection: 'class-default', candidates: [] };
   const lag = m > 1 && n > 2 * m ? m : 1;
   const totals = new Map<string, number>(names.map((nm) => [nm, 0]));
   const runs: Array<{ test: number[]; at: Map<string, MethodForecast> }> = [];
@@ -351,17 +334,12 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
     runs.push({ test, at });
   }
-  const candidates = plan.selectable.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);
+  const candidates = names.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);
   const def = totals.get(plan.fallback)!;
-  const best = candidates[0]!;
-  const pick = Number.isFinite(best.score) && best.score < def * (1 - SELECTION.margin) ? best.method : plan.fallback;
-  let f = build(pick, full);
-  if (SELECTION.calibrate) {
-    const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })));
-    const c = Math.sqrt(k);
-    f = { ...f, sd: f.sd.map((v) => v * c), params: { ...f.params, varianceFactor: k } };
-  }
-  return { f, selection: 'rolling-origin', candidates };
+  let pick = plan.fallback;
+  for (const nm of plan.selectable) if (totals.get(nm)! < Math.min(def, totals.get(pick)!) * (1 - SELECTION.margin)) pick = nm;
+  const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })), base, intermittent ? SELECTION.calibrationMinIntermittent : SELECTION.calibrationMin);
+  return { f: calibrated(build(pick, full), k), selection: 'rolling-origin', candidates };
 }
 
 function isIntegerSeries(y: readonly number[]): boolean {
@@ -399,6 +377,31 @@ export function bounds(f: MethodForecast, level: number, integer: boolean): { lo
     }
   }
   return { lower, upper, distribution: useCount ? 'count' : 'normal' };
+}
+
+/**
+ * Bounds from an occurrence × size model: in each period demand occurs with probability
+ * p = min(1, mean / mean size) and then has one of the series' own non-zero sizes (empirical
+ * distribution), so lumpy items keep their real large draws in the upper bound.
+ */
+export function sizeBounds(mean: readonly number[], sizes: readonly number[], level: number): { lower: number[]; upper: number[] } {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const zbar = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  const q = (u: number, p: number): number => {
+    if (u <= 1 - p) return 0;
+    const v = (u - (1 - p)) / p;
+    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(v * sorted.length - 1e-9) - 1))]!;
+  };
+  const tail = (1 - level) / 2;
+  const lower: number[] = [];
+  const upper: number[] = [];
+  for (const mu of mean) {
+    const p = Math.min(1, Math.max(0, mu) / zbar);
+    const lo = q(tail, p);
+    lower.push(lo);
+    upper.push(q(lo === 0 ? level : 1 - tail, p));
+  }
+  return { lower, upper };
 }
 
 /**
@@ -440,7 +443,11 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
     candidates = r.candidates;
   }
   const meanOut = f.mean.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
-  const b = bounds({ ...f, mean: meanOut }, level, integer);
+  let b = bounds({ ...f, mean: meanOut }, level, integer);
+  if (SELECTION.sizeBounds && !forced && selection === 'rolling-origin' && INTERMITTENT.has(cls.class) && !f.method.startsWith('s')) {
+    const sizes = y.filter((v) => v > 0);
+    b = { ...b, ...sizeBounds(meanOut, sizes, level) };
+  }
   return {
     method: f.method,
     classification: cls,
