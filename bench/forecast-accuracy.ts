@@ -31,9 +31,9 @@ interface DataSet {
 type SetName = 'seasonal' | 'intermittent' | 'weekly';
 
 const METHODS: Record<SetName, MethodName[]> = {
-  seasonal: ['naive', 'snaive', 'ses', 'damped', 'holt-winters', 'ets', 'theta', 'ses-sa', 'ets-theta', 'theta-ses', 'theta-tsb', 'auto'],
+  seasonal: ['naive', 'snaive', 'ses', 'damped', 'holt-winters', 'ets', 'theta', 'ses-sa', 'arima', 'ets-theta', 'theta-ses', 'ets-arima-theta', 'theta-tsb', 'auto'],
   intermittent: ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'],
-  weekly: ['naive', 'snaive', 'mean', 'smean', 'ses', 'ets', 'theta', 'ets-theta', 'croston', 'sba', 'tsb', 'imapa', 'intermittent-combo', 'theta-tsb', 'auto'],
+  weekly: ['naive', 'snaive', 'mean', 'smean', 'ses', 'ets', 'theta', 'arima', 'ets-theta', 'ets-arima-theta', 'croston', 'sba', 'tsb', 'imapa', 'intermittent-combo', 'theta-tsb', 'auto'],
 };
 const TITLES: Record<SetName, string> = { seasonal: 'M3 monthly', intermittent: 'carparts (intermittent)', weekly: 'demo practices, weekly' };
 

@@ -7,6 +7,7 @@ import { classify, type Classification } from './classify.ts';
 import { maeScale, mseScale } from './metrics.ts';
 import { meanForecast, naive, seasonalMean, seasonalNaive, zeroForecast } from './methods/baselines.ts';
 import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
+import { arimaForecast, autoArima, refitArima, type ArimaModel } from './methods/arima.ts';
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
 import { theta, thetaAndSes } from './methods/theta.ts';
 import type { MethodForecast } from './types.ts';
@@ -27,6 +28,8 @@ export type MethodName =
   | 'ets'
   | 'theta'
   | 'ets-theta'
+  | 'arima'
+  | 'ets-arima-theta'
   | 'ses-sa'
   | 'theta-ses'
   | 'croston'
@@ -135,6 +138,12 @@ function etsAuto(y: readonly number[], h: number, m: number, specs?: readonly Et
   return { f: etsForecast(fit, h), spec: fit.spec, start: { alpha: fit.alpha, beta: fit.beta, gamma: fit.gamma, phi: fit.phi } };
 }
 
+function arimaAuto(y: readonly number[], h: number, m: number): { f: MethodForecast; model: ArimaModel | null } {
+  const model = autoArima(y, m, { maxModels: SELECTION.arimaModels });
+  if (!model) return { f: { ...meanForecast(y, h), method: 'mean' }, model };
+  return { f: arimaForecast(model, h), model };
+}
+
 /** Runs one named method (no selection). */
 export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[], h: number, m: number): MethodForecast {
   switch (name) {
@@ -164,6 +173,10 @@ export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[
       return theta(y, h, m);
     case 'ets-theta':
       return combine('ets-theta', [etsAuto(y, h, m).f, theta(y, h, m)]);
+    case 'arima':
+      return arimaAuto(y, h, m).f;
+    case 'ets-arima-theta':
+      return combine('ets-arima-theta', [etsAuto(y, h, m).f, arimaAuto(y, h, m).f, theta(y, h, m)]);
     case 'ses-sa':
       return sesSeasonallyAdjusted(y, h, m);
     case 'theta-ses':
@@ -203,6 +216,7 @@ function planFor(cls: Classification, seasonal: boolean): Plan {
     const s = seasonal ? ['smean', 'snaive'] : [];
     return { components: ['theta', 'tsb', ...s], selectable: s, combos: { 'theta-tsb': ['theta', 'tsb'] }, fallback: 'theta-tsb' };
   }
+  if (SELECTION.arima) return { components: ['ets', 'arima', 'theta'], selectable: [], combos: { 'ets-arima-theta': ['ets', 'arima', 'theta'] }, fallback: 'ets-arima-theta' };
   return { components: ['ets', 'theta'], selectable: [], combos: { 'ets-theta': ['ets', 'theta'] }, fallback: 'ets-theta' };
 }
 
@@ -223,12 +237,14 @@ export const SELECTION = {
   calibrationMinIntermittent: 0.25,
   calibrationMax: 9,
   sizeBounds: true,
+  arima: true,
+  arimaModels: 20,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
 const thetaCache = new WeakMap<readonly number[], ReturnType<typeof thetaAndSes>>();
 
-function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart): MethodForecast {
+function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart, arima?: ArimaModel | null): MethodForecast {
   if (name === 'theta' || name === 'ses-sa') {
     let c = thetaCache.get(y);
     if (!c || c.theta.mean.length !== h) {
@@ -241,6 +257,11 @@ function componentForecast(name: string, y: readonly number[], h: number, m: num
     // At rolling origins: the form chosen on the full history, re-estimated from its parameters.
     if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets', true, etsStart), method: 'ets' };
     return etsAuto(y, h, m, AUTO_ETS_SPECS).f;
+  }
+  if (name === 'arima') {
+    // At rolling origins: the order chosen on the full history, re-estimated from its coefficients.
+    const fit = arima ? refitArima(y, arima) : autoArima(y, m);
+    return fit ? { ...arimaForecast(fit, h), method: 'arima' } : { ...meanForecast(y, h), method: 'arima' };
   }
   return runMethod(name as Exclude<MethodName, 'auto'>, y, h, m);
 }
@@ -292,6 +313,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   // Fit every component on the full history.
   let etsSpec: EtsSpec | null = null;
   let etsStart: EtsStart | undefined;
+  let arimaModel: ArimaModel | null = null;
   const full = new Map<string, MethodForecast>();
   for (const c of plan.components) {
     if (c === 'ets') {
@@ -302,6 +324,10 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
       etsSpec = r.spec;
       etsStart = r.start;
       full.set(c, { ...r.f, method: r.f.method });
+    } else if (c === 'arima') {
+      const r = arimaAuto(y, h, m);
+      arimaModel = r.model;
+      full.set(c, r.f);
     } else full.set(c, componentForecast(c, y, h, m, null));
   }
   const build = (name: string, src: Map<string, MethodForecast>): MethodForecast => {
@@ -330,7 +356,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     const train = y.slice(0, o);
     const test = y.slice(o, o + h);
     const at = new Map<string, MethodForecast>();
-    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart));
+    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart, arimaModel));
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
     runs.push({ test, at });
   }
