@@ -142,6 +142,9 @@ function cssEvaluator(w: Float64Array, order: ArimaOrder, wm: number, sdw: numbe
     fill(x, p + q, P, sar, 1);
     fill(x, p + q + P, Q, sma, -1);
     mu = order.constant ? wm + x[p + q + P + Q]! * sdw : 0;
+    setLags();
+  }
+  function setLags(): void {
     // (1 − Σφ_i B^i)(1 − ΣΦ_j B^{jm}) = 1 − Σ a_k B^k; (1 + Σθ_i B^i)(1 + ΣΘ_j B^{jm}) = 1 + Σ b_k B^k.
     a.fill(0);
     b.fill(0);
@@ -160,6 +163,9 @@ function cssEvaluator(w: Float64Array, order: ArimaOrder, wm: number, sdw: numbe
   const nb = bLags.length;
   function sse(x: ArrayLike<number>): number {
     setParams(x);
+    return run();
+  }
+  function run(): number {
     let s = 0;
     e.fill(0);
     for (let t = 0; t < N; t++) {
@@ -178,7 +184,20 @@ function cssEvaluator(w: Float64Array, order: ArimaOrder, wm: number, sdw: numbe
     return s;
   }
   const params = () => ({ ar: Array.from(ar.subarray(0, p)), ma: Array.from(ma.subarray(0, q)), sar: Array.from(sar.subarray(0, P)), sma: Array.from(sma.subarray(0, Q)), mu });
-  return { sse, params, e };
+  /** Sets the coefficients themselves (no transformation) and returns the sum of squares. */
+  function evaluate(c: ArimaCoefficients): number {
+    const put = (src: readonly number[] | undefined, n: number, out: Float64Array) => {
+      for (let j = 0; j < n; j++) out[j] = src?.[j] ?? 0;
+    };
+    put(c.ar, p, ar);
+    put(c.ma, q, ma);
+    put(c.sar, P, sar);
+    put(c.sma, Q, sma);
+    mu = order.constant ? (c.mu ?? 0) : 0;
+    setLags();
+    return run();
+  }
+  return { sse, evaluate, params, e };
 }
 
 /**
@@ -218,6 +237,30 @@ export function fitArima(y: readonly number[], order: ArimaOrder, start?: number
   const offset = y.length - N;
   for (let t = 0; t < N; t++) resid[t + offset] = e[t]!;
   return { order, ...u, sigma2, lik, aicc, y: [...y], resid, x: best.x };
+}
+
+export interface ArimaCoefficients {
+  ar?: readonly number[];
+  ma?: readonly number[];
+  sar?: readonly number[];
+  sma?: readonly number[];
+  /** Mean of the differenced series (used when the order has a constant). */
+  mu?: number;
+}
+
+/**
+ * Runs one order with given coefficients (no estimation): sum of squared one-step errors,
+ * σ² = SSE / N and forecasts with their standard deviations h ahead. For reference tests.
+ */
+export function arimaEvaluate(y: readonly number[], order: ArimaOrder, c: ArimaCoefficients, h: number): { sse: number; forecast: MethodForecast } {
+  const w = Float64Array.from(difference(y, order.d, order.D, order.m));
+  const ev = cssEvaluator(w, order, 0, 1);
+  const sse = ev.evaluate(c);
+  const N = w.length;
+  const resid = new Array<number>(y.length).fill(0);
+  for (let t = 0; t < N; t++) resid[t + y.length - N] = ev.e[t]!;
+  const model: ArimaModel = { order, ...ev.params(), sigma2: sse / N, lik: NaN, aicc: NaN, y: [...y], resid, x: [] };
+  return { sse, forecast: arimaForecast(model, h) };
 }
 
 /** Point forecasts and error standard deviations (ψ-weights of the full model, differencing included). */
@@ -355,8 +398,15 @@ export interface AutoArimaOptions {
   maxModels?: number;
 }
 
+/** Long histories are modelled on their last max(240, 4m) observations (the cost grows with length; R approximates too). */
+function recent(y: readonly number[], m: number): readonly number[] {
+  const cap = Math.max(240, 4 * m);
+  return y.length > cap ? y.slice(y.length - cap) : y;
+}
+
 /** Stepwise order search (Hyndman & Khandakar 2008) by AICc; null when no model fits. */
-export function autoArima(y: readonly number[], m: number, opts: AutoArimaOptions = {}): ArimaModel | null {
+export function autoArima(series: readonly number[], m: number, opts: AutoArimaOptions = {}): ArimaModel | null {
+  const y = recent(series, m);
   const seasonal = m > 1 && y.length >= 2 * m + 3;
   const mm = seasonal ? m : 1;
   const { d, D } = chooseDifferences(y, mm);
@@ -422,5 +472,5 @@ export function autoArima(y: readonly number[], m: number, opts: AutoArimaOption
 
 /** Re-estimates a model's order on other data (e.g. a rolling origin), starting from its coefficients. */
 export function refitArima(y: readonly number[], model: ArimaModel): ArimaModel | null {
-  return fitArima(y, model.order, model.x, 0.5);
+  return fitArima(recent(y, model.order.m), model.order, model.x, 0.5);
 }
