@@ -1,7 +1,8 @@
 /**
- * Public entry point: classify the series, fit candidate methods, choose by rolling-origin
- * evaluation on the series' own history (robust defaults for short histories), and turn the chosen
- * forecast into non-negative bounds at the requested level.
+ * Public entry point: classify the series, forecast with the class's combination (ETS + ARIMA +
+ * Theta for smooth demand, Theta + TSB for intermittent demand; a seasonal pattern of zeros may
+ * replace the latter after rolling-origin evaluation), calibrate the error variance on the series'
+ * own rolling-origin errors and turn the forecast into non-negative bounds at the requested level.
  */
 import { classify, type Classification } from './classify.ts';
 import { maeScale, mseScale } from './metrics.ts';
@@ -216,8 +217,7 @@ function planFor(cls: Classification, seasonal: boolean): Plan {
     const s = seasonal ? ['smean', 'snaive'] : [];
     return { components: ['theta', 'tsb', ...s], selectable: s, combos: { 'theta-tsb': ['theta', 'tsb'] }, fallback: 'theta-tsb' };
   }
-  if (SELECTION.arima) return { components: ['ets', 'arima', 'theta'], selectable: [], combos: { 'ets-arima-theta': ['ets', 'arima', 'theta'] }, fallback: 'ets-arima-theta' };
-  return { components: ['ets', 'theta'], selectable: [], combos: { 'ets-theta': ['ets', 'theta'] }, fallback: 'ets-theta' };
+  return { components: ['ets', 'arima', 'theta'], selectable: [], combos: { 'ets-arima-theta': ['ets', 'arima', 'theta'] }, fallback: 'ets-arima-theta' };
 }
 
 /**
@@ -234,10 +234,8 @@ export const SELECTION = {
   calibrationBaseIntermittent: 1,
   /** Range of the rolling-origin variance ratio (a break in the series must not explode or collapse the bounds). */
   calibrationMin: 0.25,
-  calibrationMinIntermittent: 0.25,
   calibrationMax: 9,
-  sizeBounds: true,
-  arima: true,
+  /** Largest number of ARIMA orders the stepwise search fits. */
   arimaModels: 20,
 };
 
@@ -287,7 +285,7 @@ function scoreOf(train: readonly number[], test: readonly number[], f: readonly 
  * squared errors to the model's error variance at the same steps (kept within [calibrationMin,
  * calibrationMax]), shrunk towards the prior factor `base` with `calibrationPrior` origins' weight.
  */
-function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast }>, base: number, min: number): number {
+function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast }>, base: number): number {
   let se = 0;
   let sv = 0;
   for (const { test, f } of runs)
@@ -296,7 +294,7 @@ function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast
       sv += f.sd[i]! ** 2;
     }
   if (!(sv > 0) || !Number.isFinite(se)) return base;
-  const r = Math.min(SELECTION.calibrationMax, Math.max(min, se / sv));
+  const r = Math.min(SELECTION.calibrationMax, Math.max(SELECTION.calibrationMin, se / sv));
   const w = SELECTION.calibrationPrior;
   return (w * base + runs.length * r) / (w + runs.length);
 }
@@ -364,7 +362,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   const def = totals.get(plan.fallback)!;
   let pick = plan.fallback;
   for (const nm of plan.selectable) if (totals.get(nm)! < Math.min(def, totals.get(pick)!) * (1 - SELECTION.margin)) pick = nm;
-  const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })), base, intermittent ? SELECTION.calibrationMinIntermittent : SELECTION.calibrationMin);
+  const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })), base);
   return { f: calibrated(build(pick, full), k), selection: 'rolling-origin', candidates };
 }
 
@@ -470,7 +468,8 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   }
   const meanOut = f.mean.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
   let b = bounds({ ...f, mean: meanOut }, level, integer);
-  if (SELECTION.sizeBounds && !forced && selection === 'rolling-origin' && INTERMITTENT.has(cls.class) && !f.method.startsWith('s')) {
+  if (!forced && f.method === 'theta-tsb') {
+    // Intermittent demand: occurrence × the item's own sizes (see sizeBounds).
     const sizes = y.filter((v) => v > 0);
     b = { ...b, ...sizeBounds(meanOut, sizes, level) };
   }
