@@ -236,7 +236,7 @@ export const SELECTION = {
   calibrationMin: 0.25,
   calibrationMax: 9,
   /** Largest number of ARIMA orders the stepwise search fits. */
-  arimaModels: 20,
+  arimaModels: 14,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */

@@ -6,7 +6,7 @@
  * and the constant, by AICc. Differences from R: the coefficients are estimated by least squares
  * on the one-step errors from zero pre-sample values (R: conditional sum of squares, then maximum
  * likelihood), AR and MA parts are kept stationary and invertible by fitting partial
- * autocorrelations (tanh-transformed), and the search fits at most 20 models (R: 94).
+ * autocorrelations (tanh-transformed), and the search fits at most 14 models (R: 94).
  */
 import { nelderMead } from '../optim.ts';
 import type { MethodForecast } from '../types.ts';
@@ -223,7 +223,7 @@ export function fitArima(y: readonly number[], order: ArimaOrder, start?: number
   if (dim === 0) best = { x: [], value: 0 };
   else {
     const x0 = start && start.length === dim ? start : new Array<number>(dim).fill(0);
-    best = nelderMead(ev.sse, x0, { step: new Array<number>(dim).fill(start ? 0.1 : 0.3), maxEvaluations: effort * (60 + 40 * dim), tolerance: 1e-4 });
+    best = nelderMead(ev.sse, x0, { step: new Array<number>(dim).fill(start ? 0.1 : 0.3), maxEvaluations: effort * (60 + 40 * dim), tolerance: 1e-3 });
   }
   const sse = ev.sse(best.x);
   const u = ev.params();
@@ -411,7 +411,7 @@ export function autoArima(series: readonly number[], m: number, opts: AutoArimaO
   const mm = seasonal ? m : 1;
   const { d, D } = chooseDifferences(y, mm);
   const allowConst = d + D <= 1;
-  const maxModels = opts.maxModels ?? 20;
+  const maxModels = opts.maxModels ?? 14;
   const fitted = new Map<string, ArimaModel | null>();
   const key = (o: ArimaOrder) => `${o.p},${o.q},${o.P},${o.Q},${o.constant}`;
   /** Starting point for a neighbour: the current best's partial autocorrelations where the orders overlap. */
