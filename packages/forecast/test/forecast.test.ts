@@ -49,6 +49,16 @@ describe('forecast() — automatic selection', () => {
   });
 });
 
+describe('forecast() — combinations', () => {
+  it('theta-tsb and ets-arima-theta are the equal-weight means of their members', () => {
+    const mean = (ms: MethodName[], y: number[], m: number) => ms.map((method) => forecast(y, { horizon: 4, seasonalPeriod: m, method }).mean);
+    const [t, s, c] = mean(['theta', 'tsb', 'theta-tsb'], INTER, 12);
+    for (let i = 0; i < 4; i++) expect(c![i]!).toBeCloseTo((t![i]! + s![i]!) / 2, 10);
+    const [e, a, th, eat] = mean(['ets', 'arima', 'theta', 'ets-arima-theta'], AIR, 12);
+    for (let i = 0; i < 4; i++) expect(eat![i]!).toBeCloseTo((e![i]! + a![i]! + th![i]!) / 3, 8);
+  });
+});
+
 describe('forecast() — bounds', () => {
   it('a count forecast whose lower bound is 0 covers the level with [0, level quantile] (Poisson, by hand)', () => {
     // Poisson(2): F(2) = 0.677, F(3) = 0.857, F(4) = 0.947. The 10 % quantile is 0, so the lower tail is empty and the
