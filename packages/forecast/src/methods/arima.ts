@@ -33,10 +33,10 @@ export interface ArimaModel {
   /** Mean of the differenced series (0 without constant). */
   mu: number;
   sigma2: number;
-  /** −2 log-likelihood (conditional, Gaussian) and AICc. */
+  /** −2 log-likelihood (Gaussian, from the one-step errors) and AICc. */
   lik: number;
   aicc: number;
-  /** Original series and the one-step residuals aligned with it (0 where conditioned away). */
+  /** Series the model was fitted on and its one-step errors aligned with it (0 for the d + Dm points lost to differencing). */
   y: number[];
   resid: number[];
   /** Estimated parameters in the optimiser's (transformed) space, to restart from. */
