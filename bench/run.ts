@@ -1,4 +1,7 @@
-/** `npm run bench`: every benchmark in turn, each printing its own figures. `npm run bench -- api-user` runs one. */
+/**
+ * `npm run bench`: every benchmark in turn, each printing its own figures. `npm run bench -- api-user` runs one;
+ * a prefix runs a group (`npm run bench -- forecast`: forecast-accuracy and forecast-speed).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -7,7 +10,7 @@ const files = fs
   .readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
   .map((f) => f.replace(/\.ts$/, ''))
-  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .filter((name) => wanted.length === 0 || wanted.some((w) => name === w || name.startsWith(`${w}-`)))
   .sort();
 
 for (const name of files) {

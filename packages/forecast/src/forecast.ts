@@ -1,12 +1,14 @@
 /**
- * Public entry point: classify the series, fit candidate methods, choose by rolling-origin
- * evaluation on the series' own history (robust defaults for short histories), and turn the chosen
- * forecast into non-negative bounds at the requested level.
+ * Public entry point: classify the series, forecast with the class's combination (ETS + ARIMA +
+ * Theta for smooth demand, Theta + TSB for intermittent demand; a seasonal pattern of zeros may
+ * replace the latter after rolling-origin evaluation), calibrate the error variance on the series'
+ * own rolling-origin errors and turn the forecast into non-negative bounds at the requested level.
  */
 import { classify, type Classification } from './classify.ts';
 import { maeScale, mseScale } from './metrics.ts';
 import { meanForecast, naive, seasonalMean, seasonalNaive, zeroForecast } from './methods/baselines.ts';
 import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
+import { arimaForecast, autoArima, refitArima, type ArimaModel } from './methods/arima.ts';
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
 import { theta, thetaAndSes } from './methods/theta.ts';
 import type { MethodForecast } from './types.ts';
@@ -27,6 +29,8 @@ export type MethodName =
   | 'ets'
   | 'theta'
   | 'ets-theta'
+  | 'arima'
+  | 'ets-arima-theta'
   | 'ses-sa'
   | 'theta-ses'
   | 'croston'
@@ -34,7 +38,8 @@ export type MethodName =
   | 'tsb'
   | 'adida'
   | 'imapa'
-  | 'intermittent-combo';
+  | 'intermittent-combo'
+  | 'theta-tsb';
 
 export interface ForecastOptions {
   /** Number of periods to forecast (≥ 1). */
@@ -134,6 +139,12 @@ function etsAuto(y: readonly number[], h: number, m: number, specs?: readonly Et
   return { f: etsForecast(fit, h), spec: fit.spec, start: { alpha: fit.alpha, beta: fit.beta, gamma: fit.gamma, phi: fit.phi } };
 }
 
+function arimaAuto(y: readonly number[], h: number, m: number): { f: MethodForecast; model: ArimaModel | null } {
+  const model = autoArima(y, m, { maxModels: SELECTION.arimaModels });
+  if (!model) return { f: { ...meanForecast(y, h), method: 'mean' }, model };
+  return { f: arimaForecast(model, h), model };
+}
+
 /** Runs one named method (no selection). */
 export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[], h: number, m: number): MethodForecast {
   switch (name) {
@@ -163,6 +174,10 @@ export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[
       return theta(y, h, m);
     case 'ets-theta':
       return combine('ets-theta', [etsAuto(y, h, m).f, theta(y, h, m)]);
+    case 'arima':
+      return arimaAuto(y, h, m).f;
+    case 'ets-arima-theta':
+      return combine('ets-arima-theta', [etsAuto(y, h, m).f, arimaAuto(y, h, m).f, theta(y, h, m)]);
     case 'ses-sa':
       return sesSeasonallyAdjusted(y, h, m);
     case 'theta-ses':
@@ -179,13 +194,17 @@ export function runMethod(name: Exclude<MethodName, 'auto'>, y: readonly number[
       return imapa(y, h);
     case 'intermittent-combo':
       return combine('intermittent-combo', [sba(y, h), tsb(y, h), imapa(y, h)]);
+    case 'theta-tsb':
+      return combine('theta-tsb', [theta(y, h, m), tsb(y, h)]);
   }
 }
 
-/** Candidate set per demand class: components are fitted, combinations average components. */
+/**
+ * Candidate set per demand class. Components are fitted at every origin; combinations average
+ * components; `selectable` are the methods that may replace the class default.
+ */
 interface Plan {
   components: string[];
-  /** Methods that may be chosen (components that are only used inside combinations are left out). */
   selectable: string[];
   combos: Record<string, string[]>;
   fallback: string;
@@ -193,33 +212,37 @@ interface Plan {
 
 function planFor(cls: Classification, seasonal: boolean): Plan {
   if (INTERMITTENT.has(cls.class)) {
-    // Seasonal candidates for fixed patterns of zeros (closed days in daily data).
+    // Fixed seasonal patterns of zeros (closed days in daily data) are the one thing the flat
+    // intermittent forecasts cannot follow: seasonal mean and seasonal naive may replace the default.
     const s = seasonal ? ['smean', 'snaive'] : [];
-    return {
-      components: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', ...s],
-      selectable: ['sba', 'tsb', 'imapa', 'croston', 'theta', 'mean', 'intermittent-combo', ...s],
-      combos: { 'intermittent-combo': ['sba', 'tsb', 'imapa'] },
-      fallback: 'intermittent-combo',
-    };
+    return { components: ['theta', 'tsb', ...s], selectable: s, combos: { 'theta-tsb': ['theta', 'tsb'] }, fallback: 'theta-tsb' };
   }
-  return {
-    components: ['ets', 'theta', 'ses-sa', 'naive', 'snaive'],
-    selectable: ['theta', 'ets-theta', 'theta-ses', 'naive', 'snaive'],
-    combos: { 'ets-theta': ['ets', 'theta'], 'theta-ses': ['theta', 'ses-sa'] },
-    fallback: 'theta',
-  };
+  return { components: ['ets', 'arima', 'theta'], selectable: [], combos: { 'ets-arima-theta': ['ets', 'arima', 'theta'] }, fallback: 'ets-arima-theta' };
 }
 
-/** Settings of the automatic selection (exported for the benchmark and tests). */
+/**
+ * Settings of the automatic selection (exported for the benchmark and tests). Chosen on half A of
+ * each benchmark set only (bench/forecast-accuracy.ts); see the README.
+ */
 export const SELECTION = {
-  /** A candidate replaces the class default only if its rolling-origin score is this much lower. */
+  /** A seasonal-pattern candidate replaces the class default only if its rolling-origin score is this much lower. */
   margin: 0.2,
+  /** Interval calibration: weight, in origins, of the prior variance factor against the rolling-origin errors. */
+  calibrationPrior: 3,
+  /** Prior variance factor for smooth demand (combination and model variances understate the error on M3) and intermittent demand. */
+  calibrationBase: 1.2,
+  calibrationBaseIntermittent: 1,
+  /** Range of the rolling-origin variance ratio (a break in the series must not explode or collapse the bounds). */
+  calibrationMin: 0.25,
+  calibrationMax: 9,
+  /** Largest number of ARIMA orders the stepwise search fits. */
+  arimaModels: 14,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
 const thetaCache = new WeakMap<readonly number[], ReturnType<typeof thetaAndSes>>();
 
-function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart): MethodForecast {
+function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart, arima?: ArimaModel | null): MethodForecast {
   if (name === 'theta' || name === 'ses-sa') {
     let c = thetaCache.get(y);
     if (!c || c.theta.mean.length !== h) {
@@ -232,6 +255,11 @@ function componentForecast(name: string, y: readonly number[], h: number, m: num
     // At rolling origins: the form chosen on the full history, re-estimated from its parameters.
     if (etsSpec) return { ...etsSpecFixed(y, h, m, etsSpec, 'ets', true, etsStart), method: 'ets' };
     return etsAuto(y, h, m, AUTO_ETS_SPECS).f;
+  }
+  if (name === 'arima') {
+    // At rolling origins: the order chosen on the full history, re-estimated from its coefficients.
+    const fit = arima ? refitArima(y, arima) : autoArima(y, m);
+    return fit ? { ...arimaForecast(fit, h), method: 'arima' } : { ...meanForecast(y, h), method: 'arima' };
   }
   return runMethod(name as Exclude<MethodName, 'auto'>, y, h, m);
 }
@@ -252,6 +280,30 @@ function scoreOf(train: readonly number[], test: readonly number[], f: readonly 
   return (rmsse + maseV) / 2;
 }
 
+/**
+ * Variance factor for the chosen forecast from its own rolling-origin errors: the ratio of the
+ * squared errors to the model's error variance at the same steps (kept within [calibrationMin,
+ * calibrationMax]), shrunk towards the prior factor `base` with `calibrationPrior` origins' weight.
+ */
+function varianceFactor(runs: Array<{ test: readonly number[]; f: MethodForecast }>, base: number): number {
+  let se = 0;
+  let sv = 0;
+  for (const { test, f } of runs)
+    for (let i = 0; i < test.length; i++) {
+      se += (test[i]! - Math.max(0, f.mean[i]!)) ** 2;
+      sv += f.sd[i]! ** 2;
+    }
+  if (!(sv > 0) || !Number.isFinite(se)) return base;
+  const r = Math.min(SELECTION.calibrationMax, Math.max(SELECTION.calibrationMin, se / sv));
+  const w = SELECTION.calibrationPrior;
+  return (w * base + runs.length * r) / (w + runs.length);
+}
+
+function calibrated(f: MethodForecast, varianceFactorValue: number): MethodForecast {
+  const c = Math.sqrt(varianceFactorValue);
+  return { ...f, sd: f.sd.map((v) => v * c), params: { ...f.params, varianceFactor: varianceFactorValue } };
+}
+
 function autoSelect(y: readonly number[], h: number, m: number, cls: Classification, originsWanted: number): { f: MethodForecast; selection: ForecastStats['selection']; candidates: CandidateScore[] } {
   const n = y.length;
   const plan = planFor(cls, m > 1 && n >= 2 * m);
@@ -259,6 +311,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   // Fit every component on the full history.
   let etsSpec: EtsSpec | null = null;
   let etsStart: EtsStart | undefined;
+  let arimaModel: ArimaModel | null = null;
   const full = new Map<string, MethodForecast>();
   for (const c of plan.components) {
     if (c === 'ets') {
@@ -269,6 +322,10 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
       etsSpec = r.spec;
       etsStart = r.start;
       full.set(c, { ...r.f, method: r.f.method });
+    } else if (c === 'arima') {
+      const r = arimaAuto(y, h, m);
+      arimaModel = r.model;
+      full.set(c, r.f);
     } else full.set(c, componentForecast(c, y, h, m, null));
   }
   const build = (name: string, src: Map<string, MethodForecast>): MethodForecast => {
@@ -279,7 +336,8 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   const names = [...plan.components, ...Object.keys(plan.combos)];
 
   // Rolling origins: the last one leaves h periods for evaluation; earlier ones step back by ⌈h/R⌉.
-  const minTrain = Math.max(intermittent ? 12 : 2 * m + 3, 8);
+  // (Seasonal smooth series need two seasons at every origin; shorter ones are fitted without season.)
+  const minTrain = !intermittent && m > 1 && n >= 2 * m ? 2 * m + 3 : 12;
   const R = originsWanted;
   const stepBack = Math.max(1, Math.ceil(h / Math.max(1, R)));
   const origins: number[] = [];
@@ -287,53 +345,87 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     const o = n - h - r * stepBack;
     if (o >= minTrain) origins.push(o);
   }
-  if (origins.length === 0) {
-    return { f: build(plan.fallback, full), selection: 'class-default', candidates: [] };
-  }
+  const base = intermittent ? SELECTION.calibrationBaseIntermittent : SELECTION.calibrationBase;
+  if (origins.length === 0) return { f: calibrated(build(plan.fallback, full), base), selection: 'class-default', candidates: [] };
   const lag = m > 1 && n > 2 * m ? m : 1;
   const totals = new Map<string, number>(names.map((nm) => [nm, 0]));
+  const runs: Array<{ test: number[]; at: Map<string, MethodForecast> }> = [];
   for (const o of origins) {
     const train = y.slice(0, o);
     const test = y.slice(o, o + h);
     const at = new Map<string, MethodForecast>();
-    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart));
+    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart, arimaModel));
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
+    runs.push({ test, at });
   }
-  const candidates = plan.selectable.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);
+  const candidates = names.map((nm) => ({ method: nm, score: totals.get(nm)! })).sort((a, b) => a.score - b.score);
   const def = totals.get(plan.fallback)!;
-  const best = candidates[0]!;
-  const pick = Number.isFinite(best.score) && best.score < def * (1 - SELECTION.margin) ? best.method : plan.fallback;
-  return { f: build(pick, full), selection: 'rolling-origin', candidates };
+  let pick = plan.fallback;
+  for (const nm of plan.selectable) if (totals.get(nm)! < Math.min(def, totals.get(pick)!) * (1 - SELECTION.margin)) pick = nm;
+  const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })), base);
+  return { f: calibrated(build(pick, full), k), selection: 'rolling-origin', candidates };
 }
 
 function isIntegerSeries(y: readonly number[]): boolean {
   return y.every((v) => Number.isInteger(v));
 }
 
-/** Lower and upper bounds at two-sided coverage `level`, never negative. */
+/**
+ * Lower and upper bounds at two-sided coverage `level`, never negative. Equal tails, except when
+ * the lower quantile is zero: demand cannot fall below zero, so the lower tail is empty and the
+ * interval [0, u] takes u at the `level` quantile (the equal-tailed upper bound would cover
+ * 1 − (1 − level)/2, e.g. 90 % instead of 80 %, for slow movers).
+ */
 export function bounds(f: MethodForecast, level: number, integer: boolean): { lower: number[]; upper: number[]; distribution: 'normal' | 'count' } {
   const h = f.mean.length;
   const lower: number[] = [];
   const upper: number[] = [];
   const useCount = integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
-  const z = qnorm(0.5 + level / 2);
+  const tail = (1 - level) / 2;
+  const z = qnorm(1 - tail);
+  const zOne = qnorm(level);
   for (let i = 0; i < h; i++) {
     const mu = Math.max(0, f.mean[i]!);
     const sd = f.sd[i]!;
     if (useCount && mu < 200) {
       const v = sd * sd;
-      lower.push(countQuantile((1 - level) / 2, mu, v));
-      upper.push(countQuantile((1 + level) / 2, mu, v));
-    } else if (useCount) {
-      // Large counts: normal approximation, widened to whole units.
-      lower.push(Math.max(0, Math.floor(mu - z * sd)));
-      upper.push(Math.max(0, Math.ceil(mu + z * sd)));
+      const lo = countQuantile(tail, mu, v);
+      lower.push(lo);
+      upper.push(countQuantile(lo === 0 ? level : 1 - tail, mu, v));
     } else {
-      lower.push(Math.max(0, mu - z * sd));
-      upper.push(Math.max(0, mu + z * sd));
+      const lo = mu - z * sd;
+      const up = lo > 0 ? mu + z * sd : mu + zOne * sd;
+      // Large counts: normal approximation, widened to whole units.
+      lower.push(useCount ? Math.max(0, Math.floor(lo)) : Math.max(0, lo));
+      upper.push(useCount ? Math.max(0, Math.ceil(up)) : Math.max(0, up));
     }
   }
   return { lower, upper, distribution: useCount ? 'count' : 'normal' };
+}
+
+/**
+ * Bounds from an occurrence × size model: in each period demand occurs with probability
+ * p = min(1, mean / mean size) and then has one of the series' own non-zero sizes (empirical
+ * distribution), so lumpy items keep their real large draws in the upper bound.
+ */
+export function sizeBounds(mean: readonly number[], sizes: readonly number[], level: number): { lower: number[]; upper: number[] } {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const zbar = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  const q = (u: number, p: number): number => {
+    if (u <= 1 - p) return 0;
+    const v = (u - (1 - p)) / p;
+    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(v * sorted.length - 1e-9) - 1))]!;
+  };
+  const tail = (1 - level) / 2;
+  const lower: number[] = [];
+  const upper: number[] = [];
+  for (const mu of mean) {
+    const p = Math.min(1, Math.max(0, mu) / zbar);
+    const lo = q(tail, p);
+    lower.push(lo);
+    upper.push(q(lo === 0 ? level : 1 - tail, p));
+  }
+  return { lower, upper };
 }
 
 /**
@@ -375,7 +467,12 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
     candidates = r.candidates;
   }
   const meanOut = f.mean.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
-  const b = bounds({ ...f, mean: meanOut }, level, integer);
+  let b = bounds({ ...f, mean: meanOut }, level, integer);
+  if (!forced && f.method === 'theta-tsb') {
+    // Intermittent demand: occurrence × the item's own sizes (see sizeBounds).
+    const sizes = y.filter((v) => v > 0);
+    b = { ...b, ...sizeBounds(meanOut, sizes, level) };
+  }
   return {
     method: f.method,
     classification: cls,

@@ -1,4 +1,4 @@
-export { forecast, runMethod, bounds, SELECTION } from './forecast.ts';
+export { forecast, runMethod, bounds, sizeBounds, SELECTION } from './forecast.ts';
 export type { ForecastOptions, ForecastResult, ForecastStats, CandidateScore, MethodName } from './forecast.ts';
 export { classify, ADI_CUTOFF, CV2_CUTOFF } from './classify.ts';
 export type { Classification, DemandClass } from './classify.ts';
@@ -7,6 +7,8 @@ export { naive, seasonalNaive, meanForecast, zeroForecast } from './methods/base
 export { fitEts, etsForecast, autoEts, etsEvaluate, etsName, parseEtsName, ETS_SPECS } from './methods/ets.ts';
 export type { EtsModel, EtsParameters, EtsSpec, ErrorType, TrendType, SeasonType } from './methods/ets.ts';
 export { theta, seasonalAdjust } from './methods/theta.ts';
+export { autoArima, fitArima, arimaForecast, arimaEvaluate, arimaName, chooseDifferences, kpss, seasonalStrength, pacfToAr, difference, KPSS_CRITICAL } from './methods/arima.ts';
+export type { ArimaModel, ArimaOrder, ArimaCoefficients } from './methods/arima.ts';
 export { croston, sba, tsb, adida, imapa, aggregate, sesGrid, demandPoints } from './methods/intermittent.ts';
 export { isSeasonal, seasonalIndices, acf } from './decompose.ts';
 export { nelderMead } from './optim.ts';

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { forecast, mulberry32, type MethodName } from '../src/index.ts';
+import { bounds, forecast, mulberry32, SELECTION, sizeBounds, type MethodName } from '../src/index.ts';
 import { AIR, INTER } from './helpers.ts';
 
-const ALL: MethodName[] = ['naive', 'snaive', 'mean', 'smean', 'zero', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'ses-sa', 'theta-ses', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'auto'];
+const ALL: MethodName[] = ['naive', 'snaive', 'mean', 'smean', 'zero', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'ses-sa', 'theta-ses', 'arima', 'ets-arima-theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'theta-tsb', 'auto'];
 
 describe('forecast() — automatic selection', () => {
-  it('smooth seasonal series: rolling-origin selection among smoothing methods, ordered bounds', () => {
+  it('smooth seasonal series: the ETS + ARIMA + Theta combination, ordered bounds', () => {
     const r = forecast(AIR, { horizon: 12, seasonalPeriod: 12 });
     expect(r.classification.class).toBe('smooth');
+    expect(r.method).toBe('ets-arima-theta');
     expect(r.stats.selection).toBe('rolling-origin');
     expect(r.stats.candidates.length).toBeGreaterThan(2);
     expect(r.mean).toHaveLength(12);
@@ -48,6 +49,62 @@ describe('forecast() — automatic selection', () => {
   });
 });
 
+describe('forecast() — combinations', () => {
+  it('theta-tsb and ets-arima-theta are the equal-weight means of their members', () => {
+    const mean = (ms: MethodName[], y: number[], m: number) => ms.map((method) => forecast(y, { horizon: 4, seasonalPeriod: m, method }).mean);
+    const [t, s, c] = mean(['theta', 'tsb', 'theta-tsb'], INTER, 12);
+    for (let i = 0; i < 4; i++) expect(c![i]!).toBeCloseTo((t![i]! + s![i]!) / 2, 10);
+    const [e, a, th, eat] = mean(['ets', 'arima', 'theta', 'ets-arima-theta'], AIR, 12);
+    for (let i = 0; i < 4; i++) expect(eat![i]!).toBeCloseTo((e![i]! + a![i]! + th![i]!) / 3, 8);
+  });
+});
+
+describe('forecast() — bounds', () => {
+  it('a count forecast whose lower bound is 0 covers the level with [0, level quantile] (Poisson, by hand)', () => {
+    // Poisson(2): F(2) = 0.677, F(3) = 0.857, F(4) = 0.947. The 10 % quantile is 0, so the lower tail is empty and the
+    // 80 % interval is [0, q(0.80)] = [0, 3]; the equal-tailed [q(0.10), q(0.90)] = [0, 4] would cover 94.7 %.
+    const b = bounds({ method: 'x', mean: [2], sd: [Math.SQRT2], distribution: 'count', params: {} }, 0.8, true);
+    expect(b).toMatchObject({ lower: [0], upper: [3], distribution: 'count' });
+  });
+  it('continuous demand: [0, μ + z(level)σ] when the lower bound would be negative, equal tails otherwise', () => {
+    const b = bounds({ method: 'x', mean: [1, 10], sd: [1, 1], distribution: 'normal', params: {} }, 0.8, false);
+    expect(b.lower[0]).toBe(0);
+    expect(b.upper[0]!).toBeCloseTo(1 + 0.841621, 5); // z(0.80)
+    expect(b.lower[1]!).toBeCloseTo(10 - 1.281552, 5); // z(0.90)
+    expect(b.upper[1]!).toBeCloseTo(10 + 1.281552, 5);
+  });
+  it('occurrence × size bounds (by hand): p = mean / mean size, then the item’s own sizes', () => {
+    // Sizes 1, 1, 2, 5 (mean 2.25); mean 0.45 → p = 0.2. 95 %: lower tail 0.025 < P(0) = 0.8 → 0; upper at 0.95:
+    // (0.95 − 0.8) / 0.2 = 0.75 of the sizes → the 3rd of 4 → 2. 80 %: 0.8 ≤ P(0) → 0.
+    expect(sizeBounds([0.45], [5, 1, 2, 1], 0.95)).toEqual({ lower: [0], upper: [2] });
+    expect(sizeBounds([0.45], [5, 1, 2, 1], 0.8)).toEqual({ lower: [0], upper: [0] });
+  });
+  it('a lumpy item that is drawn in boxes of 20 gets 20 as its upper bound, not a fraction of it', () => {
+    const y = Array.from({ length: 48 }, (_, t) => (t % 5 === 2 ? 20 : t % 11 === 0 ? 1 : 0));
+    const r = forecast(y, { horizon: 3, seasonalPeriod: 12 });
+    expect(r.classification.class).toBe('intermittent');
+    expect(r.method).toBe('theta-tsb');
+    expect(r.lower).toEqual([0, 0, 0]);
+    expect(r.upper).toEqual([20, 20, 20]);
+  });
+  it('bounds widen when the series’ own recent forecasts missed by more than the model expects, and narrow when they did better', () => {
+    const rng = mulberry32(5);
+    const noise = () => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+    const calmThenWild = Array.from({ length: 90 }, (_, t) => Math.round(200 + (t < 60 ? 3 : 30) * noise()));
+    const wildThenCalm = Array.from({ length: 90 }, (_, t) => Math.round(200 + (t < 60 ? 30 : 3) * noise()));
+    const width = (r: ReturnType<typeof forecast>) => r.upper[0]! - r.lower[0]!;
+    // origins: 0 → no rolling-origin evidence, only the prior variance factor.
+    const wild = forecast(calmThenWild, { horizon: 6 });
+    const wildPrior = forecast(calmThenWild, { horizon: 6, origins: 0 });
+    expect(wildPrior.stats.params.varianceFactor).toBe(SELECTION.calibrationBase);
+    expect(wild.stats.params.varianceFactor as number).toBeGreaterThan(SELECTION.calibrationBase);
+    expect(width(wild)).toBeGreaterThan(width(wildPrior));
+    const calm = forecast(wildThenCalm, { horizon: 6 });
+    expect(calm.stats.params.varianceFactor as number).toBeLessThan(SELECTION.calibrationBase);
+    expect(width(calm)).toBeLessThan(width(forecast(wildThenCalm, { horizon: 6, origins: 0 })));
+  });
+});
+
 describe('forecast() — daily data with closed days', () => {
   it('keeps the weekly pattern of zeros (seasonal mean chosen by rolling origin)', () => {
     const rng = mulberry32(11);
@@ -74,14 +131,17 @@ describe('forecast() — edge cases', () => {
     expect(r.upper).toEqual([0, 0, 0, 0]);
   });
 
-  it('a single non-zero value → small positive forecast, integer bounds from zero', () => {
+  it('a single non-zero value → small positive forecast, bounds from zero up to the one size seen', () => {
     const y = new Array<number>(24).fill(0);
     y[10] = 3;
     const r = forecast(y, { horizon: 3, seasonalPeriod: 12 });
     expect(r.mean[0]!).toBeGreaterThan(0);
     expect(r.mean[0]!).toBeLessThan(1);
     expect(r.lower).toEqual([0, 0, 0]);
-    expect(r.upper.every((v) => Number.isInteger(v) && v >= 1)).toBe(true);
+    // A draw of 3 has a chance of mean / 3 ≈ 3 % a month: below 5 %, so the 95 % bounds are [0, 0]; 99 % bounds reach 3.
+    expect(r.mean[0]! / 3).toBeLessThan(0.05);
+    expect(r.upper).toEqual([0, 0, 0]);
+    expect(forecast(y, { horizon: 3, seasonalPeriod: 12, level: 0.99 }).upper).toEqual([3, 3, 3]);
   });
 
   it('constant series → that constant', () => {

@@ -8,6 +8,10 @@ Pure Python 3 (no numpy), written from the textbook equations rather than from t
   Nelder-Mead written here).
 - Croston / SBA / TSB / ADIDA / IMAPA as described in their papers with the same grid and
   initialisation rules as the package documents.
+- ARIMA with given coefficients written out as explicit difference equations (Box, Jenkins &
+  Reinsel; the airline model and ARMA(1,1) with mean), one-step errors from zero pre-sample values,
+  psi-weights by power-series division; the KPSS level statistic (Kwiatkowski et al. 1992, Bartlett
+  window, lag floor(3 sqrt(n) / 13)); seasonal strength of an additive classical decomposition.
 Run:  python3 packages/forecast/test/reference/compute_reference.py  (prints JSON)
 """
 import json, math
@@ -16,6 +20,14 @@ Y = [112, 118, 132, 129, 121, 135, 148, 148, 136, 119, 104, 118,
      115, 126, 141, 135, 125, 149, 170, 170, 158, 133, 114, 140,
      145, 150, 178, 163, 172, 178, 199, 199, 184, 162, 146, 166,
      171, 180, 193, 181, 183, 218, 230, 242, 209, 191, 172, 194]   # AirPassengers 1949-1952 (Box & Jenkins)
+AP144 = Y + [196, 196, 236, 235, 229, 243, 264, 272, 237, 211, 180, 201,
+              204, 188, 235, 227, 234, 264, 302, 293, 259, 229, 203, 229,
+              242, 233, 267, 269, 270, 315, 364, 347, 312, 274, 237, 278,
+              284, 277, 317, 313, 318, 374, 413, 405, 355, 306, 271, 306,
+              315, 301, 356, 348, 355, 422, 465, 467, 404, 347, 305, 336,
+              340, 318, 362, 348, 363, 435, 491, 505, 404, 359, 310, 337,
+              360, 342, 406, 396, 420, 472, 548, 559, 463, 407, 362, 405,
+              417, 391, 419, 461, 472, 535, 622, 606, 508, 461, 390, 432]   # AirPassengers 1949-1960
 INTER = [0, 0, 3, 0, 0, 1, 0, 0, 0, 2, 0, 0, 5, 0, 1, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 4, 0, 0, 1]
 SEAS = [round(100 + 20 * math.sin(2 * math.pi * t / 12) + 3 * ((t * 7) % 5) + 0.5 * t, 3) for t in range(48)]
 GRID = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5]
@@ -228,6 +240,91 @@ def fill_rate_normal(mu_period, sd_period, L, R, beta):
         else: lo = mid
     return hi
 
+def psi_weights(ma_poly, ar_poly, n):
+    """Power series of ma_poly(B) / ar_poly(B) (coefficient lists, index = power of B), n terms."""
+    psi = []
+    for j in range(n):
+        v = ma_poly[j] if j < len(ma_poly) else 0.0
+        for k in range(1, min(j, len(ar_poly) - 1) + 1):
+            v -= ar_poly[k] * psi[j - k]
+        psi.append(v / ar_poly[0])
+    return psi
+
+def airline(y, theta, Theta, h):
+    """ARIMA(0,1,1)(0,1,1)12: (1-B)(1-B^12) y_t = (1 + theta B)(1 + Theta B^12) e_t."""
+    n = len(y)
+    w = [y[t] - y[t - 1] - y[t - 12] + y[t - 13] for t in range(13, n)]
+    e = []
+    for t in range(len(w)):
+        v = w[t]
+        if t >= 1: v -= theta * e[t - 1]
+        if t >= 12: v -= Theta * e[t - 12]
+        if t >= 13: v -= theta * Theta * e[t - 13]
+        e.append(v)
+    sse = sum(v * v for v in e)
+    sigma2 = sse / len(w)
+    E = [0.0] * 13 + e          # errors aligned with y
+    Y = list(y)
+    for i in range(h):
+        t = n + i
+        f = Y[t - 1] + Y[t - 12] - Y[t - 13]
+        for lag, c in ((1, theta), (12, Theta), (13, theta * Theta)):
+            if t - lag < n: f += c * E[t - lag]
+        Y.append(f)
+    ar = [0.0] * 14; ar[0] = 1; ar[1] = -1; ar[12] = -1; ar[13] = 1          # (1-B)(1-B^12)
+    ma = [0.0] * 14; ma[0] = 1; ma[1] = theta; ma[12] = Theta; ma[13] = theta * Theta
+    psi = psi_weights(ma, ar, h)
+    sd = [math.sqrt(sigma2 * sum(p * p for p in psi[:i + 1])) for i in range(h)]
+    return {'sse': sse, 'forecast': Y[n:], 'sd': sd}
+
+def arma11(y, phi, theta, mu, h):
+    """ARMA(1,1) with mean: (y_t - mu) = phi (y_{t-1} - mu) + e_t + theta e_{t-1}."""
+    e = []
+    for t, v in enumerate(y):
+        r = v - mu
+        if t >= 1: r -= phi * (y[t - 1] - mu) + theta * e[t - 1]
+        e.append(r)
+    sse = sum(v * v for v in e)
+    sigma2 = sse / len(y)
+    f1 = mu + phi * (y[-1] - mu) + theta * e[-1]
+    fc = [mu + phi ** i * (f1 - mu) for i in range(h)]
+    psi = [1.0] + [phi ** (j - 1) * (phi + theta) for j in range(1, h)]
+    sd = [math.sqrt(sigma2 * sum(p * p for p in psi[:i + 1])) for i in range(h)]
+    return {'sse': sse, 'forecast': fc, 'sd': sd}
+
+def kpss(x):
+    n = len(x)
+    mu = sum(x) / n
+    e = [v - mu for v in x]
+    S = 0.0; num = 0.0
+    for v in e:
+        S += v
+        num += S * S
+    L = int(3 * math.sqrt(n) / 13)
+    s2 = sum(v * v for v in e) / n
+    for l in range(1, L + 1):
+        s2 += 2 * (1 - l / (L + 1.0)) * sum(e[t] * e[t - l] for t in range(l, n)) / n
+    return num / (n * n * s2)
+
+def seasonal_strength(y, m):
+    n = len(y); half = m // 2
+    detr = {}
+    for t in range(half, n - half):
+        if m % 2 == 0: tr = (0.5 * y[t - half] + sum(y[t - half + 1:t + half]) + 0.5 * y[t + half]) / m
+        else: tr = sum(y[t - half:t + half + 1]) / m
+        detr[t] = y[t] - tr
+    fig = []
+    for k in range(m):
+        vals = [v for t, v in detr.items() if t % m == k]
+        fig.append(sum(vals) / len(vals))
+    fm = sum(fig) / m
+    seas = {t: fig[t % m] - fm for t in detr}
+    def var(v):
+        mu = sum(v) / len(v)
+        return sum((a - mu) ** 2 for a in v) / (len(v) - 1)
+    rem = [detr[t] - seas[t] for t in sorted(detr)]
+    return max(0.0, 1 - var(rem) / var([detr[t] for t in sorted(detr)]))
+
 out = {}
 s0m = decompose_mult(Y[:36], 12)
 out['ANN'] = ets_component(Y, 1, 'A', 'N', 'N', 0.3, 0, 0, 1, 110.0, 0, [], 3)
@@ -252,4 +349,9 @@ out['imapa'] = imapa(INTER)
 out['nbq'] = [nb_quantile(0.95, 2.0, 2.0), nb_quantile(0.95, 2.0, 6.0), nb_quantile(0.025, 10.0, 30.0), nb_quantile(0.975, 10.0, 30.0), nb_quantile(0.5, 0.3, 0.9)]
 out['expiry'] = expiry_waste_poisson(10, 2, 8.0)
 out['fillRate'] = [fill_rate_poisson(2.0, 2, 1, 0.95), fill_rate_normal(100.0, 10.0, 2, 1, 0.98)]
+LOGAP = [math.log(v) for v in AP144]
+out['airline'] = airline(LOGAP, -0.4, -0.6, 24)
+out['arma11'] = arma11(Y, 0.7, 0.2, 150.0, 6)
+out['kpss'] = [kpss(Y), kpss([Y[t] - Y[t - 1] for t in range(1, len(Y))]), kpss([LOGAP[t] - LOGAP[t - 12] for t in range(12, 144)])]
+out['seasonalStrengthLogAP'] = seasonal_strength(LOGAP, 12)
 print(json.dumps(out, indent=1))

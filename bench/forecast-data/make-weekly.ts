@@ -1,0 +1,107 @@
+/**
+ * Regenerates weekly.json, the weekly benchmark set of the forecasting library, from the demo data's
+ * simulation (apps/api/src/features/seeder/history-sim.ts: the same practices, catalog, templates,
+ * code weights and seeds as `npm run seed`, without a database). Per practice: weekly consumption
+ * of every product its templates use, and weekly counts of every procedure code it performs.
+ *
+ *   node --import tsx bench/forecast-data/make-weekly.ts
+ *
+ * The simulation runs 36 months up to a fixed "today" (so the file is reproducible); each series
+ * keeps the last 78 (the demo's 18 months), 104 or 156 whole weeks (in turn), of which the last 13
+ * are the test part. Series with fewer than 8 weeks of demand in the training part are left out.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { catalogData } from '../../apps/api/src/features/seeder/catalog-data.ts';
+import { CODE_WEIGHTS, DEFAULT_CODE_WEIGHT, DEMO_PRACTICES } from '../../apps/api/src/features/seeder/data/practices.ts';
+import { hashSeed, localDay, random, SCALE, simulatePractice, type SimProduct, type SimTemplate } from '../../apps/api/src/features/seeder/history-sim.ts';
+
+const NOW = new Date('2026-11-16T12:00:00Z');
+const MONTHS = 36;
+const HORIZON = 13;
+const LENGTHS = [78, 104, 156];
+const MIN_DEMAND_WEEKS = 8;
+
+interface Series {
+  id: string;
+  train: number[];
+  test: number[];
+}
+
+function build(): Series[] {
+  const data = catalogData();
+  // Ids as a fresh database would give them: catalog order.
+  const productId = new Map(data.products.map((p, i) => [p.sku.toLowerCase(), i + 1]));
+  const codeOf = new Map(data.procedureCodes.map((c, i) => [c.code, { id: i + 1, category: c.category }]));
+  const products = new Map<number, SimProduct>(
+    data.products.map((p, i) => [i + 1, { id: i + 1, sku: p.sku, unitsPerPurchaseUnit: p.unitsPerPurchaseUnit, tracksLots: p.tracksLots, unitCost: 0 }]),
+  );
+  const out: Series[] = [];
+  let turn = 0;
+  for (const practice of DEMO_PRACTICES) {
+    // As practices-step.ts: the templates the practice offers, a code's weight shared by its templates.
+    const offered = data.templates
+      .map((t, i) => ({ t, id: i + 1, code: codeOf.get(t.code)! }))
+      .filter(({ code }) => !practice.excludes.includes(code.category));
+    const perCode = new Map<string, number>();
+    for (const { t } of offered) perCode.set(t.code, (perCode.get(t.code) ?? 0) + 1);
+    const templates: SimTemplate[] = offered.map(({ t, id, code }) => ({
+      id,
+      codeId: code.id,
+      code: t.code,
+      weight: (CODE_WEIGHTS[t.code] ?? DEFAULT_CODE_WEIGHT) / perCode.get(t.code)!,
+      items: t.items.map(([sku, q]) => ({ productId: productId.get(sku.toLowerCase())!, quantity: Math.round(Number(q) * SCALE) })),
+    }));
+    const priced = new Map([...products].map(([id, p]) => [id, { ...p, unitCost: Math.max(1, Math.round((Number(data.products[id - 1]!.purchasePrice) * practice.priceFactor * SCALE) / p.unitsPerPurchaseUnit)) }]));
+    const used = new Set(templates.flatMap((t) => t.items.map((i) => i.productId)));
+    const others = [...priced.values()].filter((p) => !used.has(p.id)).sort((a, b) => (a.sku < b.sku ? -1 : 1));
+    const rnd = random(hashSeed(`${practice.code}:extras`));
+    const extraProductIds: number[] = [];
+    while (extraProductIds.length < Math.min(practice.extraProducts, others.length)) extraProductIds.push(others.splice(Math.floor(rnd() * others.length), 1)[0]!.id);
+    const sim = simulatePractice({ practice, products: priced, templates, extraProductIds, now: NOW, months: MONTHS, volume: 1, seed: hashSeed(practice.code) });
+
+    // Whole weeks (Monday to Sunday) ending with the last Sunday before today.
+    const today = localDay(NOW.getTime(), practice.timeZone);
+    const weekday = (today + 3) % 7; // day 0 (1970-01-01) was a Thursday; 0 = Monday
+    const end = today - weekday; // first day of the current (incomplete) week
+    const weeks = Math.floor((end - localDay(new Date(sim.stats.firstDay).getTime(), practice.timeZone) - 1) / 7);
+    const first = end - 7 * weeks;
+    const weekOf = (ms: number) => Math.floor((localDay(ms, practice.timeZone) - first) / 7);
+
+    const add = (table: Map<string, number[]>, key: string, w: number, q: number) => {
+      if (w < 0 || w >= weeks) return;
+      let row = table.get(key);
+      if (!row) table.set(key, (row = new Array<number>(weeks).fill(0)));
+      row[w] = row[w]! + q;
+    };
+    const usage = new Map<string, number[]>();
+    for (const m of sim.movements) if (m.type === 'consume') add(usage, priced.get(m.productId)!.sku, weekOf(m.occurredAt), -m.quantity / SCALE);
+    const counts = new Map<string, number[]>();
+    const codeName = new Map(templates.map((t) => [t.codeId, t.code]));
+    for (const p of sim.procedures) if (p.status === 'completed') add(counts, codeName.get(p.codeId)!, weekOf(p.performedAt), 1);
+
+    for (const [kind, table] of [['use', usage], ['procedures', counts]] as const) {
+      for (const [key, row] of [...table].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        const length = Math.min(row.length, LENGTHS[turn % LENGTHS.length]!);
+        const y = row.slice(row.length - length).map((v) => Math.round(v * 1e4) / 1e4);
+        const train = y.slice(0, length - HORIZON);
+        if (train.filter((v) => v > 0).length < MIN_DEMAND_WEEKS) continue;
+        turn++;
+        out.push({ id: `${practice.code}/${kind}/${key}`, train, test: y.slice(length - HORIZON) });
+      }
+    }
+  }
+  return out;
+}
+
+const series = build();
+const file = path.join(import.meta.dirname, 'weekly.json');
+const doc = {
+  about:
+    'Weekly demand of the Enamel demo practices (product consumption and procedure counts), simulated by apps/api/src/features/seeder/history-sim.ts over 36 months up to 2026-11-16; regenerate with bench/forecast-data/make-weekly.ts. Each series keeps the last 78, 104 or 156 whole weeks; the last 13 are the test part.',
+  weekly: { horizon: HORIZON, season: 52, series },
+};
+fs.writeFileSync(file, JSON.stringify(doc) + '\n');
+const byLength = new Map<number, number>();
+for (const s of series) byLength.set(s.train.length + s.test.length, (byLength.get(s.train.length + s.test.length) ?? 0) + 1);
+console.log(`${file}: ${series.length} series (${[...byLength].map(([l, c]) => `${c} × ${l} weeks`).join(', ')})`);
