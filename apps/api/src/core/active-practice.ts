@@ -30,7 +30,7 @@ export async function lockActivePractice(tx: Tx, practiceId: number): Promise<Ac
   if (!row) throw new AppError('not_found');
   if (row.status !== 'active') throw new AppError('conflict', 'practice.inactive', undefined, { practice: row.name });
   const practice = { id: row.id, name: row.name, timeZone: row.timeZone };
-  if (!seen) checked.set(tx, (seen = new Map()));
+  if (!seen) checked.set(tx, (seen = new Map<number, ActivePractice>()));
   seen.set(practiceId, practice);
   return practice;
 }
