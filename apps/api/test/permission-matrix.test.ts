@@ -170,6 +170,7 @@ const MATRIX: Entry[] = [
   ['POST', '/api/procedure/create', [SA, PM, CS]],
   [UPDATE, '/api/procedure/update/:id', [SA, PM, CS], '/api/procedure/update/0'],
   [UPDATE, '/api/procedure/update/procedure-item/:id', [SA, PM, CS], '/api/procedure/update/procedure-item/0'],
+  ['POST', '/api/procedure/complete/:id', [SA, PM, CS], '/api/procedure/complete/0'],
   [DELETE, '/api/procedure/delete/:id', [SA, PM], '/api/procedure/delete/0'],
 
   // Demo data (not called: it would really seed).

@@ -32,6 +32,8 @@ export const receiveBodySchema = z.strictObject({
   lot_number: z.string().trim().max(64).nullish().transform((v) => (v ? v : null)),
   expiry_date: isoDay.nullish().transform((v) => v ?? null),
   reason,
+  /** Receiving a lot whose expiry date is already past needs this explicit confirmation. */
+  confirm_expired: z.boolean().default(false),
 });
 
 export const adjustBodySchema = z.strictObject({

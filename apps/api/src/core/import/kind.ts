@@ -148,9 +148,29 @@ export function parseDateTime(v: string | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** The rows' practice: one the user may import into, by code; any other is "unknown" (never revealed). */
-export async function loadPracticeCodes(db: Db, context: ImportContext): Promise<Map<string, number>> {
-  const rows = await rowsOf<{ id: number; code: string }>(db, sql`select id::int as id, code from dental_practices where status = 'active'`);
+/** Practices a user may import into, by lower-case code: the active ones, and the deactivated ones (refused with their own message). */
+export interface PracticeCodes {
+  active: Map<string, number>;
+  inactive: Set<string>;
+}
+
+/** The rows' practices: those the user may import into, by code; any other is "unknown" (never revealed). */
+export async function loadPracticeCodes(db: Db, context: ImportContext): Promise<PracticeCodes> {
+  const rows = await rowsOf<{ id: number; code: string; status: string }>(db, sql`select id::int as id, code, status from dental_practices`);
   const allowed = context.practiceIds;
-  return new Map(rows.filter((r) => allowed === 'all' || allowed.includes(Number(r.id))).map((r) => [r.code.toLowerCase(), Number(r.id)]));
+  const mine = rows.filter((r) => allowed === 'all' || allowed.includes(Number(r.id)));
+  return {
+    active: new Map(mine.filter((r) => r.status === 'active').map((r) => [r.code.toLowerCase(), Number(r.id)])),
+    inactive: new Set(mine.filter((r) => r.status !== 'active').map((r) => r.code.toLowerCase())),
+  };
+}
+
+/** A row's `practice_code` cell: the practice id, or an error (missing, unknown, deactivated). */
+export function practiceOfRow(code: string | undefined, practices: PracticeCodes, errors: CellError[]): number | undefined {
+  const id = practices.active.get((code ?? '').toLowerCase());
+  if (id !== undefined) return id;
+  if (!code) errors.push({ column: 'practice_code', key: 'validation.required' });
+  else if (practices.inactive.has(code.toLowerCase())) errors.push({ column: 'practice_code', key: 'practice.inactive', params: { practice: code } });
+  else errors.push({ column: 'practice_code', key: 'import.unknown_practice', params: { value: code } });
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { inventories, lots, practiceSettings, products, stockMovements, type Database, type MovementType } from '@enamel/db';
+import { dayIn, lockActivePractice } from '../active-practice.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -9,6 +10,8 @@ import { AppError } from '../errors.ts';
  * movements in the same transaction. Callers pass the transaction handle (on PGlite only it may
  * be used inside a transaction). Rows are locked inventory first, then lots, in id order, so
  * concurrent procedures on the same product wait for each other instead of losing an update.
+ * Every movement goes through `lockInventory`, which first checks (and share-locks) that the practice
+ * is active: a deactivated practice takes no stock in or out.
  */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -32,6 +35,7 @@ export interface Inventory {
 
 /** The product's inventory in the practice, created on first use, locked for this transaction. */
 export async function lockInventory(tx: Tx, practiceId: number, productId: number): Promise<Inventory> {
+  await lockActivePractice(tx, practiceId);
   await tx.insert(inventories).values({ dentalPracticeId: practiceId, productId }).onConflictDoNothing();
   const [row] = await tx
     .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
@@ -112,25 +116,34 @@ export interface Taken {
 }
 
 /**
- * Stock out, earliest-expiring lot first (FEFO; lots without expiry last, then oldest). A shortfall
- * is a 409 naming the product and how much is missing, unless the practice allows negative stock,
+ * Stock out, earliest-expiring lot first (FEFO; lots without expiry last, then oldest). FEFO never takes
+ * a lot past its expiry date: a lot is usable up to and including its expiry day, judged on the later of
+ * the practice's today and the movement's own day (a procedure's performed date), both in the practice's
+ * time zone. Expired lots are only written off (`lotId`). A shortfall is a 409 naming the product and
+ * how much is missing (and how much is there but expired), unless the practice allows negative stock,
  * in which case the rest is taken from the running lot, which may go below zero.
  * `lotId` takes from one lot only (write-off of an expired lot, a count correction).
  */
 export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number }): Promise<{ taken: Taken[]; cost: string }> {
   const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
   const wanted = new Big(input.quantity);
-  const candidates = await tx
-    .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost })
+  const locked = await tx
+    .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate })
     .from(lots)
     .where(and(eq(lots.inventoryId, inventory.id), input.lotId === undefined ? gt(lots.quantity, '0') : eq(lots.id, input.lotId)))
     .orderBy(sql`${lots.expiryDate} asc nulls last`, asc(lots.receivedAt), asc(lots.id))
     .for('update');
-  if (input.lotId !== undefined && candidates.length === 0) throw new AppError('not_found');
-  const available = candidates.reduce((sum, lot) => sum.plus(Big(lot.quantity).gt(0) ? lot.quantity : 0), new Big(0));
+  if (input.lotId !== undefined && locked.length === 0) throw new AppError('not_found');
+  const usableFrom = input.lotId === undefined ? await firstUsableDay(tx, ctx) : null;
+  const isExpired = (lot: { expiryDate: string | null }) => usableFrom !== null && lot.expiryDate !== null && lot.expiryDate < usableFrom;
+  const candidates = locked.filter((lot) => !isExpired(lot));
+  const positive = (lot: { quantity: string }) => (Big(lot.quantity).gt(0) ? lot.quantity : 0);
+  const available = candidates.reduce((sum, lot) => sum.plus(positive(lot)), new Big(0));
   const shortfall = wanted.minus(available);
   if (shortfall.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
-    throw new AppError('conflict', 'stock.shortfall', undefined, { product: inventory.productName, shortfall: Number(shortfall.toFixed(4)), available: Number(available.toFixed(4)) });
+    const expired = locked.filter(isExpired).reduce((sum, lot) => sum.plus(positive(lot)), new Big(0));
+    const params = { product: inventory.productName, shortfall: Number(shortfall.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(expired.toFixed(4)) };
+    throw new AppError('conflict', expired.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
   }
   const taken: Taken[] = [];
   let left = wanted;
@@ -156,6 +169,14 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
     cost = cost.plus(left.times(unitCost));
   }
   return { taken, cost: cost.toFixed(4) };
+}
+
+/** The first day a lot must still be good on to be taken by FEFO: the later of the practice's today and the movement's day. */
+async function firstUsableDay(tx: Tx, ctx: MovementContext): Promise<string> {
+  const { timeZone } = await lockActivePractice(tx, ctx.practiceId);
+  const today = dayIn(timeZone, new Date());
+  const movementDay = ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today;
+  return movementDay > today ? movementDay : today;
 }
 
 /** Puts back exactly what earlier movements took (same lots, same cost): the compensation of an edit or a delete. */

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decimalSchema } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
-import { defineKind, loadPracticeCodes, parseDay, type CellError, type ImportContext } from '../../core/import/kind.ts';
+import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
 import { lockInventory, receive, take, type MovementContext, type Tx } from '../../core/stock/ledger.ts';
 
 interface InventoryImportRow {
@@ -19,7 +19,7 @@ interface InventoryImportRow {
 }
 
 interface Refs {
-  practices: Map<string, number>;
+  practices: PracticeCodes;
   products: Map<string, { id: number; tracksLots: boolean; unitCost: string }>;
   context: ImportContext;
 }
@@ -57,8 +57,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
   },
   parseRow(cells, refs) {
     const errors: CellError[] = [];
-    const practiceId = refs.practices.get((cells.practice_code ?? '').toLowerCase());
-    if (practiceId === undefined) errors.push({ column: 'practice_code', key: cells.practice_code ? 'import.unknown_practice' : 'validation.required', params: { value: cells.practice_code ?? '' } });
+    const practiceId = practiceOfRow(cells.practice_code, refs.practices, errors);
     const product = refs.products.get((cells.sku ?? '').toLowerCase());
     if (!product) errors.push({ column: 'sku', key: cells.sku ? 'import.unknown_sku' : 'validation.required', params: { value: cells.sku ?? '' } });
     const quantity = decimal(cells.quantity);

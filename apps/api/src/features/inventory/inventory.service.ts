@@ -3,11 +3,12 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adjustBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema } from '@enamel/contracts';
 import { dentalPractices, inventories, lots, products, stockMovements, users, type Database } from '@enamel/db';
+import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { runList } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { lockInventory, receive, take, type MovementContext } from '../../core/stock/ledger.ts';
+import { lockInventory, receive, take, type MovementContext, type Tx } from '../../core/stock/ledger.ts';
 import { inventoryList, movementRowSchema, type InventoryRow } from './inventory.list.ts';
 
 type Row = typeof inventories.$inferSelect;
@@ -67,6 +68,7 @@ export function presentRow(row: InventoryRow): InventoryRow {
 export async function addInventory(db: Database, actor: Actor, body: z.output<typeof inventoryAddBodySchema>): Promise<Row> {
   await productOf(db, body.product_id);
   return db.transaction(async (tx) => {
+    await lockActivePractice(tx, body.dental_practice_id);
     const inserted = await tx
       .insert(inventories)
       .values({ dentalPracticeId: body.dental_practice_id, productId: body.product_id, reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location })
@@ -79,10 +81,19 @@ export async function addInventory(db: Database, actor: Actor, body: z.output<ty
   });
 }
 
+/** An inventory's settings row, locked after its practice (which must be active): the lock order every stock write keeps. */
+async function lockInventoryRow(tx: Tx, id: number): Promise<Row> {
+  const [found] = await tx.select({ practiceId: inventories.dentalPracticeId }).from(inventories).where(eq(inventories.id, id));
+  if (!found) throw new AppError('not_found');
+  await lockActivePractice(tx, found.practiceId);
+  const [row] = await tx.select().from(inventories).where(eq(inventories.id, id)).for('update');
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
 export async function updateInventory(db: Database, actor: Actor, id: number, body: z.output<typeof inventoryUpdateBodySchema>): Promise<Row> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(inventories).where(eq(inventories.id, id)).for('update');
-    if (!before) throw new AppError('not_found');
+    const before = await lockInventoryRow(tx, id);
     const [after] = await tx
       .update(inventories)
       .set({ reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location, ...(body.status ? { status: body.status } : {}) })
@@ -95,15 +106,17 @@ export async function updateInventory(db: Database, actor: Actor, id: number, bo
 
 export async function setInventoryStatus(db: Database, actor: Actor, id: number, status: 'active' | 'inactive'): Promise<Row> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(inventories).where(eq(inventories.id, id)).for('update');
-    if (!before) throw new AppError('not_found');
+    const before = await lockInventoryRow(tx, id);
     const [after] = await tx.update(inventories).set({ status }).where(eq(inventories.id, id)).returning();
     await recordActivity(tx, actor, { action: status === 'inactive' ? 'deactivate' : 'restore', subject: 'Inventory', subjectId: id, practiceId: before.dentalPracticeId, ...changes(before, after!) });
     return after!;
   });
 }
 
-/** Stock in; a quantity in purchase units is converted, the cost defaults to the product's unit cost. */
+/**
+ * Stock in; a quantity in purchase units is converted, the cost defaults to the product's unit cost.
+ * A lot whose expiry date is already past (the practice's today) is refused unless `confirm_expired`.
+ */
 export async function receiveStock(db: Database, actor: Actor, body: z.output<typeof receiveBodySchema>): Promise<number> {
   const product = await productOf(db, body.product_id);
   if (product.tracksLots && !body.lot_number) throw invalid('lot_number', 'stock.lot_required');
@@ -112,6 +125,9 @@ export async function receiveStock(db: Database, actor: Actor, body: z.output<ty
   const quantity = new Big(body.quantity).times(factor).toFixed(4);
   const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
   return db.transaction(async (tx) => {
+    const practice = await lockActivePractice(tx, body.dental_practice_id);
+    const today = dayIn(practice.timeZone, new Date());
+    if (product.tracksLots && body.expiry_date && body.expiry_date < today && !body.confirm_expired) throw invalid('expiry_date', 'stock.expired_receipt', { date: body.expiry_date });
     const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date });
     const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
     await recordActivity(tx, actor, { action: 'receive', subject: 'Inventory', subjectId: inventory.id, practiceId: body.dental_practice_id, after: { product_id: body.product_id, quantity, unit_cost: unitCost, lot_id: lotId, lot_number: body.lot_number, expiry_date: body.expiry_date } });
@@ -156,10 +172,12 @@ export async function transferStock(db: Database, actor: Actor, body: z.output<t
   if (body.to_dental_practice_id === body.dental_practice_id) throw invalid('to_dental_practice_id', 'stock.same_practice');
   await productOf(db, body.product_id);
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: dentalPractices.id, status: dentalPractices.status }).from(dentalPractices).where(eq(dentalPractices.id, body.to_dental_practice_id));
-    if (!target || target.status !== 'active') throw invalid('to_dental_practice_id', 'stock.unknown_practice');
-    // Lock both inventories in practice order so two opposite transfers cannot deadlock.
+    const [target] = await tx.select({ id: dentalPractices.id }).from(dentalPractices).where(eq(dentalPractices.id, body.to_dental_practice_id));
+    if (!target) throw invalid('to_dental_practice_id', 'stock.unknown_practice');
+    // Both practices (active, share-locked), then both inventories, in practice order so two opposite transfers cannot deadlock.
     const [first, second] = [body.dental_practice_id, body.to_dental_practice_id].sort((a, b) => a - b);
+    await lockActivePractice(tx, first!);
+    await lockActivePractice(tx, second!);
     await lockInventory(tx, first!, body.product_id);
     await lockInventory(tx, second!, body.product_id);
     const out = await take(tx, { ...ctxOf(actor, body.dental_practice_id, body.reason), counterpartPracticeId: body.to_dental_practice_id }, { productId: body.product_id, quantity: body.quantity, type: 'transfer_out' });
@@ -178,6 +196,7 @@ export async function transferStock(db: Database, actor: Actor, body: z.output<t
 /** Expired or wasted stock out of one lot (all of what is left when no quantity is given). */
 export async function writeOffLot(db: Database, actor: Actor, body: z.output<typeof writeOffBodySchema>): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockActivePractice(tx, body.dental_practice_id);
     const [lot] = await tx
       .select({ id: lots.id, quantity: lots.quantity, productId: inventories.productId, inventoryId: inventories.id })
       .from(lots)

@@ -3,7 +3,7 @@ import { PROCEDURE_STATUSES, decimalSchema } from '@enamel/contracts';
 import { procedures, rows as rowsOf } from '@enamel/db';
 import { AppError } from '../../core/errors.ts';
 import { ImportFileError } from '../../core/import/pipeline.ts';
-import { defineKind, loadPracticeCodes, parseBoolean, parseDateTime, type CellError, type ImportContext } from '../../core/import/kind.ts';
+import { defineKind, loadPracticeCodes, practiceOfRow, parseBoolean, parseDateTime, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
 import type { Tx } from '../../core/stock/ledger.ts';
 import { recordProcedure, type ItemInput } from './procedure.service.ts';
 
@@ -20,7 +20,7 @@ interface ProcedureImportRow {
 }
 
 interface Refs {
-  practices: Map<string, number>;
+  practices: PracticeCodes;
   codes: Map<string, number>;
   templates: Map<string, { id: number; codeId: number; items: ItemInput[] }>;
   products: Map<string, number>;
@@ -89,8 +89,7 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
   },
   parseRow(cells, refs) {
     const errors: CellError[] = [];
-    const practiceId = refs.practices.get((cells.practice_code ?? '').toLowerCase());
-    if (practiceId === undefined) errors.push({ column: 'practice_code', key: cells.practice_code ? 'import.unknown_practice' : 'validation.required', params: { value: cells.practice_code ?? '' } });
+    const practiceId = practiceOfRow(cells.practice_code, refs.practices, errors);
     const performedAt = parseDateTime(cells.performed_at);
     if (!performedAt) errors.push({ column: 'performed_at', key: cells.performed_at ? 'import.date_time' : 'validation.required' });
     const codeId = refs.codes.get((cells.procedure_code ?? '').toUpperCase());
@@ -134,7 +133,7 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
         await recordProcedure(tx, actor, body, row.items, row.consume ? 'consume' : 'record');
       } catch (err) {
         // A shortfall names the product: the whole import stops with that message.
-        if (err instanceof AppError && err.messageKey === 'stock.shortfall') throw new ImportFileError('stock.shortfall', err.params);
+        if (err instanceof AppError && (err.messageKey === 'stock.shortfall' || err.messageKey === 'stock.shortfall_expired')) throw new ImportFileError(err.messageKey, err.params);
         throw err;
       }
       created++;

@@ -1,14 +1,16 @@
 import Big from 'big.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { procedureBodySchema } from '@enamel/contracts';
 import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import { lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import type { MovementContext, Tx } from '../../core/stock/ledger.ts';
 import { consumeItem, returnItem, settleItem } from './procedure-stock.ts';
 
 type Row = typeof procedures.$inferSelect;
+type ItemRow = typeof procedureItems.$inferSelect;
 export type ProcedureInput = z.output<typeof procedureBodySchema>;
 export interface ItemInput {
   product_id: number;
@@ -22,7 +24,7 @@ export async function findProcedure(db: Database | Tx, id: number): Promise<Row>
 }
 
 /** The code exists, the template (if any) performs that code, the items' products exist and appear once. Returns the items to record. */
-async function resolveItems(db: Database, body: ProcedureInput, fallback?: ItemInput[]): Promise<ItemInput[]> {
+async function resolveItems(db: Database | Tx, body: ProcedureInput, fallback?: ItemInput[]): Promise<ItemInput[]> {
   const [code] = await db.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.id, body.procedure_code_id));
   if (!code) throw invalid('procedure_code_id', 'catalog.unknown_code');
   let templateItems: ItemInput[] = [];
@@ -62,8 +64,10 @@ const ctxOf = (actor: Actor, row: Row, reason: string | null = null): MovementCo
 
 /** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
 export async function createProcedure(db: Database, actor: Actor, body: ProcedureInput): Promise<Row> {
-  const items = await resolveItems(db, body);
-  return db.transaction((tx) => recordProcedure(tx, actor, body, items, 'consume'));
+  return db.transaction(async (tx) => {
+    await lockActivePractice(tx, body.dental_practice_id);
+    return recordProcedure(tx, actor, body, await resolveItems(tx, body), 'consume');
+  });
 }
 
 /**
@@ -71,6 +75,7 @@ export async function createProcedure(db: Database, actor: Actor, body: Procedur
  * (imported history) keeps today's stock as counted and prices the items at the products' unit cost.
  */
 export async function recordProcedure(tx: Tx, actor: Actor, body: ProcedureInput, items: ItemInput[], stock: 'consume' | 'record'): Promise<Row> {
+  await lockActivePractice(tx, body.dental_practice_id);
   const [row] = await tx.insert(procedures).values(columns(body, actor)).returning();
   for (const item of [...items].sort((a, b) => a.product_id - b.product_id)) {
     const [saved] = await tx
@@ -84,18 +89,31 @@ export async function recordProcedure(tx: Tx, actor: Actor, body: ProcedureInput
 }
 
 /**
+ * The first step of every command on an existing procedure, inside its transaction: its practice
+ * (active, share-locked), then the procedure row (FOR UPDATE), then its items in product order. A
+ * stock decision reads the status and the items only from here, after the locks, so two concurrent
+ * commands on one procedure run one after the other and the second sees what the first committed.
+ */
+async function lockProcedure(tx: Tx, id: number): Promise<{ row: Row; items: ItemRow[] }> {
+  const [found] = await tx.select({ practiceId: procedures.dentalPracticeId }).from(procedures).where(eq(procedures.id, id));
+  if (!found) throw new AppError('not_found');
+  await lockActivePractice(tx, found.practiceId);
+  const [row] = await tx.select().from(procedures).where(eq(procedures.id, id)).for('update');
+  if (!row) throw new AppError('not_found');
+  const items = await tx.select().from(procedureItems).where(eq(procedureItems.procedureId, id)).orderBy(asc(procedureItems.productId));
+  return { row, items };
+}
+
+/**
  * Changes a procedure. Items (when given) replace the old ones; for a completed procedure each
  * product's consumption moves from the old to the new quantity; completing consumes everything,
  * un-completing gives everything back. Only the differences reach the ledger.
  */
 export async function updateProcedure(db: Database, actor: Actor, id: number, body: ProcedureInput): Promise<Row> {
-  const current = await findProcedure(db, id);
-  if (current.dentalPracticeId !== body.dental_practice_id) throw invalid('dental_practice_id', 'stock.practice_fixed');
-  const oldItems = await db.select().from(procedureItems).where(eq(procedureItems.procedureId, id));
-  const items = await resolveItems(db, body, body.items ? undefined : oldItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })));
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(procedures).where(eq(procedures.id, id)).for('update');
-    if (!before) throw new AppError('not_found');
+    const { row: before, items: oldItems } = await lockProcedure(tx, id);
+    if (before.dentalPracticeId !== body.dental_practice_id) throw invalid('dental_practice_id', 'stock.practice_fixed');
+    const items = await resolveItems(tx, body, body.items ? undefined : oldItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })));
     const [row] = await tx.update(procedures).set(columns(body, actor)).where(eq(procedures.id, id)).returning();
     const ctx = ctxOf(actor, row!, `procedure #${id} changed`);
     const wasDone = before.status === 'completed';
@@ -120,25 +138,39 @@ export async function updateProcedure(db: Database, actor: Actor, id: number, bo
 
 /** One item's quantity: a completed procedure consumes the difference or gives it back. */
 export async function updateProcedureItem(db: Database, actor: Actor, itemId: number, quantity: string): Promise<Row> {
-  const [item] = await db.select().from(procedureItems).where(eq(procedureItems.id, itemId));
-  if (!item) throw new AppError('not_found');
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(procedures).where(eq(procedures.id, item.procedureId)).for('update');
-    if (!row) throw new AppError('not_found');
-    const [locked] = await tx.select().from(procedureItems).where(and(eq(procedureItems.id, itemId))).for('update');
-    if (row.status === 'completed') await settleItem(tx, ctxOf(actor, row, `procedure #${row.id} item changed`), { id: itemId, productId: locked!.productId }, locked!.quantity, quantity);
+    const [found] = await tx.select({ procedureId: procedureItems.procedureId }).from(procedureItems).where(eq(procedureItems.id, itemId));
+    if (!found) throw new AppError('not_found');
+    const { row, items } = await lockProcedure(tx, found.procedureId);
+    const item = items.find((i) => i.id === itemId);
+    if (!item) throw new AppError('not_found');
+    if (row.status === 'completed') await settleItem(tx, ctxOf(actor, row, `procedure #${row.id} item changed`), { id: itemId, productId: item.productId }, item.quantity, quantity);
     await tx.update(procedureItems).set({ quantity }).where(eq(procedureItems.id, itemId));
-    await recordActivity(tx, actor, { action: 'update_item', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, before: { item_id: itemId, quantity: locked!.quantity }, after: { item_id: itemId, quantity } });
+    await recordActivity(tx, actor, { action: 'update_item', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, before: { item_id: itemId, quantity: item.quantity }, after: { item_id: itemId, quantity } });
     return row;
+  });
+}
+
+/**
+ * The "complete" command: a planned procedure becomes completed and its items are consumed (FEFO,
+ * costs captured) in one server-side step. Completing one that is already completed is a 409 that
+ * changes nothing, so a double click or two screens completing at once consume the items once.
+ */
+export async function completeProcedure(db: Database, actor: Actor, id: number): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const { row: before, items } = await lockProcedure(tx, id);
+    if (before.status === 'completed') throw new AppError('conflict', 'stock.already_completed');
+    const [row] = await tx.update(procedures).set({ status: 'completed' }).where(eq(procedures.id, id)).returning();
+    for (const item of items) await consumeItem(tx, ctxOf(actor, row!), { id: item.id, productId: item.productId }, item.quantity);
+    await recordActivity(tx, actor, { action: 'complete', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...changes(before, row!) });
+    return row!;
   });
 }
 
 /** Gives back everything the procedure consumed, then deletes it; the ledger keeps both sides. */
 export async function deleteProcedure(db: Database, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(procedures).where(eq(procedures.id, id)).for('update');
-    if (!row) throw new AppError('not_found');
-    const items = await tx.select().from(procedureItems).where(eq(procedureItems.procedureId, id)).orderBy(asc(procedureItems.productId));
+    const { row, items } = await lockProcedure(tx, id);
     for (const item of items) await returnItem(tx, ctxOf(actor, row, `procedure #${id} deleted`), { id: item.id, productId: item.productId });
     await tx.delete(procedures).where(eq(procedures.id, id));
     await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });

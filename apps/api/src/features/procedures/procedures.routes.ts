@@ -12,7 +12,7 @@ import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { procedureList, procedureRowSchema } from './procedure.list.ts';
 import { presentProcedure, procedureDetailSchema } from './procedure.presenter.ts';
-import { createProcedure, deleteProcedure, findProcedure, updateProcedure, updateProcedureItem } from './procedure.service.ts';
+import { completeProcedure, createProcedure, deleteProcedure, findProcedure, updateProcedure, updateProcedureItem } from './procedure.service.ts';
 
 const one = oneOf(procedureDetailSchema);
 const tags = ['procedures'];
@@ -64,6 +64,18 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
       return { success: true as const, data: await presentProcedure(db, request.params.id) };
     },
   });
+  app.post(
+    '/api/procedure/complete/:id',
+    {
+      preValidation: authorize('update', 'Procedure'),
+      schema: { tags, summary: 'Complete a planned procedure: its items are consumed from stock (FEFO) in one step; 409 when it is already completed', params: idParams, response: { 200: one, ...recordErrors } },
+    },
+    async (request) => {
+      await check(request, 'update', (await findProcedure(db, request.params.id)).dentalPracticeId);
+      await completeProcedure(db, actorOf(request), request.params.id);
+      return { success: true as const, data: await presentProcedure(db, request.params.id) };
+    },
+  );
   app.route({
     method: ['POST', 'PUT', 'PATCH'],
     url: '/api/procedure/update/procedure-item/:id',

@@ -62,4 +62,30 @@ describe('ReceiveStockModal', () => {
       dental_practice_id: 3, product_id: 11, quantity: '2', unit: 'usage', unit_cost: '0.5', lot_number: 'B-7', expiry_date: '2028-02-29', reason: null,
     });
   }, 30_000);
+
+  it('warns about a lot whose expiry date is past and posts it only once the user confirms', async () => {
+    const http = stubHttp(api, {
+      'GET /api/inventory/product/search': () => ({ status: 200, data: { data: [COMPOSITE], barcode: null } }),
+      'POST /api/inventory/receive': () => ({ status: 200, data: { success: true, data: { id: 2 } } }),
+    });
+    restore = http.restore;
+    let closed = false;
+    renderRoutes([{ path: '/', element: <ReceiveStockModal opened practiceId={3} onClose={() => (closed = true)} /> }], '/');
+    const picker = await screen.findByTestId('receive-product');
+    fireEvent.focus(picker);
+    fireEvent.change(picker, { target: { value: 'compo' } });
+    fireEvent.click(await screen.findByText('Composite A2'));
+    fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('receive-lot'), { target: { value: 'OLD-1' } });
+    fireEvent.change(screen.getByTestId('receive-expiry'), { target: { value: '2026-03-01' } });
+    expect(screen.getByTestId('receive-expired').textContent).toContain('Expired stock is never used by procedures');
+    fireEvent.click(screen.getByTestId('receive-submit'));
+    expect(await screen.findByText('Confirm that you are receiving an expired lot, or correct the expiry date.')).toBeTruthy();
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByTestId('receive-confirm-expired'));
+    fireEvent.click(screen.getByTestId('receive-submit'));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(http.calls.find((c) => c.method === 'POST')?.data).toMatchObject({ lot_number: 'OLD-1', expiry_date: '2026-03-01', confirm_expired: true });
+  }, 30_000);
 });

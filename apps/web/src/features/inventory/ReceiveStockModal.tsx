@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import type { ScannedBarcode } from '../products/product.api.ts';
 import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
-import { decimalText, useStockMoney } from './stock.ts';
+import { decimalText, expiryState, useDay, useStockMoney } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -23,9 +23,11 @@ interface Values extends Record<string, unknown> {
   lot_number: string;
   expiry_date: string;
   reason: string;
+  /** The user confirms a lot whose expiry date is already past (the server refuses it otherwise). */
+  confirm_expired: boolean;
 }
 
-const EMPTY: Values = { product_id: null, tracks_lots: false, quantity: '', unit: 'usage', unit_cost: '', lot_number: '', expiry_date: '', reason: '' };
+const EMPTY: Values = { product_id: null, tracks_lots: false, quantity: '', unit: 'usage', unit_cost: '', lot_number: '', expiry_date: '', reason: '', confirm_expired: false };
 
 /** Usage units a quantity stands for (purchase units × units per purchase unit). */
 export function usageQuantity(quantity: string, unit: 'usage' | 'purchase', unitsPerPurchaseUnit: number): string {
@@ -48,6 +50,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   const quantityText = useQuantity();
   const unitLabel = useUnitLabel();
   const decimalSeparator = useDecimalSeparator();
+  const day = useDay();
   const [product, setProduct] = useState<StockProductHit | null>(null);
   const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
   const another = useRef(false);
@@ -58,6 +61,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
       quantity: (v) => (Number(decimalText(v)) > 0 ? null : t('inventory.validation.positive')),
       lot_number: (v, all) => (all.tracks_lots && !v.trim() ? t('inventory.validation.lot') : null),
       expiry_date: (v, all) => (all.tracks_lots && !v ? t('inventory.validation.expiry') : null),
+      confirm_expired: (v, all) => (all.tracks_lots && expiryState(all.expiry_date) === 'expired' && !v ? t('inventory.validation.confirmExpired') : null),
     },
   });
 
@@ -100,6 +104,8 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   const quantity = decimalText(values.quantity);
   const usage = product ? usageQuantity(quantity, values.unit, product.units_per_purchase_unit) : '0';
   const total = product ? multiplyDecimals(usage, decimalText(values.unit_cost) || '0') : '0';
+  // A lot already past its expiry date (here, or by the practice's clock when the server says so) needs a confirmation.
+  const expired = values.tracks_lots && values.expiry_date !== '' && (expiryState(values.expiry_date) === 'expired' || Boolean(form.errors.expiry_date));
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
@@ -113,6 +119,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
         lot_number: v.lot_number.trim() || null,
         expiry_date: v.expiry_date || null,
         reason: v.reason.trim() || null,
+        ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
       }),
     async () => {
       notifySuccess(t('inventory.received', { name: product?.name ?? '' }));
@@ -219,6 +226,14 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
               <TextInput type="date" label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
             </Grid.Col>
           </Grid>
+          {expired ? (
+            <Alert color="orange" variant="light" data-testid="receive-expired">
+              <Stack gap="xs">
+                <Text size="sm">{t('inventory.expiredReceipt', { date: day(values.expiry_date) })}</Text>
+                <Checkbox label={t('inventory.confirmExpired')} data-testid="receive-confirm-expired" {...form.getInputProps('confirm_expired', { type: 'checkbox' })} />
+              </Stack>
+            </Alert>
+          ) : null}
           <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.receiveReasonPlaceholder')} autosize minRows={1} maxRows={4} data-testid="receive-reason" {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -140,6 +140,8 @@ export interface ReceiveBody {
   lot_number?: string | null;
   expiry_date?: string | null;
   reason?: string | null;
+  /** Needed to receive a lot whose expiry date is already past. */
+  confirm_expired?: boolean;
 }
 export async function receiveStock(body: ReceiveBody): Promise<void> {
   await api.post('/api/inventory/receive', body);

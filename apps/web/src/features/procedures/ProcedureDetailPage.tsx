@@ -104,7 +104,7 @@ function ProcedureView() {
         danger={pending === 'delete'}
         onConfirm={async () => {
           if (pending === 'complete') {
-            await run(() => completeProcedure(p), t('procedures.completed'), ['procedures', ...STOCK_QUERY_KEYS]);
+            await run(() => completeProcedure(p.id), t('procedures.completed'), ['procedures', ...STOCK_QUERY_KEYS]);
           } else if (await run(() => deleteProcedure(p.id), t('procedures.deleted'), ['procedures', ...STOCK_QUERY_KEYS.filter((k) => k !== 'procedure')])) {
             void navigate(LIST);
           }

@@ -12,7 +12,7 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { STOCK_QUERY_KEYS } from '../inventory/inventory.api.ts';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
 import { useStockMoney } from '../inventory/stock.ts';
-import { PROCEDURES_LIST_URL, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureRow } from './procedure.api.ts';
+import { PROCEDURES_LIST_URL, completeProcedure, deleteProcedure, type ProcedureRow } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
 
 /** /admin/list/procedures: the selected practice's procedures and what their consumables cost. */
@@ -72,7 +72,7 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
         message: (row) => t('procedures.completeMessage', { code: row.procedure_code, date: format.dateTime(row.performed_at) }),
         label: t('procedures.complete'),
         danger: false,
-        call: async (row) => completeProcedure(await fetchProcedure(row.id)),
+        call: (row) => completeProcedure(row.id),
         done: t('procedures.completed'),
       },
       delete: {

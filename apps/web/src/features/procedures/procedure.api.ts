@@ -74,28 +74,14 @@ export async function saveProcedure(body: ProcedureBody, id?: number): Promise<P
   return (await api.post<Partial<One>>(url, body)).data.data;
 }
 
-/** A planned procedure becomes completed: its items are consumed from stock (FEFO). */
-export async function completeProcedure(procedure: ProcedureDetail): Promise<void> {
-  await api.post(`/api/procedure/update/${procedure.id}`, bodyOf(procedure, { status: 'completed' }));
+/** A planned procedure becomes completed in one server-side step: its items are consumed from stock (FEFO); 409 when it already is. */
+export async function completeProcedure(id: number): Promise<void> {
+  await api.post(`/api/procedure/complete/${id}`);
 }
 
 /** Gives back everything it consumed, then deletes it. */
 export async function deleteProcedure(id: number): Promise<void> {
   await api.post(`/api/procedure/delete/${id}`);
-}
-
-/** The update body that keeps a procedure as it is, with `changes` (items left out: they stay). */
-export function bodyOf(p: Pick<ProcedureDetail, 'dental_practice_id' | 'procedure_code_id' | 'procedure_template_id' | 'performed_at' | 'provider' | 'status' | 'notes'>, changes: Partial<ProcedureBody> = {}): ProcedureBody {
-  return {
-    dental_practice_id: p.dental_practice_id,
-    procedure_code_id: p.procedure_code_id,
-    procedure_template_id: p.procedure_template_id,
-    performed_at: p.performed_at,
-    provider: p.provider,
-    status: p.status,
-    notes: p.notes,
-    ...changes,
-  };
 }
 
 /** The templates of one procedure code (at most 100, by name). */

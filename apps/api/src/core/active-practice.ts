@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { dentalPractices } from '@enamel/db';
+import { AppError } from './errors.ts';
+import type { Tx } from './stock/ledger.ts';
+
+export interface ActivePractice {
+  id: number;
+  name: string;
+  timeZone: string;
+}
+
+/** Practices already checked in a transaction: a write that touches ten products reads its practice once. */
+const checked = new WeakMap<object, Map<number, ActivePractice>>();
+
+/**
+ * The one gate every write into a practice passes (stock movements, inventory settings, procedures,
+ * imports): the practice must be active. Runs inside the write's transaction and takes a share lock
+ * on the practice row, so a deactivation waits for writes already under way and no write starts
+ * after it commits. A deactivated practice answers 409 "restore it first"; an unknown one 404.
+ */
+export async function lockActivePractice(tx: Tx, practiceId: number): Promise<ActivePractice> {
+  let seen = checked.get(tx);
+  const known = seen?.get(practiceId);
+  if (known) return known;
+  const [row] = await tx
+    .select({ id: dentalPractices.id, name: dentalPractices.name, status: dentalPractices.status, timeZone: dentalPractices.timeZone })
+    .from(dentalPractices)
+    .where(eq(dentalPractices.id, practiceId))
+    .for('share');
+  if (!row) throw new AppError('not_found');
+  if (row.status !== 'active') throw new AppError('conflict', 'practice.inactive', undefined, { practice: row.name });
+  const practice = { id: row.id, name: row.name, timeZone: row.timeZone };
+  if (!seen) checked.set(tx, (seen = new Map<number, ActivePractice>()));
+  seen.set(practiceId, practice);
+  return practice;
+}
+
+/** The calendar day (YYYY-MM-DD) of `at` in the practice's time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
