@@ -134,7 +134,7 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
         await recordProcedure(tx, actor, body, row.items, row.consume ? 'consume' : 'record');
       } catch (err) {
         // A shortfall names the product: the whole import stops with that message.
-        if (err instanceof AppError && err.messageKey === 'stock.shortfall') throw new ImportFileError('stock.shortfall', err.params);
+        if (err instanceof AppError && err.messageKey === 'stock.shortfall') throw new ImportFileError('stock.shortfall', err.params as Record<string, string | number>);
         throw err;
       }
       created++;
