@@ -194,7 +194,7 @@ describe('procedure codes and templates', () => {
 
     const used = await admin.post(`/api/product/delete/${gloves.id}`);
     expect(used.statusCode).toBe(409);
-    expect(used.json().message).toBe(`This product is used in the procedure templates: ${template.name}. Remove it from them first.`);
+    expect(used.json().message).toBe(`This record is still used by the procedure templates ${template.name}, so it cannot be deleted. Deactivate it instead, or remove those first.`);
     expect((await admin.post(`/api/procedure-code/delete/${code.id}`)).statusCode).toBe(409);
 
     const updated = await admin.post(`/api/procedure-template/update/${template.id}`, { name: template.name, procedure_code_id: code.id, items: [{ product_id: carpule.id, quantity: 1 }] });

@@ -36,7 +36,15 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; limits?: Partial<AuthLimits>; mailer?: Mailer; webDist?: string; afterReply?: BuildOptions['afterReply'] } = {},
+  options: {
+    env?: Record<string, string>;
+    limits?: Partial<AuthLimits>;
+    mailer?: Mailer;
+    webDist?: string;
+    afterReply?: BuildOptions['afterReply'];
+    /** Routes only this test needs (e.g. to provoke a database error), added before the app is ready. */
+    extraRoutes?: (app: FastifyInstance, database: DatabaseHandle) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-app-'));
   const config = loadConfig({
@@ -51,6 +59,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const mailer = new MemoryMailer();
   const app = await buildApp({ config, database, mailer: options.mailer ?? mailer, logger: false, ...(options.limits ? { limits: options.limits } : {}), ...(options.afterReply ? { afterReply: options.afterReply } : {}) });
+  options.extraRoutes?.(app, database);
   await app.ready();
   return {
     app,

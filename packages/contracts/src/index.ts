@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './catalog.ts';
 export * from './gs1.ts';
 export * from './stock.ts';
+export * from './values.ts';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { decimalSchema } from './catalog.ts';
 import { STATUSES } from './dental-practices.ts';
+import { calendarDaySchema, dateTimeSchema, idSchema } from './values.ts';
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idSchema;
 const quantity = decimalSchema.refine((v) => Number(v) > 0, { params: { kind: 'positive' } });
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(v)), { params: { kind: 'date' } });
 const reason = z.string().trim().max(500).nullish().transform((v) => (v ? v : null));
 
 export const inventoryAddBodySchema = z.strictObject({
@@ -30,7 +30,7 @@ export const receiveBodySchema = z.strictObject({
   unit: z.enum(['usage', 'purchase']).default('usage'),
   unit_cost: decimalSchema.nullish(),
   lot_number: z.string().trim().max(64).nullish().transform((v) => (v ? v : null)),
-  expiry_date: isoDay.nullish().transform((v) => v ?? null),
+  expiry_date: calendarDaySchema.nullish().transform((v) => v ?? null),
   reason,
   /** Receiving a lot whose expiry date is already past needs this explicit confirmation. */
   confirm_expired: z.boolean().default(false),
@@ -69,7 +69,7 @@ export const procedureBodySchema = z.strictObject({
   dental_practice_id: id,
   procedure_code_id: id,
   procedure_template_id: id.nullish().transform((v) => v ?? null),
-  performed_at: z.iso.datetime({ offset: true }).or(z.iso.datetime({ local: true })),
+  performed_at: dateTimeSchema,
   provider: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
   status: z.enum(PROCEDURE_STATUSES).default('completed'),
   notes: z.string().trim().max(2000).nullish().transform((v) => (v ? v : null)),

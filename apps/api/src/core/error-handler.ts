@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody, ErrorCode } from '@enamel/contracts';
 import { ERROR_STATUS } from '@enamel/contracts';
-import { AppError, type FieldErrors } from './errors.ts';
+import { AppError, type FieldErrors, type MessageParam } from './errors.ts';
 import { requestLocale, translate, type MessageKey } from './i18n.ts';
 import { issuesToFieldErrors } from './validation.ts';
 import { RequestValidationError, valueAt } from './zod-validator.ts';
@@ -24,10 +24,11 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  options: { messageKey?: MessageKey; params?: Record<string, string | number>; fieldErrors?: FieldErrors } = {},
+  options: { messageKey?: MessageKey; params?: Record<string, MessageParam>; fieldErrors?: FieldErrors } = {},
 ) {
   const locale = requestLocale(request);
-  const params = { requestId: request.id, ...options.params };
+  const params: Record<string, string | number> = { requestId: request.id };
+  for (const [k, v] of Object.entries(options.params ?? {})) params[k] = Array.isArray(v) ? v.map((m) => translate(locale, m.key, m.params)).join('; ') : v;
   const body: ErrorBody = {
     code,
     message: translate(locale, options.messageKey ?? (`errors.${code}` as MessageKey), params),
@@ -62,8 +63,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const messageKey: MessageKey | undefined = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'errors.malformed_json' : undefined;
       return sendError(request, reply, mapped, messageKey ? { messageKey } : {});
     }
-    // A unique index caught a duplicate that a service check missed (a race): 409, not 500.
-    if (pgErrorCode(error) === '23505') return sendError(request, reply, 'conflict', { messageKey: 'errors.duplicate' });
+    const database = databaseError(error);
+    if (database) return sendError(request, reply, database.code, database.options);
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status === 429) {
       const seconds = Math.ceil(Number(reply.getHeader('retry-after') ?? 60));
@@ -78,11 +79,39 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** The PostgreSQL SQLSTATE of an error, looking through drizzle's wrapping. */
-export function pgErrorCode(error: unknown): string | undefined {
+/** What PostgreSQL (pg or PGlite, both expose the same fields) says about an error it raised. */
+interface PgError {
+  code: string;
+  column?: string;
+}
+
+/** The PostgreSQL error inside an error, looking through drizzle's wrapping. */
+function pgError(error: unknown): PgError | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
   }
+  return undefined;
+}
+
+type Mapped = { code: ErrorCode; options: Parameters<typeof sendError>[3] };
+
+/**
+ * The safety net under validation: a database refusal the edge did not foresee is the client's
+ * 4xx, never a 500. Integrity (class 23): a duplicate or a reference in use is a conflict (409), a
+ * missing value or a failed check is invalid data (422, naming the column when PostgreSQL does).
+ * Data exceptions (class 22: bad text, out-of-range numbers and dates, NUL) and program limits
+ * (class 54: a value too large to index) are invalid data (422). A concurrent transaction that won
+ * (serialization failure, deadlock, lock not available) is a conflict to try again (409).
+ */
+export function databaseError(error: unknown): Mapped | undefined {
+  const pg = pgError(error);
+  if (!pg) return undefined;
+  const { code } = pg;
+  if (code === '23505') return { code: 'conflict', options: { messageKey: 'errors.duplicate' } };
+  if (code === '23503' || code === '23001') return { code: 'conflict', options: { messageKey: 'errors.foreign_key' } };
+  if (code === '23502' && pg.column) return { code: 'validation_failed', options: { fieldErrors: { [pg.column]: [{ key: 'validation.required' }] } } };
+  if (code.startsWith('23') || code.startsWith('22') || code.startsWith('54')) return { code: 'validation_failed', options: { messageKey: 'errors.invalid_data' } };
+  if (code === '40001' || code === '40P01' || code === '55P03') return { code: 'conflict', options: { messageKey: 'errors.concurrent' } };
   return undefined;
 }

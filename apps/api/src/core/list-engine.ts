@@ -1,8 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Column, and, asc, count, desc, eq, ilike, is, isNotNull, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   FILTER_CONDITIONS,
+  ID_MAX,
+  INT4_MAX,
   columnFilterSchema,
+  isCalendarDay,
+  isDateTimeInRange,
   type ColumnFilter,
   type ColumnType,
   type ListDeclaration,
@@ -19,6 +23,8 @@ export interface ListColumn {
   sort?: boolean;
   filter?: boolean;
   search?: boolean;
+  /** A number column that holds whole numbers (int4). Table columns say so themselves; SQL expressions such as counts declare it. */
+  integer?: boolean;
 }
 
 /**
@@ -47,6 +53,19 @@ function escapeLike(value: string): string {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** Decimals compared with numeric columns: plain notation, below 10^15 (numeric(14,4) holds less). */
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d+)?$/;
+
+/** The largest magnitude a whole-number column holds, or null for a decimal one. */
+function integerRange(column: ListColumn): number | null {
+  if (column.integer) return INT4_MAX;
+  if (!is(column.expr, Column)) return null;
+  const type = column.expr.getSQLType();
+  if (type === 'smallint' || type === 'smallserial') return 32_767;
+  if (type === 'integer' || type === 'serial') return INT4_MAX;
+  if (type === 'bigint' || type === 'bigserial') return ID_MAX;
+  return null;
+}
 
 function parseFilters(raw: string | undefined): ColumnFilter[] {
   if (raw === undefined || raw.trim() === '') return [];
@@ -73,6 +92,7 @@ function filterSql(field: string, column: ListColumn, f: ColumnFilter): SQL | un
   switch (column.type) {
     case 'string': {
       if (typeof v !== 'string' && typeof v !== 'number') throw bad();
+      if (String(v).includes('\u0000')) throw bad();
       const s = escapeLike(String(v));
       switch (f.condition) {
         case 'contain': return ilike(e, `%${s}%`);
@@ -86,19 +106,31 @@ function filterSql(field: string, column: ListColumn, f: ColumnFilter): SQL | un
     }
     case 'number': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-      if (!Number.isFinite(n)) throw bad();
+      // Checked here so that PostgreSQL never sees a value its column type refuses (1.5 or 1e20 for an integer).
+      const range = integerRange(column);
+      let value: SQL;
+      if (range !== null) {
+        if (!Number.isSafeInteger(n) || Math.abs(n) > range) throw invalid('column_filters', 'list.filter_integer', { field, min: -range, max: range });
+        value = sql`${n}`;
+      } else {
+        if (!Number.isFinite(n) || !PLAIN_DECIMAL.test(String(n))) throw bad();
+        value = sql`${String(n)}::numeric`;
+      }
       switch (f.condition) {
-        case 'equal': return eq(e, n);
-        case 'not_equal': return or(isNull(e), ne(e, n));
-        case 'greater_than': return gt(e, n);
-        case 'greater_than_equal': return gte(e, n);
-        case 'less_than': return lt(e, n);
-        case 'less_than_equal': return lte(e, n);
+        case 'equal': return sql`${e} = ${value}`;
+        case 'not_equal': return or(isNull(e), sql`${e} <> ${value}`);
+        case 'greater_than': return sql`${e} > ${value}`;
+        case 'greater_than_equal': return sql`${e} >= ${value}`;
+        case 'less_than': return sql`${e} < ${value}`;
+        case 'less_than_equal': return sql`${e} <= ${value}`;
       }
       break;
     }
     case 'date': {
-      if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw bad();
+      // Real calendar days in a sane range only: JavaScript rolls 2024-02-30 over to March, PostgreSQL refuses it.
+      const badDate = () => invalid('column_filters', 'list.filter_date', { field });
+      if (typeof v !== 'string') throw badDate();
+      if (DATE_ONLY.test(v) ? !isCalendarDay(v) : !isDateTimeInRange(v)) throw badDate();
       if (DATE_ONLY.test(v)) {
         // A bare date compares whole days (in the session's time zone), written as a range on
         // the bare column so that an index on it serves the filter: day d is [d, d + 1).

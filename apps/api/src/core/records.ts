@@ -5,6 +5,7 @@ import type { Database } from '@enamel/db';
 import { changes, recordActivity, type Actor } from './activity-log.ts';
 import { AppError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
+import { usesOf } from './record-uses.ts';
 
 /** A table with an id and a status: the shape every catalog entity shares. */
 export type StatusTable = PgTable & { id: PgColumn; status: PgColumn };
@@ -80,12 +81,15 @@ export async function setRecordStatus<Row>(db: Database, actor: Actor, kind: Rec
   });
 }
 
-/** Deletes for good when nothing uses the record (409 naming what does), logged with what it was. */
-export async function deleteRecord(db: Database, actor: Actor, kind: RecordKind, id: number, inUse: InUseCheck): Promise<void> {
+/**
+ * Deletes for good when nothing uses the record, logged with what it was. What uses it is read from
+ * the schema's foreign keys (see record-uses.ts): a 409 names each kind of row that still refers to it.
+ */
+export async function deleteRecord(db: Database, actor: Actor, kind: RecordKind, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockRow<Values>(tx, kind, id);
-    const reason = await inUse(tx, id);
-    if (reason) throw new AppError('conflict', reason.key, undefined, reason.params);
+    const uses = await usesOf(tx, kind.table, id);
+    if (uses.length) throw new AppError('conflict', 'errors.in_use', undefined, { uses });
     await tx.delete(kind.table).where(eq(kind.table.id, id));
     await recordActivity(tx, actor, { action: 'delete', subject: kind.subject, subjectId: id, before });
   });

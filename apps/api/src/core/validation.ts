@@ -5,13 +5,15 @@ import type { MessageKey } from './i18n.ts';
 type Issue = z.core.$ZodIssue;
 
 /** Refinements name their message with `params: { kind }` (see contracts). */
-const CUSTOM_KINDS = new Set(['time_zone', 'currency', 'decimal', 'positive', 'gtin', 'date']);
+const CUSTOM_KINDS = new Set(['time_zone', 'currency', 'decimal', 'positive', 'gtin', 'date', 'date_time', 'nul']);
 
 /** Maps zod issues to our localisable field errors, keyed by the dotted path of the field. */
 export function issuesToFieldErrors(issues: readonly Issue[], missingValue: (path: PropertyKey[]) => boolean): FieldErrors {
   const out: FieldErrors = {};
   const add = (field: string, entry: FieldErrors[string][number]) => {
-    (out[field] ??= []).push(entry);
+    const list = (out[field] ??= []);
+    // A format and a refinement may both fail on one value: say it once.
+    if (!list.some((e) => e.key === entry.key)) list.push(entry);
   };
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || '_';
@@ -33,7 +35,7 @@ export function issuesToFieldErrors(issues: readonly Issue[], missingValue: (pat
         else add(field, { key: 'validation.invalid_value' });
         break;
       case 'invalid_format':
-        add(field, { key: issue.format === 'email' ? 'validation.email' : 'validation.invalid' });
+        add(field, { key: issue.format === 'email' ? 'validation.email' : issue.format === 'date' ? 'validation.date' : issue.format === 'datetime' ? 'validation.date_time' : 'validation.invalid' });
         break;
       case 'unrecognized_keys':
         for (const key of issue.keys) add([...issue.path.map(String), key].join('.'), { key: 'validation.unknown_field' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rows as rowsOf } from '@enamel/db';
-import type { Subject } from '@enamel/contracts';
+import { isCalendarDay, type Subject } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
 import type { MessageKey } from '../i18n.ts';
 
@@ -133,7 +133,7 @@ export function parseWhole(v: string | undefined): number | string | undefined {
 /** A date cell: YYYY-MM-DD, or a spreadsheet's serial day number (XLSX dates arrive that way). */
 export function parseDay(v: string | undefined): string | undefined {
   if (!v) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))) return v;
+  if (isCalendarDay(v)) return v;
   if (/^\d{5}(\.\d+)?$/.test(v)) return new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(v)) * 86_400_000).toISOString().slice(0, 10);
   return undefined;
 }
@@ -144,6 +144,7 @@ export function parseDateTime(v: string | undefined): Date | undefined {
   if (/^\d{5}(\.\d+)?$/.test(v)) return new Date(Date.UTC(1899, 11, 30) + Math.round(Number(v) * 86_400_000));
   const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?(Z|[+-]\d{2}:?\d{2})?$/.exec(v);
   if (!m) return undefined;
+  if (!isCalendarDay(m[1]!)) return undefined;
   const date = new Date(`${m[1]}T${m[2] ?? '12:00'}${m[3] ?? 'Z'}`);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

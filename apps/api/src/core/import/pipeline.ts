@@ -202,9 +202,11 @@ export async function validateFile(options: {
     for await (const { row, cells, formulaColumns } of opened.rows) {
       report.rowsRead++;
       if (report.rowsRead > limits.maxRows) throw new ImportFileError('import.too_many_rows', { max: limits.maxRows });
-      const errors: CellError[] = formulaColumns.map((column) => ({ column, key: 'import.formula' }));
+      // A NUL character cannot be stored in any column: refused per cell, like a formula.
+      const nulColumns = Object.keys(cells).filter((column) => cells[column]!.includes('\u0000') && !formulaColumns.includes(column));
+      const errors: CellError[] = [...formulaColumns.map((column) => ({ column, key: 'import.formula' as const })), ...nulColumns.map((column) => ({ column, key: 'validation.nul' as const }))];
       const parsed = kind.parseRow(cells, refs);
-      if (!parsed.ok) errors.push(...parsed.errors.filter((e) => !formulaColumns.includes(e.column)));
+      if (!parsed.ok) errors.push(...parsed.errors.filter((e) => !formulaColumns.includes(e.column) && !nulColumns.includes(e.column)));
       else if (!errors.length) {
         const key = kind.naturalKey(parsed.value);
         const first = seen.get(key);

@@ -25,7 +25,7 @@ export const brandList: ListDefinition<BrandRow> = {
     manufacturer: { type: 'string', expr: brands.manufacturer, sort: true, filter: true, search: true },
     website: { type: 'string', expr: brands.website, filter: true, search: true },
     status: { type: 'string', expr: brands.status, sort: true, filter: true },
-    products_count: { type: 'number', expr: productsCount, sort: true, filter: true },
+    products_count: { type: 'number', expr: productsCount, sort: true, filter: true, integer: true },
     created_at: { type: 'date', expr: brands.createdAt, sort: true, filter: true },
   },
   defaultSort: { field: 'name', direction: 'asc' },

@@ -35,7 +35,7 @@ export const categoryList: ListDefinition<CategoryRow> = {
     parent_name: { type: 'string', expr: parentName, sort: true, filter: true, search: true },
     path: { type: 'string', expr: path, sort: true, filter: true, search: true },
     status: { type: 'string', expr: categories.status, sort: true, filter: true },
-    products_count: { type: 'number', expr: productsCount, sort: true, filter: true },
+    products_count: { type: 'number', expr: productsCount, sort: true, filter: true, integer: true },
     created_at: { type: 'date', expr: categories.createdAt, sort: true, filter: true },
   },
   defaultSort: { field: 'path', direction: 'asc' },

@@ -98,6 +98,11 @@ export default async function importRoutes(fastify: FastifyInstance) {
   }
 
   const tooLarge = () => new AppError('payload_too_large', 'import.too_large', undefined, { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+  /** A multipart body without a boundary, or cut off before its closing boundary: the client's 400, not ours. */
+  const malformed = (err: unknown): never => {
+    if (err instanceof AppError) throw err;
+    throw new AppError('bad_request', 'import.malformed');
+  };
 
   for (const kind of IMPORT_KINDS) {
     app.post(
@@ -118,7 +123,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
         const { user } = requireUser(request);
         if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) throw tooLarge();
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'import.not_multipart');
-        const part = await request.file();
+        const part = await request.file().catch(malformed);
         if (!part || part.fieldname !== 'file') throw new AppError('validation_failed', undefined, { file: [{ key: 'import.no_file' }] });
         const id = newJobId();
         const dir = importDir(config.dataDir);
@@ -130,10 +135,11 @@ export default async function importRoutes(fastify: FastifyInstance) {
         } catch (err) {
           fs.rmSync(temp, { force: true });
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-          throw err;
+          malformed(err);
         }
         const size = fs.statSync(temp).size;
-        const fileName = path.basename(part.filename || 'upload').slice(0, 255);
+        // Control characters (NUL among them) have no place in a file name and cannot be stored.
+        const fileName = path.basename([...part.filename].filter((c) => c > '\u001f' && c !== '\u007f').join('') || 'upload').slice(0, 255);
         const format = size === 0 ? null : await sniffFormat(temp, fileName);
         if (format !== 'csv' && format !== 'xlsx') {
           fs.rmSync(temp, { force: true });

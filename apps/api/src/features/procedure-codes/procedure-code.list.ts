@@ -26,7 +26,7 @@ export const procedureCodeList: ListDefinition<ProcedureCodeRow> = {
     name: { type: 'string', expr: procedureCodes.name, sort: true, filter: true, search: true },
     category: { type: 'string', expr: procedureCodes.category, sort: true, filter: true, search: true },
     status: { type: 'string', expr: procedureCodes.status, sort: true, filter: true },
-    templates_count: { type: 'number', expr: count, sort: true, filter: true },
+    templates_count: { type: 'number', expr: count, sort: true, filter: true, integer: true },
     created_at: { type: 'date', expr: procedureCodes.createdAt, sort: true, filter: true },
   },
   defaultSort: { field: 'code', direction: 'asc' },

@@ -33,7 +33,7 @@ export const procedureTemplateList: ListDefinition<ProcedureTemplateRow> = {
     procedure_code_id: { type: 'number', expr: procedureTemplates.procedureCodeId, filter: true },
     procedure_code: { type: 'string', expr: procedureCodes.code, sort: true, filter: true, search: true },
     procedure_code_name: { type: 'string', expr: procedureCodes.name, sort: true, filter: true, search: true },
-    items_count: { type: 'number', expr: itemsCount, sort: true, filter: true },
+    items_count: { type: 'number', expr: itemsCount, sort: true, filter: true, integer: true },
     consumable_cost: { type: 'number', expr: sql`(${cost})::numeric`, sort: true, filter: true },
     status: { type: 'string', expr: procedureTemplates.status, sort: true, filter: true },
     created_at: { type: 'date', expr: procedureTemplates.createdAt, sort: true, filter: true },

@@ -5,7 +5,7 @@ import { procedureCodes, procedureTemplateItems, procedureTemplates, products, t
 import type { Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
+import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type RecordKind } from '../../core/records.ts';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { consumableCost } from './procedure-template.list.ts';
 
@@ -39,9 +39,6 @@ async function replaceItems(tx: Tx, templateId: number, items: ProcedureTemplate
   if (items.length) await tx.insert(procedureTemplateItems).values(items.map((i) => ({ procedureTemplateId: templateId, productId: i.product_id, quantity: i.quantity })));
   return { before: { items: before }, after: { items: items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })) } };
 }
-
-/** Procedures (recorded from templates) arrive with the stock ledger; until then nothing else refers to a template. */
-const notReferenced: InUseCheck = async () => null;
 
 export async function presentProcedureTemplate(db: Database, row: Row): Promise<ProcedureTemplate> {
   const [code] = await db.select().from(procedureCodes).where(eq(procedureCodes.id, row.procedureCodeId));
@@ -82,4 +79,4 @@ export async function updateProcedureTemplate(db: Database, actor: Actor, id: nu
 }
 
 export const setProcedureTemplateStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status);
-export const deleteProcedureTemplate = (db: Database, actor: Actor, id: number) => deleteRecord(db, actor, kind, id, notReferenced);
+export const deleteProcedureTemplate = (db: Database, actor: Actor, id: number) => deleteRecord(db, actor, kind, id);

@@ -133,7 +133,7 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
         await recordProcedure(tx, actor, body, row.items, row.consume ? 'consume' : 'record');
       } catch (err) {
         // A shortfall names the product: the whole import stops with that message.
-        if (err instanceof AppError && (err.messageKey === 'stock.shortfall' || err.messageKey === 'stock.shortfall_expired')) throw new ImportFileError(err.messageKey, err.params);
+        if (err instanceof AppError && (err.messageKey === 'stock.shortfall' || err.messageKey === 'stock.shortfall_expired')) throw new ImportFileError(err.messageKey, err.params as Record<string, string | number>);
         throw err;
       }
       created++;

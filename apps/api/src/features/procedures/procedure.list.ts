@@ -38,7 +38,7 @@ export const procedureList: ListDefinition<ProcedureRow> = {
     template_name: { type: 'string', expr: procedureTemplates.name, sort: true, filter: true, search: true },
     provider: { type: 'string', expr: procedures.provider, sort: true, filter: true, search: true },
     status: { type: 'string', expr: procedures.status, sort: true, filter: true },
-    items_count: { type: 'number', expr: itemsCount, sort: true, filter: true },
+    items_count: { type: 'number', expr: itemsCount, sort: true, filter: true, integer: true },
     consumable_cost: { type: 'number', expr: sql`(${cost})::numeric`, sort: true, filter: true },
   },
   defaultSort: { field: 'performed_at', direction: 'desc' },

@@ -42,7 +42,7 @@ async function checkReferences(db: Database, body: ProductInput): Promise<void> 
 
 const skuTaken = (db: Database, sku: string, exceptId?: number) => assertUnique(db, products, sql`lower(${products.sku}) = lower(${sku})`, 'sku', 'catalog.sku_taken', exceptId);
 
-/** Templates that list the product: it cannot be deleted (or deactivated) while they do. */
+/** Templates that list the product: it cannot be deactivated while they do. */
 const usedInTemplates: InUseCheck = async (tx, id) => {
   const rows = await tx
     .select({ name: procedureTemplates.name })
@@ -93,7 +93,7 @@ export async function updateProduct(db: Database, actor: Actor, id: number, body
 }
 
 export const setProductStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, usedInTemplates);
-export const deleteProduct = (db: Database, actor: Actor, id: number) => deleteRecord(db, actor, kind, id, usedInTemplates);
+export const deleteProduct = (db: Database, actor: Actor, id: number) => deleteRecord(db, actor, kind, id);
 
 const pickerColumns = {
   id: products.id, name: products.name, sku: products.sku, gtin: products.gtin, brand_name: brands.name,
