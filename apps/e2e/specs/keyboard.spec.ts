@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
+import { apiSignIn } from '../pages/app.ts';
 
 /**
  * Everything without a mouse: sign in, skip to the content, follow the sidebar, sort a list, open a
@@ -30,7 +31,11 @@ async function expectFocusVisible(page: Page): Promise<void> {
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
-test('sign in, navigate, sort, use menus, dialogs and forms with the keyboard only', async ({ page }) => {
+test('sign in, navigate, sort, use menus, dialogs and forms with the keyboard only', async ({ page, request }) => {
+  // A list with rows to work on.
+  const admin = await apiSignIn(request);
+  for (const name of ['Alpha', 'Beta']) await admin.post('/api/brand/create', { name: `${name} ${Date.now().toString(36)}` });
+
   await page.goto('/login');
   const email = page.getByTestId('login-email');
   await tabTo(page, email);
@@ -68,19 +73,19 @@ test('sign in, navigate, sort, use menus, dialogs and forms with the keyboard on
 
   // A row's menu: Enter opens it, arrows move through the items, Escape closes it and gives focus back.
   const rowMenu = page.getByTestId('row-actions').first();
-  await tabTo(page, rowMenu);
+  await tabTo(page, rowMenu, { max: 150 });
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.locator('[role="menuitem"]:focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(rowMenu).toBeFocused();
 
   // A dialog: focus moves in, Tab stays inside, Escape closes it and focus returns to the opener.
   const add = page.getByTestId('brand-add');
-  await tabTo(page, add, { back: true });
+  await tabTo(page, add, { back: true, max: 150 });
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -105,7 +110,7 @@ test('sign in, navigate, sort, use menus, dialogs and forms with the keyboard on
 
   // The language menu: opened and used from the keyboard.
   const language = page.getByTestId('language-switch');
-  await tabTo(page, language, { back: true, max: 80 });
+  await tabTo(page, language, { back: true, max: 150 });
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();

@@ -42,8 +42,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     // Mantine's focus placeholder is a role="presentation" child of role="menu" (not allowed by ARIA);
-    // without it the menu focuses its first item when opened from the keyboard.
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // without it the menu focuses its first item when opened from the keyboard. Menus and popovers
+    // give focus back to their button when they close (keyboard users keep their place).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false, returnFocus: true } },
+    Popover: { defaultProps: { returnFocus: true } },
   },
 });
 
