@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -45,6 +47,8 @@ export const DEFAULT_LIMITS: AuthLimits = {
 };
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Smaller responses are sent as they are: compressing them saves nothing worth the time. */
+export const COMPRESS_THRESHOLD = 1024;
 
 export interface BuildOptions {
   config: Config;
@@ -95,6 +99,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  // Responses above 1 KB are compressed (brotli at a fast level, else gzip): API JSON, CSV exports,
+  // index.html. Built assets are already compressed at build time and sent as they are (spa.ts).
+  // Request bodies are never inflated (no zip bombs through Content-Encoding).
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

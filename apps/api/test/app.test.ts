@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { count, eq } from 'drizzle-orm';
@@ -19,6 +20,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A built chunk with the brotli and gzip files `npm run build` writes beside it.
+  const chunk = `export const words = ${JSON.stringify('enamel '.repeat(2000))};`;
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), chunk);
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(chunk));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(chunk));
   t = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -48,6 +54,51 @@ describe('serving', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await new Agent(t.app).get('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('sends built assets precompressed (brotli, else gzip) and caches them for good; index.html is revalidated', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('enamel enamel');
+    expect(br.rawPayload.length).toBeLessThan(1000);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('enamel enamel');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(14_000);
+
+    const page = await t.app.inject({ method: 'GET', url: '/admin/dashboard', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses API JSON above 1 KB and leaves small answers alone; request bodies are never inflated', async () => {
+    const big = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const small = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    const inflated = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ email: 'a@b.c', password: 'x' })),
+    });
+    expect(inflated.statusCode).toBeGreaterThanOrEqual(400);
+    expect(inflated.statusCode).toBeLessThan(500);
   });
 
   it('publishes the OpenAPI document and the docs page', async () => {

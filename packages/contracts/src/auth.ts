@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.ts';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
-export const NAME_MAX = 120;
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits.ts';
 
 const email = z.string().trim().min(1).max(EMAIL_MAX).email();
 const password = z.string().min(1).max(PASSWORD_MAX);

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-
-export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'import', 'export', 'run'] as const;
-export type Action = (typeof ACTIONS)[number];
-
-export const SUBJECTS = [
-  'User', 'Role', 'Permission', 'DentalPractice', 'Brand', 'Category', 'Product',
-  'ProcedureCode', 'ProcedureTemplate', 'Procedure', 'Inventory', 'Report', 'Dashboard',
-  'Scheduler', 'ActivityLog', 'ArchiveLog', 'Configuration', 'all',
-] as const;
-export type Subject = (typeof SUBJECTS)[number];
+import { ACTIONS, SUBJECTS } from './permission-names.ts';
 
 /** A CASL rule as `GET /api/abilities` returns it. */
 export const abilityRuleSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth.ts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits.ts';
 import { LOCALES } from './locales.ts';
 import { STATUSES } from './dental-practices.ts';
 

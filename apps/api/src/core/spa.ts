@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { sendError } from './error-handler.ts';
 import { routePath } from './session-hook.ts';
 
-/** Serves the built web app; deep links (e.g. /admin/profile) get index.html. */
+/** Serves the built web app (precompressed, hashed assets cached for good); deep links (e.g. /admin/profile) get index.html. */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(index);
@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // `npm run build` writes `.br` and `.gz` beside every text asset: sent as they are when accepted.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be revalidated.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

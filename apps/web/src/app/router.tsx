@@ -1,12 +1,18 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { removeAllPracticeChangedListeners } from '../core/practice.ts';
 import { setNavigator } from '../core/navigation.ts';
-import { ADMIN_ROUTES, type RouteHandle, type Screen } from './routes.ts';
+import { ADMIN_ROUTES, GUEST_ROUTES, type GuestScreen, type RouteHandle, type Screen } from './routes.ts';
 import { RootErrorBoundary } from '../ui/RootErrorBoundary.tsx';
 import { NotFoundPage } from '../ui/NotFound.tsx';
 import { AppLoader } from '../ui/AppLoader.tsx';
 
 type LazyComponent = () => Promise<{ Component: React.ComponentType }>;
+
+const GUEST_SCREENS: Record<GuestScreen, LazyComponent> = {
+  login: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }),
+  'forgot-password': async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage }),
+  'reset-password': async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }),
+};
 
 // Each screen is its own chunk (notes §2: screens load lazily).
 const SCREENS: Record<Screen, LazyComponent> = {
@@ -46,17 +52,9 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./layouts/GuestLayout.tsx')).GuestLayout }),
         children: [
-          { path: 'login', handle: { crumb: 'routes.login' }, lazy: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }) },
-          {
-            path: 'forgot-password',
-            handle: { crumb: 'routes.forgotPassword' },
-            lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage }),
-          },
-          {
-            path: 'reset-password/:token',
-            handle: { crumb: 'routes.resetPassword' },
-            lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }),
-          },
+          ...GUEST_ROUTES.map(
+            (route): RouteObject => ({ path: route.path, handle: { crumb: route.crumb } satisfies RouteHandle, lazy: GUEST_SCREENS[route.screen] }),
+          ),
         ],
       },
       {

@@ -24,6 +24,21 @@ export interface RouteHandle {
   parent?: string;
 }
 
+/** The signed-out screens (under the guest layout). */
+export type GuestScreen = 'login' | 'forgot-password' | 'reset-password';
+
+export interface GuestRoute {
+  path: string;
+  crumb: string;
+  screen: GuestScreen;
+}
+
+export const GUEST_ROUTES: GuestRoute[] = [
+  { path: 'login', crumb: 'routes.login', screen: 'login' },
+  { path: 'forgot-password', crumb: 'routes.forgotPassword', screen: 'forgot-password' },
+  { path: 'reset-password/:token', crumb: 'routes.resetPassword', screen: 'reset-password' },
+];
+
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'dashboard', crumb: 'routes.dashboard', screen: 'dashboard' },
   { path: 'list/dental-practices', crumb: 'routes.dentalPractices', screen: 'dental-practices' },

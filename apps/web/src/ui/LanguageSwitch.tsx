@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@enamel/contracts';
@@ -14,12 +14,13 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
         <Button
           variant="subtle"
           color="gray"
-          leftSection={<IconLanguage size={18} stroke={1.7} />}
-          aria-label={t('shell.language')}
+          leftSection={<IconLanguage size={18} stroke={1.7} aria-hidden />}
           data-testid="language-switch"
           px={compact ? 8 : undefined}
         >
+          {/* The accessible name starts with the visible text (WCAG 2.5.3) and then says what it is. */}
           {compact ? current : LOCALE_NAMES[current]}
+          <VisuallyHidden>{` — ${t('shell.language')}`}</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -37,19 +37,12 @@ export function NotificationsBell() {
   return (
     <Popover position="bottom-end" width={340} shadow="md" withinPortal>
       <Popover.Target>
-        <Indicator
-          label={format.number(unread)}
-          size={18}
-          offset={5}
-          disabled={unread === 0}
-          color="red"
-          data-testid="notifications-count"
-          data-count={unread}
-        >
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} data-testid="notifications-bell">
-            <IconBell size={20} stroke={1.7} />
-          </ActionIcon>
-        </Indicator>
+        {/* The button is the popover's target (it gets aria-haspopup / aria-expanded); the count sits on its icon. */}
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} data-testid="notifications-bell">
+          <Indicator label={format.number(unread)} size={18} offset={2} disabled={unread === 0} color="red" inline data-testid="notifications-count" data-count={unread}>
+            <IconBell size={20} stroke={1.7} aria-hidden />
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} data-testid="notifications-panel">
         <Text fw={600} px="md" py="sm">

@@ -26,11 +26,19 @@ export function RowActionsMenu({ actions, label }: { actions: RowAction[]; label
       </Menu.Target>
       <Menu.Dropdown>
         {shown.map((a) => (
-          <Menu.Item key={a.key} leftSection={a.icon} color={a.color} onClick={a.onClick} data-testid={`row-action-${a.key}`}>
+          <Menu.Item key={a.key} leftSection={a.icon} color={menuItemColor(a.color)} onClick={a.onClick} data-testid={`row-action-${a.key}`}>
             {a.label}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/**
+ * Mantine colours a menu item with shade 6 of a bare colour name, too light for text (red 6 is 3.3:1);
+ * the theme's shade 7 is made for text (see app/theme.ts).
+ */
+export function menuItemColor(color: string | undefined): string | undefined {
+  return color && !color.includes('.') && !color.startsWith('#') && !color.startsWith('var(') ? `${color}.7` : color;
 }

@@ -3,6 +3,7 @@ import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore, type AuthUser } from '../core/auth.store.ts';
+import { menuItemColor } from './RowActionsMenu.tsx';
 
 export function initialsOf(user: AuthUser): string {
   const fromParts = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.trim();
@@ -46,7 +47,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/admin/profile" leftSection={<IconUserCircle size={16} />} data-testid="user-menu-profile">
           {t('shell.profile')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="user-menu-logout">
+        <Menu.Item color={menuItemColor('red')} leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="user-menu-logout">
           {t('shell.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -52,6 +52,7 @@ import { Pagination } from '../pagination/Pagination.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { DOUBLE_CLICK_MS, EXPAND_COLUMN_WIDTH, SEARCH_DEBOUNCE_MS, TABLE_MIN_HEIGHT } from './constants.ts';
 import { blobErrorMessage, saveFile } from './csv.ts';
+import { ResizeHandle } from './ResizeHandle.tsx';
 import { FilterControl } from './FilterControl.tsx';
 import { loadPrefs, savePrefs, type TablePrefs } from './prefs.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -457,17 +458,13 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                         />
                       )}
                     </Group>
-                    <Box
-                      role="separator"
-                      aria-orientation="vertical"
-                      aria-label={t('table.resize', { column: column.title })}
-                      aria-valuenow={width}
-                      aria-valuemin={column.minWidth ?? 48}
-                      aria-valuemax={column.maxWidth ?? 2000}
-                      tabIndex={0}
+                    <ResizeHandle
+                      label={t('table.resize', { column: column.title })}
+                      width={width}
+                      min={column.minWidth ?? 48}
+                      max={column.maxWidth ?? 2000}
                       onPointerDown={startResize(column)}
                       onKeyDown={keyResize(column)}
-                      style={{ position: 'absolute', top: 0, right: 0, bottom: 0, width: 6, cursor: 'col-resize', touchAction: 'none', userSelect: 'none' }}
                     />
                   </Table.Th>
                 );

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSignIn } from './app.ts';
+
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules (the issue's bar). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Anything still loading: a loader, a loading overlay, a skeleton, or a busy region. */
+const LOADING = '.mantine-Loader-root, .mantine-LoadingOverlay-root, .mantine-Skeleton-root, [aria-busy="true"]';
+
+/** Waits until the screen has its data: no request in flight and nothing left loading. */
+export async function waitUntilLoaded(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);
+  // Transitions (modals, menus) settle before colours are measured.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
+/** The axe violations of the page as it is, one line per failing node (empty when clean). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`));
+}
+
+/** Ids of demo records that the screens with `:id` show. */
+export interface DemoIds {
+  practiceId: number;
+  category: number;
+  template: number;
+  inventory: number;
+  procedure: number;
+  permission: number;
+  role: number;
+  user: number;
+}
+
+type ListAnswer = { data: { id: number }[] };
+
+/** Seeds the demo data (idempotent; a short history keeps it quick) and reads one id of each kind. */
+export async function seedDemo(request: APIRequestContext): Promise<DemoIds> {
+  const admin = await apiSignIn(request);
+  await admin.post('/api/seeder/data', { months: 2, volume: 0.3 });
+  const first = async (url: string) => {
+    const list = (await admin.get(url)) as unknown as ListAnswer;
+    expect(list.data.length, `${url} is empty`).toBeGreaterThan(0);
+    return list.data[0]!.id;
+  };
+  // The practice the header selects first (the selector lists them in the list's default order).
+  const practiceId = await first('/api/admin/list/dental-practices?pagesize=100');
+  const completed = encodeURIComponent(JSON.stringify([{ field: 'status', condition: 'equal', value: 'completed' }]));
+  return {
+    practiceId,
+    category: await first('/api/admin/list/categories?pagesize=1'),
+    template: await first('/api/admin/list/procedures-templates?pagesize=1'),
+    inventory: await first(`/api/admin/list/inventories?pagesize=1&dental_practice_id=${practiceId}&sort_column=on_hand&sort_direction=desc`),
+    procedure: await first(`/api/admin/list/procedures?pagesize=1&dental_practice_id=${practiceId}&column_filters=${completed}`),
+    permission: await first('/api/admin/list/permissions?pagesize=1'),
+    role: ((await admin.get('/api/roles')) as unknown as ListAnswer).data[0]!.id,
+    user: await first('/api/admin/list/users?pagesize=1'),
+  };
+}

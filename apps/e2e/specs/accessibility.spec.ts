@@ -1,0 +1,158 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN_ROUTES, GUEST_ROUTES } from '../../web/src/app/routes.ts';
+import { AppPages } from '../pages/app.ts';
+import { axeViolations, seedDemo, waitUntilLoaded, type DemoIds } from '../pages/a11y.ts';
+
+/**
+ * The accessibility gate: every route of the app's route table, with the demo data, in English and
+ * Spanish, has no axe violation (WCAG 2.0/2.1/2.2 A and AA), and neither has one open dialog of each kind.
+ * A route added to the table without a visit plan here fails the run.
+ */
+
+interface VisitPlan {
+  /** The address to open (the route's `:id` filled from the demo data). */
+  url: (ids: DemoIds) => string;
+  /** Dialogs this screen opens, each checked open: name → how to open it. */
+  dialogs?: Record<string, (page: Page) => Promise<void>>;
+}
+
+const click = (testId: string) => async (page: Page) => {
+  await page.getByTestId(testId).first().click();
+};
+/** Opens a row's action menu and picks an action (the confirm dialog of a delete, say). */
+const rowAction = (action: string) => async (page: Page) => {
+  await page.getByTestId('row-actions').first().click();
+  await page.getByTestId(`row-action-${action}`).click();
+};
+
+const GUEST_PLANS: Record<string, VisitPlan> = {
+  login: { url: () => '/login' },
+  'forgot-password': { url: () => '/forgot-password' },
+  'reset-password/:token': { url: () => '/reset-password/not-a-real-token?email=someone%40example.test' },
+};
+
+const ADMIN_PLANS: Record<string, VisitPlan> = {
+  dashboard: { url: () => '/admin/dashboard', dialogs: { 'language menu': click('language-switch'), 'user menu': click('user-menu'), notifications: click('notifications-bell') } },
+  'list/dental-practices': { url: () => '/admin/list/dental-practices', dialogs: { 'practice form': click('practice-add'), 'row actions': click('row-actions') } },
+  'list/import': { url: () => '/admin/list/import' },
+  'list/users': { url: () => '/admin/list/users' },
+  'list/brands': { url: () => '/admin/list/brands', dialogs: { 'brand form': click('brand-add'), 'confirm dialog': rowAction('deactivate') } },
+  'list/categories': { url: () => '/admin/list/categories' },
+  'list/products': { url: () => '/admin/list/products', dialogs: { 'product form': click('product-add') } },
+  'list/procedure-codes': { url: () => '/admin/list/procedure-codes', dialogs: { 'procedure code form': click('procedure-code-add') } },
+  'list/procedure-templates': { url: () => '/admin/list/procedure-templates' },
+  'list/procedures': { url: () => '/admin/list/procedures' },
+  'list/inventories': { url: () => '/admin/list/inventories', dialogs: { 'receive stock': click('inventory-receive') } },
+  'list/reports': { url: () => '/admin/list/reports' },
+  support: { url: () => '/admin/support' },
+  'reports/genrate': { url: () => '/admin/reports/genrate' },
+  profile: { url: () => '/admin/profile' },
+  setting: { url: () => '/admin/setting' },
+  'categories/create': { url: () => '/admin/categories/create' },
+  'categories/edit/:id': { url: (ids) => `/admin/categories/edit/${ids.category}` },
+  'procedure-templates/create': { url: () => '/admin/procedure-templates/create' },
+  'procedure-templates/edit/:id': { url: (ids) => `/admin/procedure-templates/edit/${ids.template}` },
+  'inventories/:id': {
+    url: (ids) => `/admin/inventories/${ids.inventory}`,
+    dialogs: { 'adjust stock': click('detail-adjust'), 'transfer stock': click('detail-transfer'), 'inventory settings': click('detail-settings') },
+  },
+  'procedures/create': { url: () => '/admin/procedures/create' },
+  'procedures/edit/:id': { url: (ids) => `/admin/procedures/edit/${ids.procedure}` },
+  'procedures/:id': { url: (ids) => `/admin/procedures/${ids.procedure}` },
+  permissions: { url: () => '/admin/permissions' },
+  'permissions/create': { url: () => '/admin/permissions/create' },
+  'permissions/edit/:id': { url: (ids) => `/admin/permissions/edit/${ids.permission}` },
+  roles: { url: () => '/admin/roles' },
+  'roles/create': { url: () => '/admin/roles/create' },
+  'roles/edit/:id': { url: (ids) => `/admin/roles/edit/${ids.role}` },
+  'users/create': { url: () => '/admin/users/create' },
+  'users/edit/:id': { url: (ids) => `/admin/users/edit/${ids.user}` },
+  logs: { url: () => '/admin/logs' },
+  scheduler: { url: () => '/admin/scheduler' },
+  'archive-logs': { url: () => '/admin/archive-logs' },
+};
+
+const LOCALES = ['en', 'es'] as const;
+
+test('every route of the route table has a visit plan, and every plan a route', () => {
+  expect(Object.keys(GUEST_PLANS).sort()).toEqual(GUEST_ROUTES.map((r) => r.path).sort());
+  expect(Object.keys(ADMIN_PLANS).sort()).toEqual(ADMIN_ROUTES.map((r) => r.path).sort());
+});
+
+let ids: DemoIds;
+test.beforeAll(async ({ playwright }, info) => {
+  test.setTimeout(180_000);
+  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  ids = await seedDemo(request);
+  await request.dispose();
+});
+
+async function newContext(browser: Browser, baseURL: string | undefined, locale: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+  await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+  return context;
+}
+
+/** Visits a screen, checks it, then each of its dialogs open; collects every violation. */
+async function check(page: Page, name: string, plan: VisitPlan): Promise<string[]> {
+  await page.goto(plan.url(ids));
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  const found = (await axeViolations(page)).map((v) => `${name}: ${v}`);
+  for (const [dialog, open] of Object.entries(plan.dialogs ?? {})) {
+    await open(page);
+    await waitUntilLoaded(page);
+    found.push(...(await axeViolations(page)).map((v) => `${name} (${dialog}): ${v}`));
+    await page.keyboard.press('Escape');
+    await waitUntilLoaded(page);
+  }
+  return found;
+}
+
+/**
+ * Fails the test on any violation, listing them all (one line per node). Soft, so one screen's failure
+ * does not restart the worker (a new sign-in per screen would soon meet the login throttle).
+ */
+function report(found: string[]): void {
+  if (found.length > 0) console.log(`axe: ${found.length} failing nodes\n${found.join('\n')}`);
+  expect.soft(found).toEqual([]);
+}
+
+for (const locale of LOCALES) {
+  test.describe(`no axe violation, signed out (${locale})`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    test.beforeAll(async ({ browser, baseURL }) => {
+      context = await newContext(browser, baseURL, locale);
+      page = await context.newPage();
+    });
+    test.afterAll(async () => context.close());
+
+    for (const route of GUEST_ROUTES) {
+      test(`/${route.path} (${locale})`, async () => {
+        const plan = GUEST_PLANS[route.path];
+        expect(plan, `no visit plan for /${route.path}`).toBeDefined();
+        report(await check(page, route.path, plan!));
+      });
+    }
+  });
+
+  test.describe(`no axe violation, signed in (${locale})`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    test.beforeAll(async ({ browser, baseURL }) => {
+      context = await newContext(browser, baseURL, locale);
+      page = await context.newPage();
+      await new AppPages(page).signInAndWaitForDashboard();
+    });
+    test.afterAll(async () => context.close());
+
+    for (const route of ADMIN_ROUTES) {
+      test(`/admin/${route.path} (${locale})`, async () => {
+        const plan = ADMIN_PLANS[route.path];
+        expect(plan, `no visit plan for /admin/${route.path}`).toBeDefined();
+        report(await check(page, route.path, plan!));
+      });
+    }
+  });
+}
