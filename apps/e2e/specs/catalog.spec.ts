@@ -131,7 +131,7 @@ test.describe('catalog', () => {
     await page.getByTestId('row-actions').first().click();
     await page.getByTestId('row-action-delete').click();
     await page.getByTestId('confirm-dialog-confirm').click();
-    await expect(page.getByText(`This product is used in the procedure templates: ${template}`)).toBeVisible();
+    await expect(page.getByText(`still used by the procedure templates ${template}`)).toBeVisible();
     expect(await catalog.serverCount('/api/admin/list/products', sku)).toBe(1);
   });
 });

@@ -10,10 +10,11 @@ import { apiSignIn } from '../pages/app.ts';
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails when it is not reachable in `max` steps. */
 async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {}): Promise<void> {
-  const handle = await target.elementHandle();
+  await target.waitFor();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    if (await handle.evaluate((el) => el === document.activeElement)) return;
+    // The locator is resolved again at every step: a list that re-renders (a sort's new page) replaces its rows.
+    if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`not reachable by keyboard in ${max} steps: ${target.toString()}`);
 }
@@ -47,7 +48,10 @@ test('sign in, navigate, sort, use menus, dialogs and forms with the keyboard on
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  // The first Tab reaches the skip link, which is shown and moves focus to the content.
+  // The first Tab reaches the skip link, which is shown and moves focus to the content (once the
+  // dashboard has settled: a screen still mounting would take the focus away again).
+  await expect(page.locator('#main-content')).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.locator('body').focus();
   await page.keyboard.press('Tab');
   const skip = page.locator('.skip-link');
