@@ -20,8 +20,9 @@ export async function findInventory(db: Database, id: number): Promise<Row> {
   return row;
 }
 
-async function productOf(db: Database, productId: number) {
-  const [product] = await db.select().from(products).where(eq(products.id, productId));
+/** The product a stock write is about, read inside the write's transaction and share-locked (its units and price decide the quantities). */
+async function productOf(tx: Tx, productId: number) {
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('share');
   if (!product) throw invalid('product_id', 'catalog.unknown_product');
   return product;
 }
@@ -66,9 +67,9 @@ export function presentRow(row: InventoryRow): InventoryRow {
 }
 
 export async function addInventory(db: Database, actor: Actor, body: z.output<typeof inventoryAddBodySchema>): Promise<Row> {
-  await productOf(db, body.product_id);
   return db.transaction(async (tx) => {
     await lockActivePractice(tx, body.dental_practice_id);
+    await productOf(tx, body.product_id);
     const inserted = await tx
       .insert(inventories)
       .values({ dentalPracticeId: body.dental_practice_id, productId: body.product_id, reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location })
@@ -118,14 +119,14 @@ export async function setInventoryStatus(db: Database, actor: Actor, id: number,
  * A lot whose expiry date is already past (the practice's today) is refused unless `confirm_expired`.
  */
 export async function receiveStock(db: Database, actor: Actor, body: z.output<typeof receiveBodySchema>): Promise<number> {
-  const product = await productOf(db, body.product_id);
-  if (product.tracksLots && !body.lot_number) throw invalid('lot_number', 'stock.lot_required');
-  if (product.tracksLots && !body.expiry_date) throw invalid('expiry_date', 'stock.expiry_required');
-  const factor = body.unit === 'purchase' ? product.unitsPerPurchaseUnit : 1;
-  const quantity = new Big(body.quantity).times(factor).toFixed(4);
-  const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
   return db.transaction(async (tx) => {
     const practice = await lockActivePractice(tx, body.dental_practice_id);
+    const product = await productOf(tx, body.product_id);
+    if (product.tracksLots && !body.lot_number) throw invalid('lot_number', 'stock.lot_required');
+    if (product.tracksLots && !body.expiry_date) throw invalid('expiry_date', 'stock.expiry_required');
+    const factor = body.unit === 'purchase' ? product.unitsPerPurchaseUnit : 1;
+    const quantity = new Big(body.quantity).times(factor).toFixed(4);
+    const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
     const today = dayIn(practice.timeZone, new Date());
     if (product.tracksLots && body.expiry_date && body.expiry_date < today && !body.confirm_expired) throw invalid('expiry_date', 'stock.expired_receipt', { date: body.expiry_date });
     const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date });
@@ -137,9 +138,10 @@ export async function receiveStock(db: Database, actor: Actor, body: z.output<ty
 
 /** A count: the lot (or the product's running lot) is corrected to what was counted, with the reason. */
 export async function adjustStock(db: Database, actor: Actor, body: z.output<typeof adjustBodySchema>): Promise<number> {
-  const product = await productOf(db, body.product_id);
   return db.transaction(async (tx) => {
     const ctx = ctxOf(actor, body.dental_practice_id, body.reason);
+    await lockActivePractice(tx, body.dental_practice_id);
+    const product = await productOf(tx, body.product_id);
     const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
     let current: Big;
     const lotId = body.lot_id ?? null;
@@ -170,7 +172,6 @@ export async function adjustStock(db: Database, actor: Actor, body: z.output<typ
 /** Out of one practice (FEFO) and into the other with the same lots, expiry and cost, in one transaction. */
 export async function transferStock(db: Database, actor: Actor, body: z.output<typeof transferBodySchema>): Promise<number> {
   if (body.to_dental_practice_id === body.dental_practice_id) throw invalid('to_dental_practice_id', 'stock.same_practice');
-  await productOf(db, body.product_id);
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: dentalPractices.id }).from(dentalPractices).where(eq(dentalPractices.id, body.to_dental_practice_id));
     if (!target) throw invalid('to_dental_practice_id', 'stock.unknown_practice');
@@ -178,6 +179,7 @@ export async function transferStock(db: Database, actor: Actor, body: z.output<t
     const [first, second] = [body.dental_practice_id, body.to_dental_practice_id].sort((a, b) => a - b);
     await lockActivePractice(tx, first!);
     await lockActivePractice(tx, second!);
+    await productOf(tx, body.product_id);
     await lockInventory(tx, first!, body.product_id);
     await lockInventory(tx, second!, body.product_id);
     const out = await take(tx, { ...ctxOf(actor, body.dental_practice_id, body.reason), counterpartPracticeId: body.to_dental_practice_id }, { productId: body.product_id, quantity: body.quantity, type: 'transfer_out' });
