@@ -24,6 +24,7 @@ import { inventoryList } from '../apps/api/src/features/inventory/inventory.list
 import { seedRoles } from '../apps/api/src/features/roles/roles.seed.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import { createUser } from '../apps/api/test/factories.ts';
+import { signIn } from './sign-in.ts';
 
 const PRACTICES = 3;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
@@ -129,18 +130,6 @@ async function load(db: Database, movements: number): Promise<number[]> {
   if (process.env.BENCH_SETUP_SQL) for (const stmt of process.env.BENCH_SETUP_SQL.split(';')) if (stmt.trim()) await db.execute(sql.raw(stmt));
   for (const table of ['products', 'inventories', 'lots', 'stock_movements']) await db.execute(sql.raw(`analyze ${table}`));
   return practiceIds;
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/csrf-cookie`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
-  const login = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-    body: JSON.stringify({ email, password }),
-  });
-  if (login.status !== 200) throw new Error(`bench login failed: ${login.status}`);
-  return `enamel_session=${/enamel_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))![1]!}`;
 }
 
 const SCENARIOS: Array<{ name: string; params: Record<string, string> }> = [

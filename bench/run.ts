@@ -14,7 +14,9 @@ const files = fs
   .sort();
 
 for (const name of files) {
-  console.log(`\n=== ${name} ===`);
   const mod = (await import(path.join(import.meta.dirname, `${name}.ts`))) as { run?: () => Promise<void> };
-  if (typeof mod.run === 'function') await mod.run();
+  // Helper modules (sign-in.ts) export no run().
+  if (typeof mod.run !== 'function') continue;
+  console.log(`\n=== ${name} ===`);
+  await mod.run();
 }

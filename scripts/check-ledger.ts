@@ -1,6 +1,6 @@
 // `npm run check:ledger`: for every practice and product, on hand (and each lot) must equal the sum of its movements.
-import { withConfiguredDatabase } from '../apps/api/src/core/cli.ts';
-import { findLedgerDifferences } from '../apps/api/src/core/stock/ledger-check.ts';
+import { withConfiguredDatabase } from '../apps/api/src/cli.ts';
+import { findLedgerDifferences } from '../apps/api/src/features/stock/ledger-check.ts';
 
 const io = { out: console.log, err: console.error };
 process.exitCode = await withConfiguredDatabase('check:ledger', io, async ({ db }) => {

@@ -38,6 +38,11 @@ import procedureCodeRoutes from './features/procedure-codes/procedure-codes.rout
 import procedureTemplateRoutes from './features/procedure-templates/procedure-templates.routes.ts';
 import inventoryRoutes from './features/inventory/inventory.routes.ts';
 import procedureRoutes from './features/procedures/procedures.routes.ts';
+import forecastRoutes from './features/forecasts/forecasts.routes.ts';
+import configurationRoutes from './features/configuration/configuration.routes.ts';
+import dashboardRoutes from './features/dashboard/dashboard.routes.ts';
+import archiveLogRoutes from './features/archive-logs/archive-logs.routes.ts';
+import organisationRoutes from './features/organisation/organisation.routes.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -166,6 +171,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(procedureTemplateRoutes);
   await app.register(inventoryRoutes);
   await app.register(procedureRoutes);
+  await app.register(forecastRoutes);
+  await app.register(configurationRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(archiveLogRoutes);
+  await app.register(organisationRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { DataDirLockedError, openDatabase } from '@enamel/db';
 import { buildApp } from './app.ts';
-import { prepareDatabase } from './core/bootstrap.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 
 function readConfig(): Config {

@@ -47,6 +47,11 @@ describe('activity log', () => {
     const seen = (await managerAgent.get('/api/admin/list/logs?pagesize=100')).json();
     expect(seen.data.every((r: { dental_practice_id: number | null }) => r.dental_practice_id === practice.id)).toBe(true);
 
+    // Entries name their practice, and can be searched by its name.
+    await agent.post(`/api/dental-practice/update/${practice.id}`, { name: `Harbour Dental ${practice.id}`, code: practice.code, time_zone: 'UTC', currency: 'GBP' });
+    const named = (await agent.get(`/api/admin/list/logs?search=${encodeURIComponent(`Harbour Dental ${practice.id}`)}`)).json();
+    expect(named.data[0]).toMatchObject({ dental_practice_id: practice.id, dental_practice_name: `Harbour Dental ${practice.id}`, subject: 'DentalPractice', action: 'update' });
+
     const viewer = await createUser(t.database.db, { role: 'Viewer' });
     const viewerAgent = new Agent(t.app);
     await viewerAgent.login(viewer.email, viewer.password);

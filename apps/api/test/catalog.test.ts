@@ -3,16 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import { activityLogs, brands, procedureTemplates, products } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let admin: Agent;
 let viewer: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
+  ({ t, admin } = await appWithAdmin());
   const reader = await createUser(t.database.db, { role: 'Viewer' });
   viewer = new Agent(t.app);
   await viewer.login(reader.email, reader.password);

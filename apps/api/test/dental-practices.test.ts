@@ -3,16 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import { activityLogs, dentalPractices } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
 const valid = (code: string) => ({ name: 'Bright Smiles Lyon', code, address: '12 rue de la République, Lyon', phone: '+33 4 72 00 00 00', email: 'lyon@bright.test', time_zone: 'Europe/Paris', currency: 'eur' });

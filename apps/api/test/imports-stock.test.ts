@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { inventories, lots, procedures, stockMovements } from '@enamel/db';
-import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
+import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { commit, validated } from './imports-helpers.ts';

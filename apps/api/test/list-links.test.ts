@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
 type Page = { data: Array<{ id: number; name?: string; product_name?: string }>; meta: { current_page: number; last_page: number; total: number }; links: Record<'first' | 'last' | 'prev' | 'next', string | null> };

@@ -164,8 +164,11 @@ function plausible(schema: Schema, name: string, path: string): fc.Arbitrary<unk
     case 'number': {
       const pool = name === 'id' ? poolFor(path.replace(/^\/api\//, '')) : /_ids?$/.test(name) ? poolFor(name) : undefined;
       if (pool) return nullable(fc.constantFrom(...pool));
-      const min = schema.minimum ?? 0;
-      return nullable(fc.integer({ min: Math.max(min, 0), max: Math.min(schema.maximum ?? 1000, Math.max(min, 0) + 1000) }));
+      const min = Math.max(schema.minimum ?? 0, 0);
+      const max = Math.min(schema.maximum ?? 1000, min + 1000);
+      // A fractional field (a service level in [0.5, 0.999]) gets fractions; a whole-number one whole numbers.
+      if (schema.type === 'number') return nullable(fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
+      return nullable(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }));
     }
     case 'boolean':
       return nullable(fc.boolean());

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { permissions, roles } from '@enamel/db';
+import { DASHBOARD_WIDGETS } from '@enamel/contracts';
 import { SEEDED_ROLES } from '../src/features/roles/seeded-roles.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
@@ -73,6 +74,10 @@ const MATRIX: Entry[] = [
   ['POST', '/api/profile/password', SIGNED_IN],
   ['POST', '/api/user/verify-password', SIGNED_IN],
   ['GET', '/api/notifications', SIGNED_IN],
+  ['GET', '/api/organisation', SIGNED_IN],
+  ['POST', '/api/organisation/update', [SA]],
+  ['POST', '/api/notifications/read/:id', SIGNED_IN, '/api/notifications/read/0'],
+  ['POST', '/api/notifications/read-all', SIGNED_IN],
 
   // Roles and permissions.
   ['GET', '/api/roles', [SA, PM]],
@@ -172,6 +177,25 @@ const MATRIX: Entry[] = [
   [UPDATE, '/api/procedure/update/procedure-item/:id', [SA, PM, CS], '/api/procedure/update/procedure-item/0'],
   ['POST', '/api/procedure/complete/:id', [SA, PM, CS], '/api/procedure/complete/0'],
   [DELETE, '/api/procedure/delete/:id', [SA, PM], '/api/procedure/delete/0'],
+
+  // Forecast runs of the user's practices: whoever reads the dashboard may ask for one (it changes no record).
+  ['GET', '/api/admin/list/forecast_date', [SA, PM, CS, V]],
+  ['POST', '/api/forecast/run', [SA, PM, CS, V]],
+  ['GET', '/api/forecast/run/:id', [SA, PM, CS, V], '/api/forecast/run/0'],
+
+  // The dashboard of the user's practices: every seeded role reads it (all of them may read stock value too).
+  ...DASHBOARD_WIDGETS.map((w): Entry => ['GET', `/api/admin/dashboard/${w}`, [SA, PM, CS, V], (t) => `/api/admin/dashboard/${w}?dental_practice_id=${t.practiceId}`]),
+
+  // Practice settings: managers of the practice (and Super Admins) read and change them.
+  ['GET', '/api/admin/list/configuration', [SA, PM]],
+  ['GET', '/api/configuration/:id', [SA, PM], (t) => `/api/configuration/${t.practiceId}`],
+  ['POST', '/api/configuration/create', [SA, PM]],
+  [UPDATE, '/api/configuration/update/:id', [SA, PM], (t) => `/api/configuration/update/${t.practiceId}`],
+
+  // Activity-log archives: Super Admins only (no other seeded role holds ArchiveLog).
+  ['GET', '/api/admin/list/archive-logs', [SA]],
+  ['GET', '/api/archive-logs/download/:id', [SA], '/api/archive-logs/download/0'],
+  ['POST', '/api/archive-logs/delete/:id', [SA], '/api/archive-logs/delete/0'],
 
   // Demo data (not called: it would really seed).
   ['POST', '/api/seeder/data', [SA], null],

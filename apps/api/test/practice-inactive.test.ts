@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { activityLogs, inventories, procedureItems, procedures, stockMovements } from '@enamel/db';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
+import { createPractice } from './factories.ts';
 import { commit, validated } from './imports-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 /**
  * A deactivated practice takes no new writes, whichever way they come: stock in or out, counts,
@@ -13,12 +13,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
  */
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
 const stamp = Date.now().toString(36);

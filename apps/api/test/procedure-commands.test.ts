@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { inventories, procedureItems, procedures, stockMovements } from '@enamel/db';
-import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
+import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createPractice } from './factories.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 /**
  * Commands on one procedure fired at the same moment over real HTTP (a double-clicked Save, two
@@ -15,11 +15,8 @@ let t: TestApp;
 let base: string;
 let admin: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, admin } = await appWithAdmin());
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
 });
 afterAll(async () => t.close());
 

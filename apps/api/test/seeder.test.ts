@@ -5,22 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PROCEDURE_CATEGORIES, isValidGtin } from '@enamel/contracts';
 import { activityLogs, brands, categories, dentalPractices, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, rows as rawRows, lockDataDir } from '@enamel/db';
-import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
+import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { catalogData, validateCatalogData } from '../src/features/seeder/catalog-data.ts';
 import { DEMO_PRACTICES } from '../src/features/seeder/data/practices.ts';
 import { formatSummary, runSeedCommand } from '../src/features/seeder/seed-command.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let admin: Agent;
 let manager: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
-  const su = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(su.email, su.password);
+  ({ t, admin } = await appWithAdmin());
   const practice = await createPractice(t.database.db);
   const pm = await createUser(t.database.db, { role: 'Practice Manager', practiceIds: [practice.id] });
   manager = new Agent(t.app);
@@ -256,7 +253,9 @@ describe('npm run seed', () => {
       const code = await runSeedCommand({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' }, { out: (l) => out.push(l), err: (l) => err.push(l) });
       expect(code).toBe(1);
       expect(err.join('\n')).toContain(`is in use by process ${process.pid} (is the Enamel server running?)`);
-      expect(err.join('\n')).toContain('Stop the server and run `npm run seed` again');
+      expect(err.join('\n')).toContain('Cannot run seed: the embedded database');
+      expect(err.join('\n')).toContain('Stop it and try again');
+      expect(err.join('\n')).toContain('seed from the running server as a Super Admin');
       expect(out).toEqual([]);
     } finally {
       await release();

@@ -2,19 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { inventories, lots, stockMovements } from '@enamel/db';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createPractice } from './factories.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 const CONCURRENT = 200;
 let t: TestApp;
 let base: string;
 let admin: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, admin } = await appWithAdmin());
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
 });
 afterAll(async () => t.close());
 

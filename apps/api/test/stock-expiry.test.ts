@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { inventories, lots, stockMovements } from '@enamel/db';
 import { dayIn } from '../src/core/active-practice.ts';
-import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
+import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createPractice } from './factories.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 /**
  * A lot past its expiry date is never consumed, only written off. "Past" is judged on the later of
@@ -14,12 +14,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
  */
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
 let seq = 0;

@@ -5,19 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { inventories, procedures, stockMovements } from '@enamel/db';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
+import { createPractice } from './factories.ts';
 import { withDatabase } from './global-setup.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {

@@ -3,17 +3,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { inventories, lots, practiceSettings, procedures, stockMovements } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
-import { findLedgerDifferences } from '../src/core/stock/ledger-check.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
+import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.database.db, { role: 'Super Admin' });
-  admin = new Agent(t.app);
-  await admin.login(user.email, user.password);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
 /** A parsed JSON answer. */

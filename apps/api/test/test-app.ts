@@ -8,6 +8,8 @@ import type { AuthLimits } from '../src/core/context.ts';
 import type { Mailer, MailMessage } from '../src/core/mail.ts';
 import { loadConfig, type Config } from '../src/env.ts';
 import { openTestDatabase } from './test-database.ts';
+import { Agent } from './agent.ts';
+import { createUser } from './factories.ts';
 
 /** Mail captured in memory; `waitFor` polls because reset mails are sent in the background. */
 export class MemoryMailer implements Mailer {
@@ -72,4 +74,18 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An agent signed in as a new user with these roles and practices. */
+export async function signInAs(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<Agent> {
+  const user = await createUser(t.database.db, options);
+  const agent = new Agent(t.app);
+  await agent.login(user.email, user.password);
+  return agent;
+}
+
+/** A test file's app, and an agent signed in as a Super Admin (the usual start of an API test file). */
+export async function appWithAdmin(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; admin: Agent }> {
+  const t = await createTestApp(options);
+  return { t, admin: await signInAs(t, { role: 'Super Admin' }) };
 }

@@ -3,6 +3,12 @@ import { z } from 'zod';
 const timeZones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 
+/** An ISO 4217 currency code (any case in, upper case out). */
+export const currencySchema = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => currencies.has(v), { params: { kind: 'currency' } });
+
 export const STATUSES = ['active', 'inactive'] as const;
 
 /** Body of POST /api/dental-practice/create and …/update/{id}. */
@@ -13,10 +19,7 @@ export const dentalPracticeBodySchema = z.strictObject({
   phone: z.string().trim().max(40).regex(/^[0-9+()./\s-]*$/).nullish(),
   email: z.union([z.literal(''), z.email().max(254)]).nullish(),
   time_zone: z.string().refine((v) => timeZones.has(v), { params: { kind: 'time_zone' } }),
-  currency: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .refine((v) => currencies.has(v), { params: { kind: 'currency' } }),
+  currency: currencySchema,
   status: z.enum(STATUSES).optional(),
 });
 export type DentalPracticeBody = z.infer<typeof dentalPracticeBodySchema>;

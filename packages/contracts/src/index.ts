@@ -12,3 +12,8 @@ export * from './catalog.ts';
 export * from './gs1.ts';
 export * from './stock.ts';
 export * from './values.ts';
+export * from './forecasts.ts';
+export * from './configuration.ts';
+export * from './dashboard.ts';
+export * from './notifications.ts';
+export * from './organisation.ts';

@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Action, Subject, AbilityRule } from '@enamel/contracts';
 import { permissions, rolePermissions, userPractices, userRoles, type Database } from '@enamel/db';
+import type { Tx } from './transaction.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
 

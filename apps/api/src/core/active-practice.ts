@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { dentalPractices } from '@enamel/db';
 import { AppError } from './errors.ts';
-import type { Tx } from './stock/ledger.ts';
+import type { Tx } from '../features/stock/ledger.ts';
 
 export interface ActivePractice {
   id: number;
   name: string;
   timeZone: string;
+  currency: string;
 }
 
 /** Practices already checked in a transaction: a write that touches ten products reads its practice once. */
@@ -23,13 +24,13 @@ export async function lockActivePractice(tx: Tx, practiceId: number): Promise<Ac
   const known = seen?.get(practiceId);
   if (known) return known;
   const [row] = await tx
-    .select({ id: dentalPractices.id, name: dentalPractices.name, status: dentalPractices.status, timeZone: dentalPractices.timeZone })
+    .select({ id: dentalPractices.id, name: dentalPractices.name, status: dentalPractices.status, timeZone: dentalPractices.timeZone, currency: dentalPractices.currency })
     .from(dentalPractices)
     .where(eq(dentalPractices.id, practiceId))
     .for('share');
   if (!row) throw new AppError('not_found');
   if (row.status !== 'active') throw new AppError('conflict', 'practice.inactive', undefined, { practice: row.name });
-  const practice = { id: row.id, name: row.name, timeZone: row.timeZone };
+  const practice = { id: row.id, name: row.name, timeZone: row.timeZone, currency: row.currency };
   if (!seen) checked.set(tx, (seen = new Map<number, ActivePractice>()));
   seen.set(practiceId, practice);
   return practice;

@@ -1,9 +1,9 @@
 import { count, eq, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable, getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
-import { schema, type Database } from '@enamel/db';
+import { schema } from '@enamel/db';
 import type { MessageKey } from './i18n.ts';
+import type { Tx } from './transaction.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A foreign key of `table` (its `column`) that points at another table's rows, and what names those rows for people. */
 interface Reference {

@@ -6,10 +6,10 @@ import { changes, recordActivity, type Actor } from './activity-log.ts';
 import { AppError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
 import { usesOf } from './record-uses.ts';
+import type { Tx } from './transaction.ts';
 
 /** A table with an id and a status: the shape every catalog entity shares. */
 export type StatusTable = PgTable & { id: PgColumn; status: PgColumn };
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Values = Record<string, unknown>;
 
 /** Why a record cannot be deactivated or deleted: a message for the 409, or null when nothing stands in the way. */

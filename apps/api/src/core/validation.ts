@@ -5,7 +5,7 @@ import type { MessageKey } from './i18n.ts';
 type Issue = z.core.$ZodIssue;
 
 /** Refinements name their message with `params: { kind }` (see contracts). */
-const CUSTOM_KINDS = new Set(['time_zone', 'currency', 'decimal', 'positive', 'gtin', 'date', 'date_time', 'nul']);
+const CUSTOM_KINDS = new Set(['time_zone', 'currency', 'decimal', 'positive', 'gtin', 'date', 'date_time', 'nul', 'nothing_to_change']);
 
 /** Maps zod issues to our localisable field errors, keyed by the dotted path of the field. */
 export function issuesToFieldErrors(issues: readonly Issue[], missingValue: (path: PropertyKey[]) => boolean): FieldErrors {

@@ -7,3 +7,7 @@ export * from './activity-logs.ts';
 export * from './catalog.ts';
 export * from './imports.ts';
 export * from './stock.ts';
+export * from './forecasts.ts';
+export * from './notifications.ts';
+export * from './archives.ts';
+export * from './organisation.ts';

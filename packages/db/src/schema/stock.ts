@@ -13,6 +13,16 @@ export const practiceSettings = pgTable('practice_settings', {
   allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
   leadTimeDays: integer('lead_time_days').notNull().default(7),
   serviceLevel: numeric('service_level', { precision: 5, scale: 4 }).notNull().default('0.95'),
+  /** How far forecasts look ahead, in weeks. */
+  forecastHorizonWeeks: integer('forecast_horizon_weeks').notNull().default(12),
+  /** Days between two orders to a supplier (the periodic review of the order-up-to policy). */
+  reviewPeriodDays: integer('review_period_days').notNull().default(7),
+  /** Stock with no consumption for this many days is dead stock. */
+  deadStockDays: integer('dead_stock_days').notNull().default(90),
+  /** Lots expiring within this many days are flagged. */
+  expiryWarningDays: integer('expiry_warning_days').notNull().default(30),
+  /** The dashboard's default "as of" date; null = today. */
+  forecastDate: date('forecast_date', { mode: 'string' }),
   ...timestamps,
 });
 

@@ -1,4 +1,5 @@
-import { activityLogs, type Database } from '@enamel/db';
+import { eq } from 'drizzle-orm';
+import { activityLogs, dentalPractices, type Database } from '@enamel/db';
 import type { ListDefinition } from '../../core/list-engine.ts';
 
 export interface ActivityLogRow {
@@ -7,6 +8,8 @@ export interface ActivityLogRow {
   user_id: number | null;
   user_email: string | null;
   dental_practice_id: number | null;
+  /** The practice's name today (null for entries of no practice, or of a practice deleted since). */
+  dental_practice_name: string | null;
   action: string;
   subject: string;
   subject_id: string | null;
@@ -23,6 +26,7 @@ export const activityLogList: ListDefinition<ActivityLogRow> = {
     user_id: { type: 'number', expr: activityLogs.userId, sort: true, filter: true },
     user_email: { type: 'string', expr: activityLogs.userEmail, sort: true, filter: true, search: true },
     dental_practice_id: { type: 'number', expr: activityLogs.dentalPracticeId, sort: true, filter: true },
+    dental_practice_name: { type: 'string', expr: dentalPractices.name, sort: true, filter: true, search: true },
     action: { type: 'string', expr: activityLogs.action, sort: true, filter: true, search: true },
     subject: { type: 'string', expr: activityLogs.subject, sort: true, filter: true, search: true },
     subject_id: { type: 'string', expr: activityLogs.subjectId, filter: true, search: true },
@@ -38,6 +42,7 @@ export const activityLogList: ListDefinition<ActivityLogRow> = {
         user_id: activityLogs.userId,
         user_email: activityLogs.userEmail,
         dental_practice_id: activityLogs.dentalPracticeId,
+        dental_practice_name: dentalPractices.name,
         action: activityLogs.action,
         subject: activityLogs.subject,
         subject_id: activityLogs.subjectId,
@@ -46,6 +51,7 @@ export const activityLogList: ListDefinition<ActivityLogRow> = {
         ip: activityLogs.ip,
       })
       .from(activityLogs)
+      .leftJoin(dentalPractices, eq(dentalPractices.id, activityLogs.dentalPracticeId))
       .$dynamic(),
   present: (row) => ({ ...(row as unknown as ActivityLogRow), created_at: (row.created_at as Date).toISOString() }),
 };

@@ -15,6 +15,7 @@ const rowSchema = z.object({
   user_id: z.number().int().nullable(),
   user_email: z.string().nullable(),
   dental_practice_id: z.number().int().nullable(),
+  dental_practice_name: z.string().nullable(),
   action: z.string(),
   subject: z.string(),
   subject_id: z.string().nullable(),

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decimalSchema } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
-import { lockInventory, receive, take, type MovementContext, type Tx } from '../../core/stock/ledger.ts';
+import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/organisation.service.ts';
+import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
 
 interface InventoryImportRow {
   practiceId: number;
@@ -21,6 +22,9 @@ interface InventoryImportRow {
 interface Refs {
   practices: PracticeCodes;
   products: Map<string, { id: number; tracksLots: boolean; unitCost: string }>;
+  /** Each practice's currency, and the catalog's: a missing unit cost is the catalog's only when they match. */
+  currencies: Map<number, string>;
+  catalogCurrency: string;
   context: ImportContext;
 }
 
@@ -53,7 +57,13 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
       db,
       sql`select id::int as id, sku, tracks_lots, round(purchase_price / units_per_purchase_unit, 4)::text as unit_cost from products`,
     );
-    return { practices: await loadPracticeCodes(db, context), products: new Map(products.map((p) => [p.sku.toLowerCase(), { id: Number(p.id), tracksLots: p.tracks_lots, unitCost: p.unit_cost }])), context };
+    const currencies = await rowsOf<{ id: number; currency: string }>(db, sql`select id::int as id, currency from dental_practices`);
+    const [catalog] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_settings where id = 1`);
+    return {
+      currencies: new Map(currencies.map((c) => [Number(c.id), c.currency])),
+      catalogCurrency: catalog?.currency ?? DEFAULT_ORGANISATION_CURRENCY,
+      practices: await loadPracticeCodes(db, context),
+      products: new Map(products.map((p) => [p.sku.toLowerCase(), { id: Number(p.id), tracksLots: p.tracks_lots, unitCost: p.unit_cost }])), context };
   },
   parseRow(cells, refs) {
     const errors: CellError[] = [];
@@ -64,6 +74,8 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
     if (!quantity?.success) errors.push({ column: 'quantity', key: cells.quantity ? 'import.decimal' : 'validation.required' });
     const unitCost = decimal(cells.unit_cost);
     if (unitCost && !unitCost.success) errors.push({ column: 'unit_cost', key: 'import.decimal' });
+    const practiceCurrency = practiceId === undefined ? undefined : refs.currencies.get(practiceId);
+    if (!unitCost && practiceCurrency && practiceCurrency !== refs.catalogCurrency) errors.push({ column: 'unit_cost', key: 'stock.unit_cost_currency', params: { catalog: refs.catalogCurrency, practice: practiceCurrency } });
     for (const column of ['reorder_point', 'par_level'] as const) if (cells[column] && !decimal(cells[column])?.success) errors.push({ column, key: 'import.decimal' });
     const expiry = parseDay(cells.expiry_date);
     if (cells.expiry_date && !expiry) errors.push({ column: 'expiry_date', key: 'import.date' });

@@ -8,7 +8,8 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import { runList } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { lockInventory, receive, take, type MovementContext, type Tx } from '../../core/stock/ledger.ts';
+import { organisationCurrency } from '../organisation/organisation.service.ts';
+import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
 import { inventoryList, movementRowSchema, type InventoryRow } from './inventory.list.ts';
 
 type Row = typeof inventories.$inferSelect;
@@ -126,6 +127,11 @@ export async function receiveStock(db: Database, actor: Actor, body: z.output<ty
     if (product.tracksLots && !body.expiry_date) throw invalid('expiry_date', 'stock.expiry_required');
     const factor = body.unit === 'purchase' ? product.unitsPerPurchaseUnit : 1;
     const quantity = new Big(body.quantity).times(factor).toFixed(4);
+    // The catalog price stands in for the cost only when it is in the practice's currency: nothing is converted.
+    if (body.unit_cost === null || body.unit_cost === undefined) {
+      const catalog = await organisationCurrency(tx);
+      if (catalog !== practice.currency) throw invalid('unit_cost', 'stock.unit_cost_currency', { catalog, practice: practice.currency });
+    }
     const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
     const today = dayIn(practice.timeZone, new Date());
     if (product.tracksLots && body.expiry_date && body.expiry_date < today && !body.confirm_expired) throw invalid('expiry_date', 'stock.expired_receipt', { date: body.expiry_date });

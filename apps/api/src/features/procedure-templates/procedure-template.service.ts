@@ -8,9 +8,9 @@ import { decimalText, isoDate } from '../../core/presenters.ts';
 import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type RecordKind } from '../../core/records.ts';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { consumableCost } from './procedure-template.list.ts';
+import type { Tx } from '../../core/transaction.ts';
 
 type Row = typeof procedureTemplates.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type ProcedureTemplateInput = z.output<typeof procedureTemplateBodySchema>;
 const kind: RecordKind = { table: procedureTemplates, subject: 'ProcedureTemplate' };
 

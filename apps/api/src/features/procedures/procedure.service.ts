@@ -6,7 +6,7 @@ import { procedureCodes, procedureItems, procedures, procedureTemplateItems, pro
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
-import type { MovementContext, Tx } from '../../core/stock/ledger.ts';
+import type { MovementContext, Tx } from '../stock/ledger.ts';
 import { consumeItem, returnItem, settleItem } from './procedure-stock.ts';
 
 type Row = typeof procedures.$inferSelect;

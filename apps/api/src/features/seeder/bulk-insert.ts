@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rows as rawRows, type Database } from '@enamel/db';
+import { rows as rawRows } from '@enamel/db';
+import type { Tx } from '../../core/transaction.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Cell = string | number | boolean | null;
 export type Column = [name: string, type: 'bigint' | 'numeric' | 'text' | 'varchar' | 'date' | 'timestamptz' | 'boolean'];
 

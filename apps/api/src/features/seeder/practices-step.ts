@@ -1,14 +1,14 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  rows as rawRows, dentalPractices, inventories, lots, practiceSettings, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, stockMovements, type Database,
+  rows as rawRows, dentalPractices, inventories, lots, practiceSettings, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, stockMovements,
 } from '@enamel/db';
 import type { Actor } from '../../core/activity-log.ts';
 import { allocateIds, bulkInsert } from './bulk-insert.ts';
 import { catalogData } from './catalog-data.ts';
 import { CODE_WEIGHTS, DEFAULT_CODE_WEIGHT, DEMO_PRACTICES, type DemoPractice } from './data/practices.ts';
 import { decimal, hashSeed, random, SCALE, simulatePractice, type SimProduct, type SimTemplate } from './history-sim.ts';
+import type { Tx } from '../../core/transaction.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 interface Tally {
   created: number;

@@ -1,14 +1,8 @@
-import pino from 'pino';
-import { DataDirLockedError, openDatabase, type DatabaseHandle } from '@enamel/db';
 import type { Actor } from '../../core/activity-log.ts';
-import { prepareDatabase } from '../../core/bootstrap.ts';
-import { ConfigError, loadConfig } from '../../env.ts';
+import { withConfiguredDatabase, type CommandIo } from '../../cli.ts';
 import { seedDemoData, type DemoSummary } from './seeder.service.ts';
 
-export interface SeedCommandIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+export type SeedCommandIo = CommandIo;
 
 const CLI_ACTOR: Actor = { userId: null, email: null, ip: 'cli', userAgent: 'npm run seed' };
 
@@ -39,37 +33,18 @@ export function formatSummary(summary: DemoSummary): string[] {
  * a time, so with the server running this stops with a clear message (use the Seeder page, or stop the server).
  */
 export async function runSeedCommand(env: NodeJS.ProcessEnv = process.env, io: SeedCommandIo = { out: console.log, err: console.error }): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(err.message);
-      return 1;
-    }
-    throw err;
-  }
-  let database: DatabaseHandle;
-  try {
-    database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      io.err(`Cannot seed: the embedded database in ${config.dataDir} is in use by ${err.holder} (is the Enamel server running?).`);
-      io.err('Stop the server and run `npm run seed` again, or seed from the running server as a Super Admin (POST /api/seeder/data).');
-      return 1;
-    }
-    throw err;
-  }
-  try {
-    const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
-    await prepareDatabase(database, config, log, io.out);
-    io.out(`Seeding the ${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}…`);
-    const started = Date.now();
-    const summary = await seedDemoData(database.db, CLI_ACTOR);
-    for (const line of formatSummary(summary)) io.out(line);
-    io.out(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+  return withConfiguredDatabase(
+    'seed',
+    io,
+    async (database, config) => {
+      io.out(`Seeding the ${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}…`);
+      const started = Date.now();
+      const summary = await seedDemoData(database.db, CLI_ACTOR);
+      for (const line of formatSummary(summary)) io.out(line);
+      io.out(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return 0;
+    },
+    env,
+    'Or seed from the running server as a Super Admin: the Seeder page (POST /api/seeder/data).',
+  );
 }

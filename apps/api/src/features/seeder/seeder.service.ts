@@ -3,8 +3,8 @@ import { brands, categories, procedureCodes, procedureTemplateItems, procedureTe
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { catalogData, CATEGORY_SEPARATOR } from './catalog-data.ts';
 import { practicesStep, type HistoryOptions, type PracticesSummary } from './practices-step.ts';
+import type { Tx } from '../../core/transaction.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What one seeding did to one kind of record. */
 export interface Tally {

@@ -8,8 +8,8 @@ import { hashPassword } from '../../core/passwords.ts';
 import { canInPractice, practiceScope } from '../../core/practice-scope.ts';
 import { coversRights } from '../../core/rights.ts';
 import { checkNewPassword } from '../auth/auth.service.ts';
+import type { Tx } from '../../core/transaction.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export async function findUser(db: Database, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -1,8 +1,10 @@
 import Big from 'big.js';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { inventories, lots, practiceSettings, products, stockMovements, type Database, type MovementType } from '@enamel/db';
-import { dayIn, lockActivePractice } from '../active-practice.ts';
-import { AppError } from '../errors.ts';
+import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
+import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Tx } from '../../core/transaction.ts';
+export type { Tx };
 
 /**
  * The stock ledger: the only code that changes stock. Every change is an immutable movement;
@@ -13,7 +15,6 @@ import { AppError } from '../errors.ts';
  * Every movement goes through `lockInventory`, which first checks (and share-locks) that the practice
  * is active: a deactivated practice takes no stock in or out.
  */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface MovementContext {
   practiceId: number;

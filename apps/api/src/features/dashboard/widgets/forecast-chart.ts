@@ -1,0 +1,42 @@
+import type { DashboardData } from '@enamel/contracts';
+import type { DashboardContext } from '../dashboard-context.ts';
+import { weeklyActuals } from '../../forecasts/forecast-series.ts';
+import { labels, runSeries } from './run-series.ts';
+
+/** At most this many series are offered in the widget's selector (the busiest first). */
+export const CHART_OPTIONS = 200;
+
+/**
+ * History and forecast of one procedure code or product from the stored run, with its interval band and, for
+ * a past date, what really happened in the forecast weeks that have passed. The selector offers the busiest
+ * series; `ref_id` picks one (the busiest by default).
+ */
+export async function forecastChart(ctx: DashboardContext, kind: 'product' | 'procedure_code'): Promise<DashboardData<'procedure-forecast-data'>> {
+  const all = await runSeries(ctx, kind);
+  const total = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  const busiest = [...all].sort((a, b) => total(b.history.slice(-26)) - total(a.history.slice(-26)) || a.refId - b.refId).slice(0, CHART_OPTIONS);
+  const chosen = (ctx.refId !== undefined ? all.find((s) => s.refId === ctx.refId) : undefined) ?? busiest[0];
+  const names = await labels(ctx, kind, [...new Set([...busiest.map((s) => s.refId), ...(chosen ? [chosen.refId] : [])])]);
+  const options = busiest.map((s) => ({ id: s.refId, label: names.get(s.refId)?.label ?? String(s.refId) })).sort((a, b) => a.label.localeCompare(b.label));
+  if (!chosen) return { options, selected: null };
+  const actual = await weeklyActuals(ctx.db, { practiceId: ctx.practiceId, timeZone: ctx.timeZone, kind, refId: chosen.refId, date: ctx.date, today: ctx.today, weeks: chosen.mean.length });
+  return {
+    options,
+    selected: {
+      id: chosen.refId,
+      label: names.get(chosen.refId)?.label ?? String(chosen.refId),
+      unit: names.get(chosen.refId)?.unit ?? null,
+      method: chosen.method,
+      source: chosen.source,
+      thin: chosen.thin,
+      history_start: chosen.historyStart,
+      history: chosen.history,
+      forecast_start: ctx.date,
+      mean: chosen.mean,
+      lower: chosen.lower,
+      upper: chosen.upper,
+      booked: chosen.booked,
+      actual,
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { forecast, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
+import { forecastRuns, forecastSeries, type Database } from '@enamel/db';
+import { addDays, buildWeeklyInput, type WeeklyInput } from './forecast-series.ts';
+
+/** Below this many weeks of history a series is "thin": its forecast is a cautious average and says so. */
+export const THIN_WEEKS = 8;
+/** Weeks held out to judge, per product, whether procedures × usage beats the product's own history. */
+export const HOLDOUT_WEEKS = 8;
+
+interface SeriesResult {
+  kind: 'product' | 'procedure_code';
+  refId: number;
+  method: string;
+  demandClass: string;
+  source: string;
+  thin: boolean;
+  historyStart: string;
+  history: number[];
+  booked: number[];
+  mean: number[];
+  lower: number[];
+  upper: number[];
+  sd: number[];
+  distribution: 'normal' | 'count';
+}
+
+const round = (xs: readonly number[]) => xs.map((x) => Math.round(x * 10_000) / 10_000);
+
+/** Weekly options for a series of n weeks: yearly season from two full years on; a thin series gets its plain average. */
+function optionsFor(n: number, horizon: number, level: number) {
+  return { horizon, level, seasonalPeriod: n >= 104 ? 52 : 1, ...(n < THIN_WEEKS ? { method: 'mean' as const } : {}) };
+}
+
+/** Known future demand on top of a forecast: the mean and both bounds move up by what is booked. */
+function plusBooked(values: readonly number[], booked: readonly number[]): number[] {
+  return values.map((v, i) => v + (booked[i] ?? 0));
+}
+
+function mae(actual: readonly number[], predicted: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) sum += Math.abs(actual[i]! - (predicted[i] ?? 0));
+  return sum / Math.max(1, actual.length);
+}
+
+/** Forecasts of every procedure code from its weeks (optionally without the last `cut` weeks). */
+function codeForecasts(input: WeeklyInput, horizon: number, level: number, cut = 0) {
+  const out = new Map<number, { result: ReturnType<typeof forecast>; demand: DemandForecast }>();
+  for (const [id, series] of input.procedures) {
+    const values = cut > 0 ? series.values.slice(0, -cut) : series.values;
+    if (values.length === 0) continue;
+    const result = forecast(values, optionsFor(values.length, horizon, level));
+    out.set(id, { result, demand: toDemand(result) });
+  }
+  return out;
+}
+
+function lines(input: WeeklyInput): TemplateLine[] {
+  return input.usagePerProcedure.map((u) => ({ procedureCode: String(u.procedureCodeId), productId: String(u.productId), quantity: u.quantity, quantitySd: u.quantitySd }));
+}
+
+const byCode = (forecasts: ReturnType<typeof codeForecasts>) => Object.fromEntries([...forecasts].map(([id, f]) => [String(id), f.demand]));
+
+/**
+ * Every series of a practice as of a date: procedure codes from their own weekly counts, products from
+ * their own weekly usage or from the procedure forecasts × what one procedure uses, whichever forecast
+ * the product's last HOLDOUT_WEEKS better from the weeks before them. Planned procedures add their
+ * items to the weeks they fall in. Pure computation over `input`: no database.
+ */
+export function forecastAll(input: WeeklyInput, horizon: number, level: number): SeriesResult[] {
+  const out: SeriesResult[] = [];
+  const weekStart = (offset: number) => addDays(input.start, 7 * offset);
+  const noBooking = new Array<number>(horizon).fill(0);
+
+  const codes = codeForecasts(input, horizon, level);
+  for (const [id, series] of input.procedures) {
+    const f = codes.get(id);
+    if (!f) continue;
+    const booked = input.bookedProcedures.get(id) ?? noBooking;
+    out.push({
+      kind: 'procedure_code',
+      refId: id,
+      method: f.result.method,
+      demandClass: f.result.classification.class,
+      source: 'history',
+      thin: series.values.length < THIN_WEEKS,
+      historyStart: weekStart(series.offset),
+      history: series.values,
+      booked,
+      mean: plusBooked(f.result.mean, booked),
+      lower: plusBooked(f.result.lower, booked),
+      upper: plusBooked(f.result.upper, booked),
+      sd: f.result.stats.sd,
+      distribution: f.result.stats.distribution,
+    });
+  }
+  // Booked procedure codes without any history: the schedule is all that is known.
+  for (const [id, booked] of input.bookedProcedures) {
+    if (codes.has(id)) continue;
+    out.push({ kind: 'procedure_code', refId: id, method: 'booked', demandClass: 'no-demand', source: 'schedule', thin: true, historyStart: weekStart(input.weeks), history: [], booked, mean: booked, lower: booked, upper: booked, sd: noBooking, distribution: 'count' });
+  }
+
+  const templateLines = lines(input);
+  const driven = procedureDrivenDemand(byCode(codes), templateLines, level);
+  const holdout = input.weeks >= 4 * HOLDOUT_WEEKS ? HOLDOUT_WEEKS : 0;
+  const drivenAtOrigin = holdout > 0 ? procedureDrivenDemand(byCode(codeForecasts(input, holdout, level, holdout)), templateLines, level) : {};
+
+  for (const [id, series] of input.usage) {
+    const own = forecast(series.values, optionsFor(series.values.length, horizon, level));
+    const fromProcedures = driven[String(id)];
+    let useProcedures = false;
+    if (fromProcedures && holdout > 0 && series.values.length >= 4 * HOLDOUT_WEEKS) {
+      const actual = series.values.slice(-holdout);
+      const ownAtOrigin = forecast(series.values.slice(0, -holdout), optionsFor(series.values.length - holdout, holdout, level));
+      const procAtOrigin = drivenAtOrigin[String(id)];
+      useProcedures = procAtOrigin !== undefined && mae(actual, procAtOrigin.mean) < mae(actual, ownAtOrigin.mean);
+    }
+    const booked = input.bookedUsage.get(id) ?? noBooking;
+    const base = useProcedures && fromProcedures ? { method: 'procedures', mean: fromProcedures.mean, lower: fromProcedures.lower, upper: fromProcedures.upper, sd: fromProcedures.sd, distribution: fromProcedures.distribution } : { method: own.method, mean: own.mean, lower: own.lower, upper: own.upper, sd: own.stats.sd, distribution: own.stats.distribution };
+    out.push({
+      kind: 'product',
+      refId: id,
+      method: base.method,
+      demandClass: own.classification.class,
+      source: useProcedures ? 'procedures' : 'history',
+      thin: series.values.length < THIN_WEEKS,
+      historyStart: weekStart(series.offset),
+      history: series.values,
+      booked,
+      mean: plusBooked(base.mean, booked),
+      lower: plusBooked(base.lower, booked),
+      upper: plusBooked(base.upper, booked),
+      sd: [...base.sd],
+      distribution: base.distribution,
+    });
+  }
+  for (const [id, booked] of input.bookedUsage) {
+    if (input.usage.has(id)) continue;
+    out.push({ kind: 'product', refId: id, method: 'booked', demandClass: 'no-demand', source: 'schedule', thin: true, historyStart: weekStart(input.weeks), history: [], booked, mean: booked, lower: booked, upper: booked, sd: noBooking, distribution: 'normal' });
+  }
+  return out;
+}
+
+/**
+ * Runs a queued forecast run to its end. The run is claimed first (queued → running), so a run is
+ * executed once however many workers are handed it; its series and its completion are written in one
+ * transaction, so readers see the previous complete run until this one is whole. A failure is recorded
+ * on the run (status failed, the message) and leaves no series behind.
+ */
+export async function executeForecastRun(db: Database, runId: number): Promise<void> {
+  const [run] = await db
+    .update(forecastRuns)
+    .set({ status: 'running', startedAt: sql`now()` })
+    .where(and(eq(forecastRuns.id, runId), eq(forecastRuns.status, 'queued')))
+    .returning();
+  if (!run) return;
+  const began = performance.now();
+  try {
+    const input = await buildWeeklyInput(db, run.dentalPracticeId, run.forecastDate, run.horizonWeeks);
+    const results = forecastAll(input, run.horizonWeeks, Number(run.level));
+    const methods: Record<string, number> = {};
+    for (const r of results) methods[r.method] = (methods[r.method] ?? 0) + 1;
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < results.length; i += 200) {
+        await tx.insert(forecastSeries).values(
+          results.slice(i, i + 200).map((r) => ({
+            runId,
+            kind: r.kind,
+            refId: r.refId,
+            method: r.method,
+            demandClass: r.demandClass,
+            source: r.source,
+            thin: r.thin,
+            historyStart: r.historyStart,
+            history: round(r.history),
+            booked: round(r.booked),
+            mean: round(r.mean),
+            lower: round(r.lower),
+            upper: round(r.upper),
+            sd: round(r.sd),
+            distribution: r.distribution,
+          })),
+        );
+      }
+      await tx
+        .update(forecastRuns)
+        .set({ status: 'completed', finishedAt: sql`now()`, durationMs: Math.round(performance.now() - began), seriesCount: results.length, methods })
+        .where(eq(forecastRuns.id, runId));
+    });
+  } catch (err) {
+    await db
+      .update(forecastRuns)
+      .set({ status: 'failed', finishedAt: sql`now()`, durationMs: Math.round(performance.now() - began), error: err instanceof Error ? err.message.slice(0, 2000) : String(err) })
+      .where(eq(forecastRuns.id, runId));
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { calendarDaySchema, idSchema } from './values.ts';
+
+/** A practice's forecasting and stock settings, with the values a practice starts with. */
+export const CONFIGURATION_DEFAULTS = {
+  forecast_horizon_weeks: 12,
+  service_level: 0.95,
+  lead_time_days: 7,
+  review_period_days: 7,
+  dead_stock_days: 90,
+  expiry_warning_days: 30,
+  allow_negative_stock: false,
+  forecast_date: null,
+} as const;
+
+/** Service levels offered on the Setting screen (any value in [0.5, 0.999] is accepted). */
+export const SERVICE_LEVEL_CHOICES = [0.9, 0.95, 0.98, 0.99] as const;
+
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const configurationFieldsSchema = z.strictObject({
+  forecast_horizon_weeks: whole(1, 104),
+  service_level: z.number().min(0.5).max(0.999).multipleOf(0.001),
+  lead_time_days: whole(0, 365),
+  review_period_days: whole(1, 365),
+  dead_stock_days: whole(7, 1095),
+  expiry_warning_days: whole(1, 365),
+  allow_negative_stock: z.boolean(),
+  /** The dashboard's default "as of" date; null = today. Not after the practice's today. */
+  forecast_date: calendarDaySchema.nullable(),
+});
+
+/** POST /api/configuration/create: the settings of a practice that has none yet (absent fields take the defaults). */
+export const configurationCreateBodySchema = configurationFieldsSchema.partial().extend({ dental_practice_id: idSchema });
+/** POST /api/configuration/update/{id} (id = the practice's): only the fields sent change. */
+export const configurationUpdateBodySchema = configurationFieldsSchema.partial().refine((body) => Object.keys(body).length > 0, { params: { kind: 'nothing_to_change' } });
+export type ConfigurationFields = z.infer<typeof configurationFieldsSchema>;
+
+export const configurationRowSchema = configurationFieldsSchema.extend({
+  /** The practice's id: a practice has one configuration. */
+  id: z.number().int(),
+  dental_practice_id: z.number().int(),
+  dental_practice_name: z.string(),
+  /** False while the practice runs on the defaults (create makes it true). */
+  configured: z.boolean(),
+  updated_at: z.string().nullable(),
+  can_update: z.boolean(),
+});
+export type ConfigurationRow = z.infer<typeof configurationRowSchema>;

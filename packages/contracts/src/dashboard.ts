@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { calendarDaySchema, idSchema } from './values.ts';
+
+/** The nine dashboard calls of the notes (GET /api/admin/dashboard/{widget}). */
+export const DASHBOARD_WIDGETS = [
+  'most-frequently-used-items',
+  'dead-stock-data',
+  'inventory-value-data',
+  'cost-of-consumable-inventory',
+  'low-stock-data',
+  'upcoming-month-critical-items-data',
+  'procedure-forecast-data',
+  'demand-forecast-data',
+  'day-to-zero-data',
+] as const;
+export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
+
+/** Widgets that show money: they also need the right to read the practice's stock (its value). */
+export const MONEY_WIDGETS: readonly DashboardWidget[] = ['most-frequently-used-items', 'dead-stock-data', 'inventory-value-data', 'cost-of-consumable-inventory'];
+
+export const dashboardQuerySchema = z.object({
+  dental_practice_id: z.coerce.number().pipe(idSchema),
+  /** As of this day (default: the practice's forecast date, else its today). A past day is a back-test. */
+  forecast_date: calendarDaySchema.optional(),
+  /** The product or procedure code a forecast widget shows (default: the busiest). */
+  ref_id: z.coerce.number().pipe(idSchema).optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** What every widget answers besides its data: the date it speaks of and the stored run it read, if any. */
+export const dashboardMetaSchema = z.object({
+  dental_practice_id: z.number().int(),
+  forecast_date: z.string(),
+  today: z.string(),
+  currency: z.string(),
+  run: z.object({ id: z.number().int(), status: z.string(), finished_at: z.string().nullable(), horizon_weeks: z.number().int(), level: z.string() }).nullable(),
+});
+export type DashboardMeta = z.infer<typeof dashboardMetaSchema>;
+
+const decimal = z.string();
+const series = z.array(z.number());
+
+export const mostUsedItemsSchema = z.object({
+  days: z.number().int(),
+  items: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), quantity: decimal, cost: decimal })),
+});
+export const deadStockSchema = z.object({
+  days: z.number().int(),
+  total_value: decimal,
+  items: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), on_hand: decimal, value: decimal, last_used: z.string().nullable() })),
+});
+export const inventoryValueSchema = z.object({
+  total: decimal,
+  by_category: z.array(z.object({ category: z.string().nullable(), value: decimal })),
+  month_end: z.array(z.object({ month: z.string(), value: decimal })),
+});
+export const consumableCostSchema = z.object({
+  by_month: z.array(z.object({ month: z.string(), cost: decimal, procedures: z.number().int() })),
+  per_procedure_code: z.array(z.object({ procedure_code_id: z.number().int(), code: z.string(), name: z.string(), procedures: z.number().int(), average_cost: decimal, total_cost: decimal })),
+});
+export const lowStockSchema = z.object({
+  items: z.array(z.object({
+    inventory_id: z.number().int(), product_id: z.number().int(), name: z.string(), usage_unit: z.string(), purchase_unit: z.string(), units_per_purchase_unit: z.number().int(),
+    on_hand: decimal, reorder_point: decimal, par_level: decimal, order_usage_units: decimal, order_purchase_units: z.number().int(),
+  })),
+});
+export const criticalItemsSchema = z.object({
+  days: z.number().int(),
+  service_level: z.number(),
+  short: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), demand: z.number(), safety_stock: z.number(), shortfall: z.number() })),
+  expiring: z.array(z.object({ lot_id: z.number().int(), product_id: z.number().int(), name: z.string(), lot_number: z.string().nullable(), expiry_date: z.string(), quantity: decimal, value: decimal })),
+});
+export const forecastChartSchema = z.object({
+  options: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  selected: z.object({
+    id: z.number().int(), label: z.string(), unit: z.string().nullable(), method: z.string(), source: z.string(), thin: z.boolean(),
+    history_start: z.string(), history: series, forecast_start: z.string(), mean: series, lower: series, upper: series, booked: series,
+    /** Back-tests: what really happened in the forecast weeks that have passed. */
+    actual: series,
+  }).nullable(),
+});
+export const daysToZeroSchema = z.object({
+  lead_time_days: z.number().int(),
+  items: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), days: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() })),
+});
+
+export const DASHBOARD_SCHEMAS = {
+  'most-frequently-used-items': mostUsedItemsSchema,
+  'dead-stock-data': deadStockSchema,
+  'inventory-value-data': inventoryValueSchema,
+  'cost-of-consumable-inventory': consumableCostSchema,
+  'low-stock-data': lowStockSchema,
+  'upcoming-month-critical-items-data': criticalItemsSchema,
+  'procedure-forecast-data': forecastChartSchema,
+  'demand-forecast-data': forecastChartSchema,
+  'day-to-zero-data': daysToZeroSchema,
+} as const satisfies Record<DashboardWidget, z.ZodType>;
+export type DashboardData<W extends DashboardWidget> = z.infer<(typeof DASHBOARD_SCHEMAS)[W]>;
