@@ -6,7 +6,8 @@ export type Screen =
   | 'dashboard' | 'profile' | 'support' | 'coming-soon'
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
-  | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail';
+  | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
+  | 'archive-logs';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -74,7 +75,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'users/edit/:id', crumb: 'routes.userEdit', screen: 'user-form', parent: 'list/users' },
   { path: 'logs', crumb: 'routes.logs', screen: 'activity-logs' },
   { path: 'scheduler', crumb: 'routes.scheduler', screen: 'coming-soon' },
-  { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'coming-soon' },
+  { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'archive-logs' },
 ];
 
 export function crumbOf(path: string): string | undefined {

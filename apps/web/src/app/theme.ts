@@ -46,6 +46,8 @@ export const theme = createTheme({
     // give focus back to their button when they close (keyboard users keep their place).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false, returnFocus: true } },
     Popover: { defaultProps: { returnFocus: true } },
+    // A badge never cuts its text off ("Demo data loa…"): a long label in a narrow column wraps instead.
+    Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25, paddingBlock: 2 } } },
   },
 });
 

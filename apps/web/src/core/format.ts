@@ -1,5 +1,31 @@
 import { useTranslation } from 'react-i18next';
 
+/** Money never breaks inside its amount and currency ("US$ 12.00" stays on one line in every language). */
+const unbreakable = (text: string) => text.replace(/\s/g, '\u00a0');
+
+/** The currency's own minor units (2 for GBP, EUR and USD, 0 for JPY), as Intl knows them. */
+export function minorUnits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * An exact decimal string (or a number) as money in `locale`: amounts in the currency's minor units;
+ * `perUnit` costs keep up to 4 decimals (a glove costs 0.0333), never fewer than the minor units.
+ */
+export function formatMoney(locale: string, value: string | number, currency: string, options: { perUnit?: boolean } = {}): string {
+  const minor = minorUnits(currency);
+  const digits = options.perUnit ? { minimumFractionDigits: minor, maximumFractionDigits: Math.max(minor, 4) } : { minimumFractionDigits: minor, maximumFractionDigits: minor };
+  try {
+    return unbreakable(new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(String(value).trim() as Intl.StringNumericLiteral));
+  } catch {
+    return `${String(value)} ${currency}`;
+  }
+}
+
 /** Intl formatting in the interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -7,6 +33,7 @@ export function useFormat() {
   return {
     locale,
     number: (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(value),
+    money: (value: string | number, currency: string, options?: { perUnit?: boolean }) => formatMoney(locale, value, currency, options),
     dateTime: (value: string | number | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }) =>
       new Intl.DateTimeFormat(locale, options).format(new Date(value)),
     relative: (value: string | number | Date) => {

@@ -55,14 +55,19 @@ export function PracticeSelector({ fullWidth = false }: { fullWidth?: boolean })
   const empty = !isLoading && practices.length === 0;
   const placeholder = isLoading ? t('common.loading') : isError ? t('shell.practicesError') : empty ? t('shell.noPractices') : t('shell.selectPractice');
 
+  const label = (p: { name: string; code?: string | null }) => (p.code ? `${p.name} (${p.code})` : p.name);
+  const current = practices.find((p) => p.id === selected?.id);
+
   return (
     <Select
       aria-label={t('shell.practice')}
       data-testid="practice-selector"
-      w={fullWidth ? '100%' : { base: 180, md: 240 }}
+      // Wide enough for a practice's full name and code; a longer one still shows whole on hover.
+      w={fullWidth ? '100%' : { base: 200, md: 340 }}
+      title={current ? label(current) : undefined}
       leftSection={<IconBuildingHospital size={18} stroke={1.6} />}
       placeholder={placeholder}
-      data={practices.map((p) => ({ value: String(p.id), label: p.code ? `${p.name} (${p.code})` : p.name }))}
+      data={practices.map((p) => ({ value: String(p.id), label: label(p) }))}
       value={selected ? String(selected.id) : null}
       onChange={(value) => {
         const practice = practices.find((p) => String(p.id) === value);

@@ -11,6 +11,7 @@ export interface ActivityLogRow {
   user_id: number | null;
   user_email: string | null;
   dental_practice_id: number | null;
+  dental_practice_name: string | null;
   action: string;
   subject: string;
   subject_id: string | null;
@@ -55,19 +56,30 @@ function Changes({ row }: { row: ActivityLogRow }) {
   );
 }
 
+/** An action or subject code in words (the code itself when it has no translation). */
+function useLogWords() {
+  const { t, i18n } = useTranslation();
+  return {
+    action: (code: string) => (i18n.exists(`activityLog.actions.${code}`) ? t(`activityLog.actions.${code}`) : code),
+    subject: (code: string) => (i18n.exists(`subjects.${code}`) ? t(`subjects.${code}`) : code),
+  };
+}
+
 /** /admin/logs: every write, login, logout and failed login; open a row for its before/after values. */
 export function ActivityLogListPage() {
   const { t } = useTranslation();
+  const words = useLogWords();
   const format = useFormat();
   const [open, setOpen] = useState<ActivityLogRow | null>(null);
 
   const columns: DataTableColumn<ActivityLogRow>[] = [
     { field: 'created_at', title: t('activityLog.when'), type: 'date', sort: true, filter: true, width: 190, cellRenderer: (row) => format.dateTime(row.created_at) },
     { field: 'user_email', title: t('activityLog.who'), sort: true, filter: true, search: true },
-    { field: 'action', title: t('activityLog.action'), sort: true, filter: true, search: true, width: 140, cellRenderer: (row) => <Badge variant="light" color={ACTION_COLORS[row.action] ?? 'gray'} tt="none">{row.action}</Badge> },
-    { field: 'subject', title: t('activityLog.subject'), sort: true, filter: true, search: true },
+    { field: 'action', title: t('activityLog.action'), sort: true, filter: true, search: true, width: 230, cellRenderer: (row) => <Badge variant="light" color={ACTION_COLORS[row.action] ?? 'gray'} tt="none">{words.action(row.action)}</Badge> },
+    { field: 'subject', title: t('activityLog.subject'), sort: true, filter: true, search: true, cellRenderer: (row) => words.subject(row.subject) },
     { field: 'subject_id', title: t('activityLog.record'), filter: true, search: true, width: 110 },
-    { field: 'dental_practice_id', title: t('activityLog.practice'), type: 'number', sort: true, filter: true, width: 110 },
+    { field: 'dental_practice_name', title: t('activityLog.practice'), sort: true, filter: true, search: true, width: 200, cellRenderer: (row) => row.dental_practice_name ?? (row.dental_practice_id === null ? '—' : `#${row.dental_practice_id}`) },
+    { field: 'dental_practice_id', title: t('activityLog.practiceId'), type: 'number', sort: true, filter: true, width: 110, hide: true },
     { field: 'ip', title: t('activityLog.ip'), filter: true, width: 140 },
     { field: 'user_id', title: t('activityLog.userId'), type: 'number', sort: true, filter: true, hide: true },
     { field: 'id', title: '#', type: 'number', sort: true, filter: true, hide: true },
@@ -85,7 +97,7 @@ export function ActivityLogListPage() {
         onRowOpen={setOpen}
         testId="activity-log-table"
       />
-      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? `${open.action} · ${open.subject}` : ''} scrollAreaComponent={ScrollArea.Autosize} data-testid="activity-log-drawer">
+      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? `${words.action(open.action)} · ${words.subject(open.subject)}` : ''} scrollAreaComponent={ScrollArea.Autosize} data-testid="activity-log-drawer">
         {open ? (
           <Stack gap="md">
             <SimpleGrid cols={2} spacing="xs">
@@ -93,6 +105,8 @@ export function ActivityLogListPage() {
               <Text size="sm">{format.dateTime(open.created_at)}</Text>
               <Text size="sm" c="dimmed">{t('activityLog.who')}</Text>
               <Text size="sm">{open.user_email ?? '—'}</Text>
+              <Text size="sm" c="dimmed">{t('activityLog.practice')}</Text>
+              <Text size="sm">{open.dental_practice_name ?? '—'}</Text>
               <Text size="sm" c="dimmed">{t('activityLog.record')}</Text>
               <Text size="sm">{open.subject_id ?? '—'}</Text>
               <Text size="sm" c="dimmed">{t('activityLog.ip')}</Text>

@@ -176,7 +176,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
                         )}
                       </Table.Td>
                       <Table.Td ta="right" data-testid="lot-quantity">{`${quantity(lot.quantity)} ${unit}`}</Table.Td>
-                      <Table.Td ta="right">{money(lot.unit_cost)}</Table.Td>
+                      <Table.Td ta="right">{money(lot.unit_cost, { perUnit: true })}</Table.Td>
                       <Table.Td ta="right">{money(lot.value)}</Table.Td>
                       <Table.Td>{lot.received_at ? format.dateTime(lot.received_at, { dateStyle: 'medium' }) : ''}</Table.Td>
                       <Table.Td>

@@ -22,9 +22,9 @@ export function useOnHandText() {
   const quantity = useQuantity();
   const unitLabel = useUnitLabel();
   return (row: Pick<InventoryRow, 'on_hand' | 'on_hand_purchase_units' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit'>) => {
-    const usage = `${quantity(row.on_hand)} ${unitLabel(row.usage_unit)}`;
+    const usage = `${quantity(row.on_hand)}\u00a0${unitLabel(row.usage_unit, row.on_hand)}`;
     if (row.units_per_purchase_unit <= 1 || row.purchase_unit === row.usage_unit) return usage;
-    return `${usage} · ${quantity(row.on_hand_purchase_units)} ${unitLabel(row.purchase_unit)}`;
+    return `${usage} · ${quantity(row.on_hand_purchase_units)}\u00a0${unitLabel(row.purchase_unit, row.on_hand_purchase_units)}`;
   };
 }
 

@@ -63,7 +63,7 @@ export function MovementsTable({ movements, showProduct = false, showProcedure =
                       {signed(m.quantity)}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{money(m.unit_cost)}</Table.Td>
+                  <Table.Td ta="right">{money(m.unit_cost, { perUnit: true })}</Table.Td>
                   <Table.Td>{m.lot_number ?? ''}</Table.Td>
                   <Table.Td>
                     <Text size="sm" lineClamp={2}>

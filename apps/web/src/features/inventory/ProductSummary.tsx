@@ -36,7 +36,7 @@ export function ProductSummary({ product, onChange }: { product: SummaryProduct;
           </Text>
           {product.on_hand !== undefined ? (
             <Text size="sm" data-testid="stock-product-on-hand">
-              {t('inventory.onHandShort', { quantity: quantity(product.on_hand), unit: unitLabel(product.usage_unit) })}
+              {t('inventory.onHandShort', { quantity: quantity(product.on_hand), unit: unitLabel(product.usage_unit, product.on_hand) })}
             </Text>
           ) : null}
         </Stack>

@@ -11,7 +11,8 @@ import type { ScannedBarcode } from '../products/product.api.ts';
 import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
-import { decimalText, expiryState, useDay, useStockMoney } from './stock.ts';
+import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
+import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -47,6 +48,10 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   const { t } = useTranslation();
   const refreshLists = useRefreshLists();
   const money = useStockMoney();
+  const catalogCurrency = useCatalogCurrency();
+  const practiceCurrency = usePracticeCurrency();
+  // Nothing is converted: the catalog price is the default cost only in a practice of the catalog's currency.
+  const catalogPriceApplies = catalogCurrency === practiceCurrency;
   const quantityText = useQuantity();
   const unitLabel = useUnitLabel();
   const decimalSeparator = useDecimalSeparator();
@@ -78,7 +83,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
     form.setValues({
       product_id: hit?.id ?? null,
       tracks_lots: hit?.tracks_lots ?? false,
-      unit_cost: hit ? Number(hit.unit_cost) : '',
+      unit_cost: hit && catalogPriceApplies ? Number(hit.unit_cost) : '',
       ...(barcode ? { lot_number: barcode.lot ?? '', expiry_date: barcode.expiry ?? '' } : {}),
     });
     form.clearErrors();
@@ -193,14 +198,14 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
             {product && values.unit === 'purchase' ? (
               <Grid.Col span={12}>
                 <Text size="xs" c="dimmed" data-testid="receive-usage-quantity">
-                  {t('inventory.equals', { quantity: quantityText(usage), unit: unitLabel(product.usage_unit) })}
+                  {t('inventory.equals', { quantity: quantityText(usage), unit: unitLabel(product.usage_unit, usage) })}
                 </Text>
               </Grid.Col>
             ) : null}
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <NumberInput
                 label={product ? t('inventory.fields.unitCostPer', { unit: unitLabel(product.usage_unit) }) : t('inventory.fields.unitCost')}
-                description={t('inventory.unitCostHint')}
+                description={catalogPriceApplies ? t('inventory.unitCostHint') : t('inventory.unitCostOtherCurrency', { catalog: catalogCurrency, practice: practiceCurrency })}
                 min={0}
                 decimalScale={4}
                 decimalSeparator={decimalSeparator}

@@ -34,7 +34,7 @@ export function StockProductPicker({ practiceId, label, onPick, description, aut
       search={(query, signal) => searchStockProducts(practiceId, query, signal)}
       detail={(hit) => (
         <Text size="xs" c={Number(hit.on_hand) > 0 ? 'dimmed' : 'red'} style={{ whiteSpace: 'nowrap' }}>
-          {t('inventory.onHandShort', { quantity: quantity(hit.on_hand), unit: unitLabel(hit.usage_unit) })}
+          {t('inventory.onHandShort', { quantity: quantity(hit.on_hand), unit: unitLabel(hit.usage_unit, hit.on_hand) })}
         </Text>
       )}
       onPick={onPick}

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useSelectedPractice } from '../../core/practice.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
-import { CATALOG_CURRENCY, fromScaled, toScaled } from '../products/money.ts';
+import { formatMoney } from '../../core/format.ts';
+import { useCatalogCurrency } from '../../core/organisation.ts';
+import { fromScaled, toScaled } from '../products/money.ts';
 import type { StockStatus } from './inventory.api.ts';
 
 /** Days ahead in which a lot counts as expiring (as the server's `stock_status`). */
@@ -69,25 +71,25 @@ export function decimalText(value: number | string | null | undefined): string {
   return typeof value === 'number' ? String(value) : value.trim();
 }
 
-/** The selected practice's currency from the practice selector's data, else USD. */
+/** The selected practice's currency from the practice selector's data, else the catalog's. */
 export function usePracticeCurrency(): string {
+  const catalog = useCatalogCurrency();
   const ability = useAbility<AppAbility>();
   const practice = useSelectedPractice();
   const options = usePracticeOptions(ability.can('read', 'DentalPractice'));
   const match = (options.data ?? []).find((p) => p.id === practice?.id) as { currency?: unknown } | undefined;
-  return typeof match?.currency === 'string' && /^[A-Z]{3}$/.test(match.currency) ? match.currency : CATALOG_CURRENCY;
+  return typeof match?.currency === 'string' && /^[A-Z]{3}$/.test(match.currency) ? match.currency : catalog;
 }
 
-/** Money of stock (values, lot costs) in the practice's currency: at least 2 decimals, up to 4. */
+/** Money of stock (values, lot costs) in the practice's currency; `perUnit` keeps up to 4 decimals. */
 export function useStockMoney() {
   const { i18n } = useTranslation();
   const currency = usePracticeCurrency();
   const locale = i18n.language;
   return useCallback(
-    (value: string | number | null | undefined): string => {
+    (value: string | number | null | undefined, options?: { perUnit?: boolean }): string => {
       if (value === null || value === undefined || value === '') return '';
-      const text = String(value).trim();
-      return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(text as Intl.StringNumericLiteral);
+      return formatMoney(locale, String(value).trim(), currency, options);
     },
     [locale, currency],
   );

@@ -79,12 +79,12 @@ describe('ProcedureTemplateFormPage', () => {
     fireEvent.change(picker, { target: { value: 'nitrile' } });
     fireEvent.click(await screen.findByText('Nitrile gloves M'));
     await waitFor(() => expect(screen.getAllByTestId('template-item')).toHaveLength(1));
-    expect(screen.getByTestId('template-total').textContent).toBe('$0.1299');
+    expect(screen.getByTestId('template-total').textContent).toBe('$0.13');
     expect((picker as HTMLInputElement).value).toBe('');
 
     // A scanned GTIN picks its product by itself: the same product again is merged into its line.
     fireEvent.change(picker, { target: { value: '4006381333931' } });
-    await waitFor(() => expect(screen.getByTestId('template-total').textContent).toBe('$0.2598'));
+    await waitFor(() => expect(screen.getByTestId('template-total').textContent).toBe('$0.26'));
     expect(screen.getAllByTestId('template-item')).toHaveLength(1);
     expect(screen.getByTestId<HTMLInputElement>('template-item-quantity').value).toBe('2');
 
@@ -92,11 +92,11 @@ describe('ProcedureTemplateFormPage', () => {
     fireEvent.click(await screen.findByText('Needles 27G'));
     await waitFor(() => expect(screen.getAllByTestId('template-item')).toHaveLength(2));
     fireEvent.change(screen.getAllByTestId('template-item-quantity')[1]!, { target: { value: '0.5' } });
-    await waitFor(() => expect(screen.getByTestId('template-total').textContent).toBe('$0.4348'));
+    await waitFor(() => expect(screen.getByTestId('template-total').textContent).toBe('$0.43'));
 
     // Removing a line takes its cost away.
     fireEvent.click(screen.getAllByTestId('template-item-remove')[1]!);
-    await waitFor(() => expect(screen.getByTestId('template-total').textContent).toBe('$0.2598'));
+    await waitFor(() => expect(screen.getByTestId('template-total').textContent).toBe('$0.26'));
 
     fireEvent.change(screen.getByTestId('template-name'), { target: { value: 'Exam' } });
     fireEvent.click(screen.getByTestId('template-procedure-code'));

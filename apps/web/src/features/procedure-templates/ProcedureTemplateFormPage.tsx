@@ -231,7 +231,7 @@ export function ProcedureTemplateFormPage() {
                         />
                       </Table.Td>
                       <Table.Td ta="right">
-                        <Text size="sm">{money(item.unit_cost)}</Text>
+                        <Text size="sm">{money(item.unit_cost, { perUnit: true })}</Text>
                       </Table.Td>
                       <Table.Td ta="right">
                         <Text size="sm" fw={500} data-testid="template-item-line-cost">

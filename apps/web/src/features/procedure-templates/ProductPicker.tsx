@@ -21,7 +21,7 @@ export function ProductPicker({ onPick, label, testId = 'product-picker' }: { on
       search={(query, signal) => searchProducts(query, signal)}
       detail={(hit) => (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {t('products.perUnit', { cost: money(hit.unit_cost), unit: unitLabel(hit.usage_unit) })}
+          {t('products.perUnit', { cost: money(hit.unit_cost, { perUnit: true }), unit: unitLabel(hit.usage_unit) })}
         </Text>
       )}
       onPick={(hit) => onPick(hit)}

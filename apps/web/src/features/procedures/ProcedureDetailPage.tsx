@@ -192,7 +192,7 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
                           </Text>
                         ) : null}
                       </Table.Td>
-                      <Table.Td ta="right" fw={600}>{`${quantity(item.quantity)} ${unitLabel(item.usage_unit)}`}</Table.Td>
+                      <Table.Td ta="right" fw={600}>{`${quantity(item.quantity)}\u00a0${unitLabel(item.usage_unit, item.quantity)}`}</Table.Td>
                       <Table.Td />
                       <Table.Td ta="right" fw={600}>
                         {money(item.cost)}
@@ -215,8 +215,8 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
                               '—'
                             )}
                           </Table.Td>
-                          <Table.Td ta="right">{`${quantity(lot.quantity)} ${unitLabel(item.usage_unit)}`}</Table.Td>
-                          <Table.Td ta="right">{money(lot.unit_cost)}</Table.Td>
+                          <Table.Td ta="right">{`${quantity(lot.quantity)}\u00a0${unitLabel(item.usage_unit, lot.quantity)}`}</Table.Td>
+                          <Table.Td ta="right">{money(lot.unit_cost, { perUnit: true })}</Table.Td>
                           <Table.Td />
                         </Table.Tr>
                       );

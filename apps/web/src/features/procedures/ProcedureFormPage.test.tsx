@@ -63,7 +63,7 @@ describe('ProcedureFormPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('procedure-item')).toHaveLength(1));
     expect(screen.getByTestId<HTMLInputElement>('procedure-item-quantity').value).toBe('3');
     expect(screen.getByTestId('procedure-total').textContent).toBe('$1.50');
-    await waitFor(() => expect(screen.getByTestId('procedure-item-on-hand').textContent).toBe('2 each'));
+    await waitFor(() => expect(screen.getByTestId('procedure-item-on-hand').textContent).toBe('2\u00a0each'));
     expect(screen.getByTestId('procedure-shortfall').textContent).toContain('Composite A2: 3 needed, 2 available (1 each short)');
     const onHandCall = http.calls.find((c) => c.url === '/api/admin/list/inventories');
     expect(onHandCall).toBeTruthy();
@@ -91,7 +91,7 @@ describe('ProcedureFormPage', () => {
     await waitFor(() => expect(screen.getByTestId('procedure-template').hasAttribute('disabled')).toBe(false));
     fireEvent.click(screen.getByTestId('procedure-template'));
     fireEvent.click(await screen.findByRole('option', { name: 'Filling kit', hidden: true }));
-    await waitFor(() => expect(screen.getByTestId('procedure-item-on-hand').textContent).toBe('50 each'));
+    await waitFor(() => expect(screen.getByTestId('procedure-item-on-hand').textContent).toBe('50\u00a0each'));
     expect(screen.queryByTestId('procedure-shortfall')).toBeNull();
     fireEvent.click(screen.getByTestId('procedure-submit'));
     expect((await screen.findByTestId('procedure-form-error')).textContent).toBe('Not enough Composite A2 in stock: 1 more needed (2 available).');

@@ -339,7 +339,7 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
                           </Table.Td>
                           <Table.Td ta="right">
                             <Text size="sm" c={isShort ? 'red' : undefined} fw={isShort ? 600 : undefined} data-testid="procedure-item-on-hand">
-                              {stock === undefined ? '…' : `${quantity(stock)} ${unitLabel(item.usage_unit)}`}
+                              {stock === undefined ? '…' : `${quantity(stock)}\u00a0${unitLabel(item.usage_unit, stock)}`}
                             </Text>
                           </Table.Td>
                           <Table.Td>
@@ -402,7 +402,7 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
       <ConfirmDialog
         opened={confirming}
         title={t('procedures.shortTitle')}
-        message={`${t('procedures.shortText')} ${short.map((s) => t('procedures.shortLine', { name: s.name, wanted: quantity(s.wanted), available: quantity(s.available), missing: quantity(s.missing), unit: unitLabel(s.usage_unit) })).join(' · ')}`}
+        message={`${t('procedures.shortText')} ${short.map((s) => t('procedures.shortLine', { name: s.name, wanted: quantity(s.wanted), available: quantity(s.available), missing: quantity(s.missing), unit: unitLabel(s.usage_unit, s.missing) })).join(' · ')}`}
         confirmLabel={t('procedures.saveAnyway')}
         danger
         onConfirm={async () => onSubmit()}
@@ -422,7 +422,7 @@ function ShortfallList({ items }: { items: ReturnType<typeof shortfalls> }) {
       <List size="sm" spacing={2}>
         {items.map((s) => (
           <List.Item key={s.product_id}>
-            {t('procedures.shortLine', { name: s.name, wanted: quantity(s.wanted), available: quantity(s.available), missing: quantity(s.missing), unit: unitLabel(s.usage_unit) })}
+            {t('procedures.shortLine', { name: s.name, wanted: quantity(s.wanted), available: quantity(s.available), missing: quantity(s.missing), unit: unitLabel(s.usage_unit, s.missing) })}
           </List.Item>
         ))}
       </List>

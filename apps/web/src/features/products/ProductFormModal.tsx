@@ -202,7 +202,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
                   {t('products.fields.unitCost')}
                 </Text>
                 <Text size="lg" fw={650} data-testid="product-unit-cost">
-                  {unitCost === null ? '—' : t('products.perUnit', { cost: money(unitCost), unit: unitLabel(values.usage_unit) })}
+                  {unitCost === null ? '—' : t('products.perUnit', { cost: money(unitCost, { perUnit: true }), unit: unitLabel(values.usage_unit) })}
                 </Text>
               </Stack>
             </Grid.Col>

@@ -88,7 +88,7 @@ export function ProductListPage() {
     { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true },
     { field: 'units_per_purchase_unit', title: t('products.fields.packaging'), type: 'number', sort: true, filter: true, cellRenderer: (row) => packaging(row.purchase_unit, row.units_per_purchase_unit, row.usage_unit) },
     { field: 'purchase_price', title: t('products.fields.purchasePrice'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.purchase_price) },
-    { field: 'unit_cost', title: t('products.fields.unitCost'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.unit_cost) },
+    { field: 'unit_cost', title: t('products.fields.unitCost'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.unit_cost, { perUnit: true }) },
     { field: 'tracks_lots', title: t('products.fields.tracksLotsShort'), type: 'bool', sort: true, filter: true },
     { field: 'status', title: t('common.status'), sort: true, filter: true, width: 110, cellRenderer: (row) => <StatusBadge status={row.status} /> },
     { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },

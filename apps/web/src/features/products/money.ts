@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../core/format.ts';
+import { useCatalogCurrency } from '../../core/organisation.ts';
 
 /**
- * Catalog prices have no currency of their own (products are shared by every practice), so they are
- * shown in one currency. Money travels as exact decimal strings; sums and products here are exact
- * (scaled BigInt), never floats.
+ * Catalog prices are in the organisation's currency (its setting; products are shared by every practice).
+ * Money travels as exact decimal strings; sums and products here are exact (scaled BigInt), never floats.
  */
-export const CATALOG_CURRENCY = 'USD';
 
 const SCALE = 8;
 const TEN = 10n;
@@ -52,18 +52,18 @@ export function unitCostOf(purchasePrice: string | number, unitsPerPurchaseUnit:
   return fromScaled((price * 2n + n) / (2n * n));
 }
 
-/** Formats catalog money in the interface language: at least 2 decimals, up to 4 (unit costs of cheap items). */
+/** Formats catalog money (the organisation's currency) in the interface language; `perUnit` keeps up to 4 decimals. */
 export function useMoney() {
   const { i18n } = useTranslation();
+  const currency = useCatalogCurrency();
   const locale = i18n.language;
   return useCallback(
-    (value: string | number | null | undefined): string => {
+    (value: string | number | null | undefined, options?: { perUnit?: boolean }): string => {
       if (value === null || value === undefined || value === '') return '';
       const scaled = toScaled(value);
-      const text = scaled === undefined ? String(value) : fromScaled(scaled);
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: CATALOG_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(text as Intl.StringNumericLiteral);
+      return formatMoney(locale, scaled === undefined ? String(value) : fromScaled(scaled), currency, options);
     },
-    [locale],
+    [locale, currency],
   );
 }
 

@@ -7,7 +7,16 @@ import { fetchUnits } from './product.api.ts';
 /** A unit's translated name (`units.<value>`), the raw value for a unit this version does not know. */
 export function useUnitLabel() {
   const { t } = useTranslation();
-  return (unit: string) => t(`units.${unit}`, { defaultValue: unit });
+  // With a quantity, the unit takes the language's plural form for it ("1 tip", "250 tips", "2,5 pares").
+  return (unit: string, count?: number | string) => (count === undefined ? t(`units.${unit}`, { defaultValue: unit }) : t(`units.${unit}`, { count: Number(count), defaultValue: unit }));
+}
+
+/** A quantity with its unit, in the interface language and the unit's plural form: "250 tips", "152 unidades". */
+export function useQuantityWithUnit() {
+  const { i18n } = useTranslation();
+  const unit = useUnitLabel();
+  return (value: string | number, unitCode: string) =>
+    `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral)}\u00a0${unit(unitCode, value)}`;
 }
 
 /** Options for a unit Select: the server's list (contract's UNITS until it arrives), translated. */
@@ -22,7 +31,7 @@ export function usePackaging() {
   const { t, i18n } = useTranslation();
   const unit = useUnitLabel();
   return (purchaseUnit: string, count: number, usageUnit: string) => {
-    const text = t('products.packaging', { purchaseUnit: unit(purchaseUnit), count: new Intl.NumberFormat(i18n.language).format(count) as unknown as number, usageUnit: unit(usageUnit) });
+    const text = t('products.packaging', { purchaseUnit: unit(purchaseUnit), count: new Intl.NumberFormat(i18n.language).format(count) as unknown as number, usageUnit: unit(usageUnit, count) });
     return text.charAt(0).toLocaleUpperCase(i18n.language) + text.slice(1);
   };
 }
