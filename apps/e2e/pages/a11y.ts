@@ -37,9 +37,9 @@ export interface DemoIds {
 type ListAnswer = { data: { id: number }[] };
 
 /** Seeds the demo data (idempotent; a short history keeps it quick) and reads one id of each kind. */
-export async function seedDemo(request: APIRequestContext): Promise<DemoIds> {
+export async function seedDemo(request: APIRequestContext, size: Record<string, number> = { months: 2, volume: 0.3 }): Promise<DemoIds> {
   const admin = await apiSignIn(request);
-  await admin.post('/api/seeder/data', { months: 2, volume: 0.3 });
+  await admin.post('/api/seeder/data', size);
   const first = async (url: string) => {
     const list = (await admin.get(url)) as unknown as ListAnswer;
     expect(list.data.length, `${url} is empty`).toBeGreaterThan(0);

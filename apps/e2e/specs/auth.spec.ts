@@ -1,17 +1,14 @@
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { ADMIN, E2E_DATA_DIR } from '../playwright.config.ts';
 import { resetLinkFromOutbox } from '../outbox.ts';
 import { AppPages, apiSignIn } from '../pages/app.ts';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 
 test.describe('signing in and out', () => {
   test('/ goes to the sign-in screen', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-form')).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'login.png') });
   });
 
   test('a wrong password is refused with a message and the user stays on the sign-in screen', async ({ page }) => {
@@ -32,7 +29,6 @@ test.describe('signing in and out', () => {
     await expect(page.getByTestId('app-header').getByTestId('practice-selector')).toBeVisible();
     await expect(page.getByTestId('notifications-bell')).toBeVisible();
     await page.waitForTimeout(1600); // the success notice closes after 1500 ms
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png') });
 
     await app.navigate('scheduler');
     await expect(page).toHaveURL(/\/admin\/scheduler$/);
@@ -90,12 +86,18 @@ test.describe('expired sessions and stale pages', () => {
     await app.signInAndWaitForDashboard();
     await page.goto('/admin/profile');
     await expect(page.getByTestId('profile-form')).toBeVisible();
+    await page.getByTestId('profile-name').fill('Someone Else');
+    // Background reads (the bell polls) would meet the dead session first, answer 401 and sign the user out
+    // before the write is sent; they are held until the write has its answer, so the write is judged first.
+    const held: Route[] = [];
+    await page.route('**/api/**', (route) => (route.request().method() === 'GET' ? void held.push(route) : route.continue()));
     // The session ends on the server side (expired, or signed out elsewhere) while the page stays open.
     await context.clearCookies({ name: 'enamel_session' });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/profile') && r.request().method() !== 'GET');
-    await page.getByTestId('profile-name').fill('Someone Else');
     await page.getByTestId('profile-submit').click();
     expect((await answer).status()).toBe(419);
+    await page.unroute('**/api/**');
+    await Promise.all(held.map((route) => route.continue()));
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-form')).toBeVisible();
   });

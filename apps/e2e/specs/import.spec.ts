@@ -3,7 +3,6 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AppPages } from '../pages/app.ts';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 
 test('import a product CSV with errors: read the report, import the valid rows, find them in the list', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
@@ -32,7 +31,6 @@ test('import a product CSV with errors: read the report, import the valid rows, 
   await expect(errors).toContainText('Enter an amount such as 12.50');
   await expect(errors).toContainText('This is not a valid GTIN');
   await expect(errors).toContainText('already appears in row 2');
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'import.png') });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Download the error report (CSV)').click()]);
   const report = fs.readFileSync((await download.path()), 'utf8');

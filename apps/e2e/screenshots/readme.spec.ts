@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { test, type Page } from '@playwright/test';
+import { seedDemo, waitUntilLoaded, type DemoIds } from '../pages/a11y.ts';
+import { AppPages } from '../pages/app.ts';
+
+/** The README's screenshots, from the product's own demo data (the Seeder's default size), in English. */
+const OUT = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+
+let ids: DemoIds;
+test.beforeAll(async ({ playwright }, info) => {
+  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  ids = await seedDemo(request, {});
+  await request.dispose();
+});
+
+async function shoot(page: Page, name: string, url: string, fullPage = false) {
+  await page.goto(url);
+  await waitUntilLoaded(page);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
+}
+
+test('the main screens', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'locale', value: 'en', url: baseURL! }]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login');
+  await waitUntilLoaded(page);
+  await page.screenshot({ path: path.join(OUT, 'login.png') });
+  await new AppPages(page).signInAndWaitForDashboard();
+  await shoot(page, 'dashboard', '/admin/dashboard');
+  await shoot(page, 'products', '/admin/list/products');
+  await shoot(page, 'inventory', '/admin/list/inventories');
+  await shoot(page, 'inventory-detail', `/admin/inventories/${ids.inventory}`);
+  await shoot(page, 'procedures', '/admin/list/procedures');
+  await shoot(page, 'procedure', `/admin/procedures/${ids.procedure}`);
+  await shoot(page, 'procedure-template', `/admin/procedure-templates/edit/${ids.template}`, true);
+  await shoot(page, 'import', '/admin/list/import');
+  await shoot(page, 'activity-log', '/admin/logs');
+  await shoot(page, 'users', '/admin/list/users');
+});
