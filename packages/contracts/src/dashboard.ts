@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { calendarDaySchema, idSchema } from './values.ts';
+import type { DashboardWidget } from './dashboard-widgets.ts';
 
-/** The nine dashboard calls of the notes (GET /api/admin/dashboard/{widget}). */
-export const DASHBOARD_WIDGETS = [
-  'most-frequently-used-items',
-  'dead-stock-data',
-  'inventory-value-data',
-  'cost-of-consumable-inventory',
-  'low-stock-data',
-  'upcoming-month-critical-items-data',
-  'procedure-forecast-data',
-  'demand-forecast-data',
-  'day-to-zero-data',
-] as const;
-export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
-
-/** Widgets that show money: they also need the right to read the practice's stock (its value). */
-export const MONEY_WIDGETS: readonly DashboardWidget[] = ['most-frequently-used-items', 'dead-stock-data', 'inventory-value-data', 'cost-of-consumable-inventory'];
+export * from './dashboard-widgets.ts';
 
 export const dashboardQuerySchema = z.object({
   dental_practice_id: z.coerce.number().pipe(idSchema),
@@ -47,7 +33,7 @@ export const mostUsedItemsSchema = z.object({
 export const deadStockSchema = z.object({
   days: z.number().int(),
   total_value: decimal,
-  items: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), on_hand: decimal, value: decimal, last_used: z.string().nullable() })),
+  items: z.array(z.object({ product_id: z.number().int(), inventory_id: z.number().int().nullable(), name: z.string(), usage_unit: z.string(), on_hand: decimal, value: decimal, last_used: z.string().nullable() })),
 });
 export const inventoryValueSchema = z.object({
   total: decimal,
@@ -67,8 +53,8 @@ export const lowStockSchema = z.object({
 export const criticalItemsSchema = z.object({
   days: z.number().int(),
   service_level: z.number(),
-  short: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), demand: z.number(), safety_stock: z.number(), shortfall: z.number() })),
-  expiring: z.array(z.object({ lot_id: z.number().int(), product_id: z.number().int(), name: z.string(), lot_number: z.string().nullable(), expiry_date: z.string(), quantity: decimal, value: decimal })),
+  short: z.array(z.object({ product_id: z.number().int(), inventory_id: z.number().int().nullable(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), demand: z.number(), safety_stock: z.number(), shortfall: z.number() })),
+  expiring: z.array(z.object({ lot_id: z.number().int(), product_id: z.number().int(), inventory_id: z.number().int(), name: z.string(), usage_unit: z.string(), lot_number: z.string().nullable(), expiry_date: z.string(), quantity: decimal, value: decimal })),
 });
 export const forecastChartSchema = z.object({
   options: z.array(z.object({ id: z.number().int(), label: z.string() })),
@@ -81,7 +67,7 @@ export const forecastChartSchema = z.object({
 });
 export const daysToZeroSchema = z.object({
   lead_time_days: z.number().int(),
-  items: z.array(z.object({ product_id: z.number().int(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), days: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() })),
+  items: z.array(z.object({ product_id: z.number().int(), inventory_id: z.number().int().nullable(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), days: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() })),
 });
 
 export const DASHBOARD_SCHEMAS = {

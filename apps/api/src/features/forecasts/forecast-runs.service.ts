@@ -21,7 +21,7 @@ export async function findForecastRun(db: Database, id: number): Promise<Forecas
  * index makes that hold for requests racing each other.
  * Returns the run, whether it is new (the caller then starts it) and the practice's today.
  */
-export async function requestForecastRun(db: Database, input: { practiceId: number; forecastDate?: string | undefined; userId: number }): Promise<{ run: ForecastRun; created: boolean; today: string }> {
+export async function requestForecastRun(db: Database, input: { practiceId: number; forecastDate?: string | undefined; userId: number | null }): Promise<{ run: ForecastRun; created: boolean; today: string }> {
   const outcome = await db.transaction(async (tx) => {
     const practice = await lockActivePractice(tx, input.practiceId);
     const today = dayIn(practice.timeZone, new Date());

@@ -1,5 +1,6 @@
 import type { Actor } from '../../core/activity-log.ts';
 import { withConfiguredDatabase, type CommandIo } from '../../cli.ts';
+import { forecastDemoPractices } from './demo-forecasts.ts';
 import { seedDemoData, type DemoSummary } from './seeder.service.ts';
 
 export type SeedCommandIo = CommandIo;
@@ -41,6 +42,7 @@ export async function runSeedCommand(env: NodeJS.ProcessEnv = process.env, io: S
       const started = Date.now();
       const summary = await seedDemoData(database.db, CLI_ACTOR);
       for (const line of formatSummary(summary)) io.out(line);
+      io.out(`Forecasts for today: ${await forecastDemoPractices(database.db, null)} practices.`);
       io.out(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       return 0;
     },

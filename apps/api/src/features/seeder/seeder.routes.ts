@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
+import { forecastDemoPractices } from './demo-forecasts.ts';
 import { seedDemoData, type DemoSummary, type Tally } from './seeder.service.ts';
 
 const tallySchema = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
@@ -42,11 +43,17 @@ export default async function seederRoutes(fastify: FastifyInstance) {
       preValidation: authorize('manage', 'all'),
       schema: {
         tags: ['seeder'],
-        summary: 'Fill the installation with demo data (idempotent: seeding again creates nothing new)',
+        summary: 'Fill the installation with demo data (idempotent: seeding again creates nothing new), then forecast each demo practice as of today',
         body: optionsSchema,
         response: { 200: z.object({ success: z.literal(true), data: summarySchema }), 401: errorBodySchema, 403: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => ({ success: true as const, data: presentSummary(await seedDemoData(db, actorOf(request), { months: request.body?.months, volume: request.body?.volume })) }),
+    async (request) => {
+      const actor = actorOf(request);
+      const summary = await seedDemoData(db, actor, { months: request.body?.months, volume: request.body?.volume });
+      // The dashboard reads stored forecasts: the demo practices get one for today.
+      await forecastDemoPractices(db, actor.userId);
+      return { success: true as const, data: presentSummary(summary) };
+    },
   );
 }

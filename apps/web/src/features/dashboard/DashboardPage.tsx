@@ -1,97 +1,128 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingHospital, IconChartLine, IconHeadset, IconUserCircle } from '@tabler/icons-react';
-import { Can } from '@casl/react';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
+import type { AppAbility } from '../../core/abilities.ts';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { useFormat } from '../../core/format.ts';
-import { useSelectedPractice } from '../../core/practice.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { useWidget, type DashboardView } from './dashboard.api.ts';
+import { ForecastRunBar } from './ForecastRunBar.tsx';
+import { CriticalItemsWidget, DaysToZeroWidget, LowStockWidget } from './widgets/StockWidgets.tsx';
 
-function QuickLink({ to, icon, title, text, testId }: { to: string; icon: React.ReactNode; title: string; text: string; testId: string }) {
-  return (
-    <Card withBorder padding="lg" component={Link} to={to} data-testid={testId} style={{ textDecoration: 'none' }}>
-      <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size={40} radius="md">
-          {icon}
-        </ThemeIcon>
-        <div>
-          <Text fw={600}>{title}</Text>
-          <Text size="sm" c="dimmed">
-            {text}
-          </Text>
-        </div>
-      </Group>
+// The charts (recharts) load after the tables, so the page is readable before they arrive.
+const ForecastChartWidget = lazy(() => import('./widgets/ForecastChartWidget.tsx').then((m) => ({ default: m.ForecastChartWidget })));
+const MoneyWidgets = lazy(() => import('./widgets/MoneyWidgets.tsx').then((m) => ({ default: m.MoneyWidgets })));
+
+function Later({ children, count = 1 }: { children: ReactNode; count?: number }) {
+  const fallback = Array.from({ length: count }, (_, i) => (
+    <Card key={i} withBorder padding="lg">
+      <Skeleton height={14} width="40%" mb="sm" />
+      <Skeleton height={160} />
     </Card>
-  );
+  ));
+  return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
-/** For now a welcome: which practice is selected; the stock widgets arrive with stock data. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * /admin/dashboard: the selected practice as of its forecast date (or a date in the URL: a past one is a
+ * back-test). Nine widgets read the ledger and the stored forecast run; money widgets need the right to read stock.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const format = useFormat();
+  const ability = useAbility<AppAbility>();
   const user = useAuthStore((s) => s.user);
-  const practice = useSelectedPractice();
   const firstName = user.firstname || user.name.split(' ')[0] || '';
-  const today = format.dateTime(Date.now(), { dateStyle: 'full' });
+  const welcome = firstName ? t('dashboard.welcome', { name: firstName }) : t('dashboard.welcomeNoName');
+  if (!ability.can('read', 'Dashboard'))
+    return (
+      <>
+        <PageHeader title={t('routes.dashboard')} />
+        <Text data-testid="dashboard-welcome">{welcome}</Text>
+        <Text c="dimmed" size="sm" mt="xs" data-testid="dashboard-no-widgets">
+          {t('dashboard.noPermission')}
+        </Text>
+      </>
+    );
+  return <PracticeRequired>{(practice) => <Dashboard key={practice.id} practiceId={practice.id} practiceName={practice.name} welcome={welcome} />}</PracticeRequired>;
+}
+
+function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; practiceName: string; welcome: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const ability = useAbility<AppAbility>();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const view: DashboardView = { practiceId, date: asked && DAY.test(asked) ? asked : null };
+  // Every widget answers the date it speaks of; the low-stock call (the cheapest) tells the header.
+  const meta = useWidget('low-stock-data', view).data?.meta;
+  const backTest = meta ? meta.forecast_date < meta.today : false;
+  const money = ability.can('read', 'Inventory');
+  const setDate = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value && DAY.test(value) && value !== meta?.today) next.set('date', value);
+    else next.delete('date');
+    setParams(next);
+  };
 
   return (
     <>
-      <PageHeader title={t('routes.dashboard')} description={today} />
-      <Stack gap="lg">
-        <Card withBorder padding="xl" data-testid="dashboard-welcome">
-          <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-            <Stack gap={6} maw={640}>
-              <Title order={2} fz={22}>
-                {firstName ? t('dashboard.welcome', { name: firstName }) : t('dashboard.welcomeNoName')}
-              </Title>
-              <Text data-testid="dashboard-practice">
-                {practice ? t('dashboard.practiceSelected', { practice: practice.name }) : t('dashboard.noPractice')}
-              </Text>
-              <Text c="dimmed" size="sm">
-                {t('dashboard.widgetsSoon')}
-              </Text>
-            </Stack>
-            <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
-              <IconChartLine size={34} stroke={1.5} />
-            </ThemeIcon>
+      <PageHeader
+        title={t('routes.dashboard')}
+        description={
+          <span data-testid="dashboard-welcome">
+            {welcome} · <span data-testid="dashboard-practice">{practiceName}</span>
+          </span>
+        }
+        actions={
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              type="date"
+              label={t('dashboard.asOf')}
+              value={meta?.forecast_date ?? view.date ?? ''}
+              max={meta?.today}
+              onChange={(event) => setDate(event.currentTarget.value)}
+              size="sm"
+              w={170}
+              data-testid="dashboard-date"
+            />
+            {view.date ? (
+              <Button variant="default" size="sm" onClick={() => setDate('')} data-testid="dashboard-today">
+                {t('dashboard.today')}
+              </Button>
+            ) : null}
           </Group>
-          {practice ? (
-            <Badge mt="md" variant="light" size="lg" tt="none" leftSection={<IconBuildingHospital size={14} />}>
-              {practice.name}
-            </Badge>
+        }
+      />
+      {backTest && meta ? (
+        <Group gap="xs" mb="sm">
+          <Badge color="grape" variant="light" tt="none" size="lg" data-testid="dashboard-back-test">
+            {t('dashboard.backTestBadge', { date: format.dateTime(`${meta.forecast_date}T12:00:00`, { dateStyle: 'medium' }) })}
+          </Badge>
+        </Group>
+      ) : null}
+      <ForecastRunBar practiceId={practiceId} meta={meta} />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <CriticalItemsWidget view={view} />
+          <LowStockWidget view={view} />
+          <Later>
+            <ForecastChartWidget view={view} kind="demand" />
+          </Later>
+          <DaysToZeroWidget view={view} />
+          <Later>
+            <ForecastChartWidget view={view} kind="procedure" />
+          </Later>
+          {money ? (
+            <Later count={4}>
+              <MoneyWidgets view={view} />
+            </Later>
           ) : null}
-        </Card>
-        <div>
-          <Title order={2} fz="md" mb="sm" c="dimmed" fw={600}>
-            {t('dashboard.quickLinks')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            <Can I="read" a="DentalPractice">
-              <QuickLink
-                to="/admin/list/dental-practices"
-                icon={<IconBuildingHospital size={22} stroke={1.6} />}
-                title={t('nav.items.dentalPractices')}
-                text={t('dashboard.linkPractices')}
-                testId="dashboard-link-practices"
-              />
-            </Can>
-            <QuickLink
-              to="/admin/profile"
-              icon={<IconUserCircle size={22} stroke={1.6} />}
-              title={t('routes.profile')}
-              text={t('dashboard.linkProfile')}
-              testId="dashboard-link-profile"
-            />
-            <QuickLink
-              to="/admin/support"
-              icon={<IconHeadset size={22} stroke={1.6} />}
-              title={t('routes.support')}
-              text={t('dashboard.linkSupport')}
-              testId="dashboard-link-support"
-            />
-          </SimpleGrid>
-        </div>
+        </SimpleGrid>
       </Stack>
     </>
   );

@@ -28,10 +28,10 @@ export async function criticalItems(ctx: DashboardContext): Promise<DashboardDat
   short.sort((a, b) => b.shortfall / Math.max(a.demand, 1e-9) - a.shortfall / Math.max(b.demand, 1e-9) || b.shortfall - a.shortfall);
   const names = await labels(ctx, 'product', short.map((s) => s.product_id));
   const round = (x: number) => Math.round(x * 100) / 100;
-  const expiring = await rows<{ lot_id: string; product_id: string; name: string; lot_number: string | null; expiry_date: string; quantity: string; value: string }>(
+  const expiring = await rows<{ lot_id: string; product_id: string; inventory_id: string; name: string; usage_unit: string; lot_number: string | null; expiry_date: string; quantity: string; value: string }>(
     ctx.db,
     sql`select * from (
-          select l.id as lot_id, i.product_id, p.name, l.lot_number, to_char(l.expiry_date, 'YYYY-MM-DD') as expiry_date,
+          select l.id as lot_id, i.product_id, i.id as inventory_id, p.name, p.usage_unit, l.lot_number, to_char(l.expiry_date, 'YYYY-MM-DD') as expiry_date,
                  ${dec(sql`(select sum(m.quantity) from stock_movements m where m.lot_id = l.id and m.occurred_at < ${ctx.cutoff})`)} as quantity,
                  ${dec(sql`(select sum(m.quantity) * l.unit_cost from stock_movements m where m.lot_id = l.id and m.occurred_at < ${ctx.cutoff})`)} as value
           from lots l join inventories i on i.id = l.inventory_id join products p on p.id = i.product_id
@@ -41,7 +41,7 @@ export async function criticalItems(ctx: DashboardContext): Promise<DashboardDat
   return {
     days: CRITICAL_DAYS,
     service_level: ctx.settings.serviceLevel,
-    short: short.map((s) => ({ ...s, name: names.get(s.product_id)?.label ?? String(s.product_id), usage_unit: names.get(s.product_id)?.unit ?? '', demand: round(s.demand), safety_stock: round(s.safety_stock), shortfall: round(s.shortfall) })),
-    expiring: expiring.map((r) => ({ ...r, lot_id: Number(r.lot_id), product_id: Number(r.product_id) })),
+    short: short.map((s) => ({ ...s, inventory_id: names.get(s.product_id)?.inventoryId ?? null, name: names.get(s.product_id)?.label ?? String(s.product_id), usage_unit: names.get(s.product_id)?.unit ?? '', demand: round(s.demand), safety_stock: round(s.safety_stock), shortfall: round(s.shortfall) })),
+    expiring: expiring.map((r) => ({ ...r, lot_id: Number(r.lot_id), product_id: Number(r.product_id), inventory_id: Number(r.inventory_id) })),
   };
 }

@@ -23,5 +23,5 @@ export async function daysToZero(ctx: DashboardContext): Promise<DashboardData<'
     .sort((a, b) => (a.days ?? Infinity) - (b.days ?? Infinity) || a.product_id - b.product_id)
     .slice(0, DAYS_TO_ZERO_LIMIT);
   const names = await labels(ctx, 'product', items.map((i) => i.product_id));
-  return { lead_time_days: ctx.settings.leadTimeDays, items: items.map((i) => ({ ...i, name: names.get(i.product_id)?.label ?? String(i.product_id), usage_unit: names.get(i.product_id)?.unit ?? '' })) };
+  return { lead_time_days: ctx.settings.leadTimeDays, items: items.map((i) => ({ ...i, inventory_id: names.get(i.product_id)?.inventoryId ?? null, name: names.get(i.product_id)?.label ?? String(i.product_id), usage_unit: names.get(i.product_id)?.unit ?? '' })) };
 }

@@ -21,12 +21,18 @@ export async function onHandByProduct(ctx: DashboardContext): Promise<Map<number
 }
 
 /** Names of products (or procedure codes) by id. */
-export async function labels(ctx: DashboardContext, kind: 'product' | 'procedure_code', ids: number[]): Promise<Map<number, { label: string; unit: string | null }>> {
+export async function labels(ctx: DashboardContext, kind: 'product' | 'procedure_code', ids: number[]): Promise<Map<number, { label: string; unit: string | null; inventoryId: number | null }>> {
   if (ids.length === 0) return new Map();
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  // A product's label also names its stock record in the practice, so a widget can link to it.
   const found =
     kind === 'product'
-      ? await rows<{ id: string; label: string; unit: string }>(ctx.db, sql`select id, name as label, usage_unit as unit from products where id in (${list})`)
-      : await rows<{ id: string; label: string; unit: null }>(ctx.db, sql`select id, code || ' · ' || name as label, null as unit from procedure_codes where id in (${list})`);
-  return new Map(found.map((r) => [Number(r.id), { label: r.label, unit: r.unit }]));
+      ? await rows<{ id: string; label: string; unit: string; inventory_id: string | null }>(
+          ctx.db,
+          sql`select p.id, p.name as label, p.usage_unit as unit,
+                     (select i.id from inventories i where i.product_id = p.id and i.dental_practice_id = ${ctx.practiceId}) as inventory_id
+              from products p where p.id in (${list})`,
+        )
+      : await rows<{ id: string; label: string; unit: null; inventory_id: null }>(ctx.db, sql`select id, code || ' · ' || name as label, null as unit, null as inventory_id from procedure_codes where id in (${list})`);
+  return new Map(found.map((r) => [Number(r.id), { label: r.label, unit: r.unit, inventoryId: r.inventory_id === null ? null : Number(r.inventory_id) }]));
 }

@@ -1,0 +1,22 @@
+import { inArray } from 'drizzle-orm';
+import { dentalPractices, type Database } from '@enamel/db';
+import { executeForecastRun } from '../forecasts/forecast-run.ts';
+import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
+import { DEMO_PRACTICES } from './data/practices.ts';
+
+/**
+ * After the demo data: a forecast for today in each demo practice, so the dashboard's forecast widgets have a
+ * stored run to read from the first visit (about a second per practice). Runs one after another, outside the
+ * seeding transaction, as a user's "Run now" would.
+ */
+export async function forecastDemoPractices(db: Database, userId: number | null): Promise<number> {
+  const practices = await db
+    .select({ id: dentalPractices.id })
+    .from(dentalPractices)
+    .where(inArray(dentalPractices.code, DEMO_PRACTICES.map((p) => p.code)));
+  for (const practice of practices) {
+    const { run, created } = await requestForecastRun(db, { practiceId: practice.id, userId });
+    if (created) await executeForecastRun(db, run.id);
+  }
+  return practices.length;
+}

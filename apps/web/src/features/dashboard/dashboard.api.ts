@@ -1,0 +1,51 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DashboardData, DashboardMeta, DashboardWidget, ForecastRun } from '@enamel/contracts';
+import { api } from '../../core/api.ts';
+
+/** What the dashboard is showing: a practice as of a date (absent: the practice's default). */
+export interface DashboardView {
+  practiceId: number;
+  date: string | null;
+}
+
+export interface WidgetAnswer<W extends DashboardWidget> {
+  data: DashboardData<W>;
+  meta: DashboardMeta;
+}
+
+export const dashboardKey = (practiceId: number) => ['dashboard', practiceId] as const;
+
+/** One of the nine calls (GET /api/admin/dashboard/{widget}); `refId` picks the product or code of a forecast chart. */
+export function useWidget<W extends DashboardWidget>(widget: W, view: DashboardView, refId?: number | null) {
+  return useQuery({
+    queryKey: [...dashboardKey(view.practiceId), widget, view.date, refId ?? null],
+    queryFn: async ({ signal }) => {
+      const params: Record<string, string | number> = { dental_practice_id: view.practiceId };
+      if (view.date) params.forecast_date = view.date;
+      if (refId) params.ref_id = refId;
+      return (await api.get<WidgetAnswer<W>>(`/api/admin/dashboard/${widget}`, { params, signal })).data;
+    },
+    // Switching products on a chart keeps the previous chart until the next one arrives.
+    placeholderData: refId === undefined ? undefined : keepPreviousData,
+    retry: 1,
+  });
+}
+
+/** POST /api/forecast/run: 202 with a new run, or 200 with the one already under way for that date. */
+export async function requestForecastRun(practiceId: number, date: string): Promise<ForecastRun> {
+  return (await api.post<{ data: ForecastRun }>('/api/forecast/run', { dental_practice_id: practiceId, forecast_date: date })).data.data;
+}
+
+const ACTIVE: ReadonlySet<ForecastRun['status']> = new Set(['queued', 'running']);
+
+/** Follows a run (GET /api/forecast/run/{id}) every second while it is queued or running. */
+export function useForecastRun(runId: number | null) {
+  return useQuery({
+    queryKey: ['forecast-run', runId],
+    queryFn: async () => (await api.get<{ data: ForecastRun }>(`/api/forecast/run/${runId}`)).data.data,
+    enabled: runId !== null,
+    refetchInterval: (query) => (query.state.data && !ACTIVE.has(query.state.data.status) ? false : 1000),
+  });
+}
+
+export const isActiveRun = (status: ForecastRun['status'] | undefined) => status !== undefined && ACTIVE.has(status);

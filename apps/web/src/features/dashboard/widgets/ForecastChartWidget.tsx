@@ -1,0 +1,144 @@
+import '@mantine/charts/styles.css';
+import { CompositeChart } from '@mantine/charts';
+import { Badge, Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DashboardData } from '@enamel/contracts';
+import { useFormat } from '../../../core/format.ts';
+import { useUnitLabel } from '../../products/units.ts';
+import { useWidget, type DashboardView } from '../dashboard.api.ts';
+import { WidgetCard } from '../WidgetCard.tsx';
+
+type Selected = NonNullable<DashboardData<'demand-forecast-data'>['selected']>;
+
+/** Weeks of history the chart shows before the forecast starts. */
+const HISTORY_WEEKS = 26;
+
+const addDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+export interface ChartPoint {
+  week: string;
+  history?: number;
+  mean?: number;
+  band?: [number, number];
+  actual?: number;
+  booked?: number;
+}
+
+/** One point a week: the last weeks of history, then the forecast's mean and band, the known bookings and (back-tests) the actuals. */
+export function chartPoints(s: Selected): ChartPoint[] {
+  const points: ChartPoint[] = [];
+  const first = Math.max(0, s.history.length - HISTORY_WEEKS);
+  for (let i = first; i < s.history.length; i++) points.push({ week: addDays(s.history_start, 7 * i), history: s.history[i] });
+  s.mean.forEach((mean, i) => {
+    points.push({
+      week: addDays(s.forecast_start, 7 * i),
+      mean,
+      band: [s.lower[i] ?? mean, s.upper[i] ?? mean],
+      ...(s.actual[i] !== undefined ? { actual: s.actual[i] } : {}),
+      ...(s.booked[i] ? { booked: s.booked[i] } : {}),
+    });
+  });
+  // The forecast line starts where the history ends, so the two read as one line.
+  const last = s.history.length - 1;
+  const joint = points[s.history.length - first - 1];
+  if (last >= 0 && joint) joint.mean = s.history[last];
+  return points;
+}
+
+/** History and forecast of a procedure code or a product, with its interval band, from the stored run. */
+export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind: 'procedure' | 'demand' }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const unitLabel = useUnitLabel();
+  const [refId, setRefId] = useState<number | null>(null);
+  const query = useWidget(kind === 'procedure' ? 'procedure-forecast-data' : 'demand-forecast-data', view, refId);
+  const data = query.data?.data;
+  const selected = data?.selected ?? null;
+  const points = selected ? chartPoints(selected) : [];
+  const level = query.data?.meta.run ? format.number(Number(query.data.meta.run.level), { style: 'percent', maximumFractionDigits: 0 }) : '';
+  const backTest = query.data ? query.data.meta.forecast_date < query.data.meta.today : false;
+  const number = (value: number) => format.number(value, { maximumFractionDigits: 1 });
+  const unit = selected?.unit ? unitLabel(selected.unit, 2) : t('dashboard.forecast.procedures');
+  const name = kind === 'procedure' ? 'procedure-forecast' : 'demand-forecast';
+  return (
+    <WidgetCard
+      name={name}
+      title={t(kind === 'procedure' ? 'dashboard.forecast.procedureTitle' : 'dashboard.forecast.demandTitle')}
+      subtitle={selected ? t('dashboard.forecast.subtitle', { unit, level }) : null}
+      query={query}
+      empty={selected === null ? (query.data?.meta.run ? t('dashboard.forecast.empty') : t('dashboard.noRun')) : null}
+      controls={
+        data && data.options.length > 0 ? (
+          <Select
+            aria-label={t(kind === 'procedure' ? 'dashboard.forecast.chooseCode' : 'dashboard.forecast.chooseProduct')}
+            data={data.options.map((o) => ({ value: String(o.id), label: o.label }))}
+            value={selected ? String(selected.id) : null}
+            onChange={(value) => value && setRefId(Number(value))}
+            searchable
+            allowDeselect={false}
+            size="xs"
+            w={240}
+            comboboxProps={{ withinPortal: true }}
+            data-testid={`${name}-select`}
+          />
+        ) : null
+      }
+    >
+      {selected ? (
+        <>
+          <Group gap={6} mb={6}>
+            <Badge variant="light" color="gray" tt="none">
+              {t('dashboard.forecast.method', { method: selected.method === 'booked' ? t('dashboard.forecast.bookedOnly') : selected.method.toUpperCase() })}
+            </Badge>
+            {selected.source === 'procedures' ? (
+              <Badge variant="light" color="blue" tt="none">
+                {t('dashboard.forecast.fromProcedures')}
+              </Badge>
+            ) : null}
+            {selected.thin ? (
+              <Badge variant="light" color="orange" tt="none" data-testid="forecast-thin">
+                {t('dashboard.forecast.thin')}
+              </Badge>
+            ) : null}
+            {backTest ? (
+              <Badge variant="light" color="grape" tt="none">
+                {t('dashboard.forecast.backTest')}
+              </Badge>
+            ) : null}
+          </Group>
+          <figure style={{ margin: 0 }} aria-label={t('dashboard.forecast.chartLabel', { name: selected.label })} data-testid={`${name}-chart`}>
+            <CompositeChart
+              h={220}
+              data={points}
+              dataKey="week"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              valueFormatter={number}
+              xAxisProps={{ tickFormatter: (week: string) => format.dateTime(`${week}T12:00:00`, { day: 'numeric', month: 'short' }), minTickGap: 24 }}
+              yAxisProps={{ width: 44 }}
+              withDots={false}
+              connectNulls={false}
+              series={[
+                { name: 'history', label: t('dashboard.forecast.history'), color: 'gray.7', type: 'line' },
+                { name: 'mean', label: t('dashboard.forecast.forecast'), color: 'teal.7', type: 'line', strokeDasharray: '5 4' },
+                ...(backTest ? [{ name: 'actual', label: t('dashboard.forecast.actual'), color: 'grape.7', type: 'line' as const }] : []),
+                ...(points.some((p) => p.booked) ? [{ name: 'booked', label: t('dashboard.forecast.booked'), color: 'blue.3', type: 'bar' as const }] : []),
+                // Its values are [lower, upper] pairs: recharts draws a range area.
+                { name: 'band', label: t('dashboard.forecast.band', { level }), color: 'teal.3', type: 'area' },
+              ]}
+              areaProps={{ stroke: 'none', fillOpacity: 0.35, isAnimationActive: false }}
+            />
+          </figure>
+          <Text size="xs" c="dimmed" mt="lg">
+            {t('dashboard.forecast.note')}
+          </Text>
+        </>
+      ) : null}
+    </WidgetCard>
+  );
+}

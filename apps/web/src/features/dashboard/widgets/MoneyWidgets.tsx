@@ -1,0 +1,239 @@
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../core/format.ts';
+import { useQuantityWithUnit } from '../../products/units.ts';
+import { useWidget, type DashboardView } from '../dashboard.api.ts';
+import { WidgetCard } from '../WidgetCard.tsx';
+import { ProductLink } from './StockWidgets.tsx';
+
+const ROWS = 8;
+const CATEGORY_COLORS = ['teal.7', 'blue.7', 'grape.7', 'orange.7', 'cyan.7', 'pink.7', 'gray.6'];
+
+/** "2026-05" as the interface language writes a short month ("May 26", "mai 26"). */
+function useMonth() {
+  const format = useFormat();
+  return (month: string) => format.dateTime(`${month}-15T12:00:00`, { month: 'short', year: '2-digit' });
+}
+
+/** Money on a chart's axis: short ("£16K", "16 k€"). */
+function useCompactMoney(currency: string) {
+  const format = useFormat();
+  return (value: number) => format.number(value, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+}
+
+/** The products consumed most in the 90 days before the date, by what they cost. */
+export function MostUsedWidget({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const query = useWidget('most-frequently-used-items', view);
+  const format = useFormat();
+  const quantity = useQuantityWithUnit();
+  const data = query.data?.data;
+  const currency = query.data?.meta.currency ?? 'USD';
+  const items = (data?.items ?? []).slice(0, ROWS);
+  const top = Math.max(...items.map((i) => Number(i.cost)), 0);
+  return (
+    <WidgetCard
+      name="most-used"
+      title={t('dashboard.mostUsed.title')}
+      subtitle={data ? t('dashboard.mostUsed.subtitle', { count: data.days }) : null}
+      link={{ to: '/admin/list/inventories', label: t('dashboard.mostUsed.link') }}
+      query={query}
+      empty={items.length === 0 ? t('dashboard.mostUsed.empty') : null}
+    >
+      <Stack gap={8}>
+        {items.map((item) => (
+          <div key={item.product_id} data-testid="widget-row">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" truncate title={item.name}>
+                {item.name}
+              </Text>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {format.money(item.cost, currency)}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Progress value={top > 0 ? (Number(item.cost) / top) * 100 : 0} size="sm" style={{ flex: 1 }} aria-hidden />
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {quantity(item.quantity, item.usage_unit)}
+              </Text>
+            </Group>
+          </div>
+        ))}
+      </Stack>
+    </WidgetCard>
+  );
+}
+
+/** Stock not used for the practice's dead-stock days, and the money it ties up. */
+export function DeadStockWidget({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const query = useWidget('dead-stock-data', view);
+  const format = useFormat();
+  const quantity = useQuantityWithUnit();
+  const data = query.data?.data;
+  const currency = query.data?.meta.currency ?? 'USD';
+  const items = data?.items ?? [];
+  return (
+    <WidgetCard
+      name="dead-stock"
+      title={t('dashboard.deadStock.title')}
+      subtitle={data ? t('dashboard.deadStock.subtitle', { count: data.days }) : null}
+      query={query}
+      empty={items.length === 0 ? t('dashboard.deadStock.empty', { count: data?.days ?? 90 }) : null}
+    >
+      <Text size="sm" mb="xs">
+        {t('dashboard.deadStock.tiedUp')}{' '}
+        <Text span fw={700} fz="lg" data-testid="dead-stock-total">
+          {format.money(data?.total_value ?? '0', currency)}
+        </Text>
+      </Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('dashboard.columns.product')}</Table.Th>
+              <Table.Th ta="right">{t('dashboard.columns.onHand')}</Table.Th>
+              <Table.Th ta="right">{t('dashboard.columns.value')}</Table.Th>
+              <Table.Th ta="right">{t('dashboard.columns.lastUsed')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.slice(0, ROWS).map((item) => (
+              <Table.Tr key={item.product_id} data-testid="widget-row">
+                <Table.Td>
+                  <ProductLink name={item.name} inventoryId={item.inventory_id} />
+                </Table.Td>
+                <Table.Td ta="right">{quantity(item.on_hand, item.usage_unit)}</Table.Td>
+                <Table.Td ta="right">{format.money(item.value, currency)}</Table.Td>
+                <Table.Td ta="right">{item.last_used ? format.dateTime(item.last_used, { dateStyle: 'medium' }) : t('dashboard.deadStock.never')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </WidgetCard>
+  );
+}
+
+/** Stock value at the date by category, and at each of the last twelve month ends. */
+export function InventoryValueWidget({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const query = useWidget('inventory-value-data', view);
+  const format = useFormat();
+  const month = useMonth();
+  const data = query.data?.data;
+  const currency = query.data?.meta.currency ?? 'USD';
+  const money = (value: number) => format.money(value, currency);
+  const axis = useCompactMoney(currency);
+  const categories = [...(data?.by_category ?? [])].sort((a, b) => Number(b.value) - Number(a.value));
+  const shown = categories.slice(0, CATEGORY_COLORS.length - 1);
+  const rest = categories.slice(CATEGORY_COLORS.length - 1).reduce((sum, c) => sum + Number(c.value), 0);
+  const donut = [
+    ...shown.map((c, i) => ({ name: c.category ?? t('dashboard.inventoryValue.uncategorised'), value: Number(c.value), color: CATEGORY_COLORS[i]! })),
+    ...(rest > 0 ? [{ name: t('dashboard.inventoryValue.other'), value: rest, color: CATEGORY_COLORS.at(-1)! }] : []),
+  ];
+  const trend = (data?.month_end ?? []).map((m) => ({ month: month(m.month), value: Number(m.value) }));
+  return (
+    <WidgetCard
+      name="inventory-value"
+      title={t('dashboard.inventoryValue.title')}
+      subtitle={t('dashboard.inventoryValue.subtitle')}
+      link={{ to: '/admin/list/inventories', label: t('dashboard.inventoryValue.link') }}
+      query={query}
+      empty={data && Number(data.total) === 0 && trend.every((m) => m.value === 0) ? t('dashboard.inventoryValue.empty') : null}
+    >
+      <Text fw={700} fz={26} data-testid="inventory-value-total">
+        {format.money(data?.total ?? '0', currency)}
+      </Text>
+      <Stack gap="md" mt="xs">
+        <Group gap="lg" wrap="nowrap" align="center">
+          <DonutChart data={donut} size={120} thickness={22} valueFormatter={money} withTooltip aria-hidden />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            {donut.map((c) => (
+              <Group key={c.name} gap={6} wrap="nowrap">
+                <Text size="xs" c={c.color} aria-hidden>
+                  ●
+                </Text>
+                <Text size="xs" truncate title={c.name} style={{ flex: 1 }}>
+                  {c.name}
+                </Text>
+                <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {money(c.value)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Group>
+        <figure style={{ margin: 0 }} aria-label={t('dashboard.inventoryValue.trend')}>
+          <LineChart h={150} data={trend} dataKey="month" series={[{ name: 'value', label: t('dashboard.inventoryValue.monthEnd'), color: 'teal.7' }]} valueFormatter={money} withDots={false} yAxisProps={{ width: 76, tickFormatter: axis }} curveType="monotone" />
+        </figure>
+      </Stack>
+    </WidgetCard>
+  );
+}
+
+/** Consumable cost per month, and the average cost of each procedure code's consumables. */
+export function ConsumableCostWidget({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const query = useWidget('cost-of-consumable-inventory', view);
+  const format = useFormat();
+  const month = useMonth();
+  const data = query.data?.data;
+  const currency = query.data?.meta.currency ?? 'USD';
+  const money = (value: number) => format.money(value, currency);
+  const axis = useCompactMoney(currency);
+  const months = (data?.by_month ?? []).map((m) => ({ month: month(m.month), cost: Number(m.cost) }));
+  const codes = [...(data?.per_procedure_code ?? [])].sort((a, b) => Number(b.total_cost) - Number(a.total_cost)).slice(0, 5);
+  return (
+    <WidgetCard
+      name="consumable-cost"
+      title={t('dashboard.consumableCost.title')}
+      subtitle={t('dashboard.consumableCost.subtitle')}
+      link={{ to: '/admin/list/procedures', label: t('dashboard.consumableCost.link') }}
+      query={query}
+      empty={months.every((m) => m.cost === 0) ? t('dashboard.consumableCost.empty') : null}
+    >
+      <figure style={{ margin: 0 }} aria-label={t('dashboard.consumableCost.chart')}>
+        <BarChart h={160} data={months} dataKey="month" series={[{ name: 'cost', label: t('dashboard.consumableCost.cost'), color: 'blue.7' }]} valueFormatter={money} yAxisProps={{ width: 76, tickFormatter: axis }} />
+      </figure>
+      <Table.ScrollContainer minWidth={420} mt="sm">
+        <Table verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('dashboard.columns.procedureCode')}</Table.Th>
+              <Table.Th ta="right">{t('dashboard.columns.procedures')}</Table.Th>
+              <Table.Th ta="right">{t('dashboard.columns.averageCost')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {codes.map((code) => (
+              <Table.Tr key={code.procedure_code_id} data-testid="widget-row">
+                <Table.Td>
+                  <Text size="sm" truncate title={`${code.code} · ${code.name}`} maw={260}>
+                    {`${code.code} · ${code.name}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{format.number(code.procedures)}</Table.Td>
+                <Table.Td ta="right">{format.money(code.average_cost, currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </WidgetCard>
+  );
+}
+
+/** The four widgets that show money (they need the right to read the practice's stock value). */
+export function MoneyWidgets({ view }: { view: DashboardView }) {
+  return (
+    <>
+      <MostUsedWidget view={view} />
+      <InventoryValueWidget view={view} />
+      <ConsumableCostWidget view={view} />
+      <DeadStockWidget view={view} />
+    </>
+  );
+}
