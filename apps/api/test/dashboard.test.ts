@@ -30,7 +30,7 @@ describe('dashboard widgets on a hand-made ledger', () => {
     expect(used.data).toEqual({ days: 90, items: [{ product_id: gloves.id, name: gloves.name, usage_unit: 'pair', quantity: '10.0000', cost: '1.8000' }] });
 
     const dead = await widget('dead-stock-data', q);
-    expect(dead.data).toMatchObject({ days: 90, total_value: '18.0000', items: [{ product_id: mirrors.id, on_hand: '100.0000', value: '18.0000', last_used: null }] });
+    expect(dead.data).toMatchObject({ days: 90, total_value: '18.0000', items: [{ product_id: mirrors.id, inventory_id: expect.any(Number), on_hand: '100.0000', value: '18.0000', last_used: null }] });
 
     const value = await widget('inventory-value-data', q);
     // 90 gloves + 100 mirrors + 100 composite at 0.18.
@@ -75,12 +75,17 @@ describe('dashboard widgets on a hand-made ledger', () => {
     expect(procedures.data.selected).toMatchObject({ id: code.id, history: [1, 1, 0, 1] });
 
     // 90 pairs at 2.5 a week: 12 weeks use 30, the remaining 60 last 24 more weeks → 36 weeks = 252 days.
+    // Each product names its stock record in the practice, so the screen can link to it.
+    const [glovesStock] = await t.database.db.select({ id: inventories.id }).from(inventories).where(and(eq(inventories.dentalPracticeId, practice.id), eq(inventories.productId, gloves.id)));
+    const [compositeStock] = await t.database.db.select({ id: inventories.id }).from(inventories).where(and(eq(inventories.dentalPracticeId, practice.id), eq(inventories.productId, composite.id)));
     const zero = await widget('day-to-zero-data', q);
-    expect(zero.data.items).toEqual([expect.objectContaining({ product_id: gloves.id, on_hand: 90, days: 252 })]);
+    expect(zero.data.items).toEqual([expect.objectContaining({ product_id: gloves.id, inventory_id: glovesStock!.id, on_hand: 90, days: 252 })]);
 
     const critical = await widget('upcoming-month-critical-items-data', q);
     expect(critical.data.short).toEqual([]);
-    expect(critical.data.expiring).toEqual([expect.objectContaining({ product_id: composite.id, lot_number: 'C1', expiry_date: day(10), quantity: '100.0000', value: '18.0000' })]);
+    expect(critical.data.expiring).toEqual([
+      expect.objectContaining({ product_id: composite.id, inventory_id: compositeStock!.id, usage_unit: composite.usage_unit, lot_number: 'C1', expiry_date: day(10), quantity: '100.0000', value: '18.0000' }),
+    ]);
 
     // Back-test: forecast as of day −14 (history 3, 5), then the two weeks that followed used 0 and 2.
     await runForecastToEnd(admin, practice.id, day(-14));
@@ -95,7 +100,7 @@ describe('dashboard widgets on a hand-made ledger', () => {
     await runForecastToEnd(admin, practice.id);
     const critical = await widget('upcoming-month-critical-items-data', `dental_practice_id=${practice.id}`);
     const short = critical.data.short as Array<{ product_id: number; on_hand: number; demand: number; shortfall: number }>;
-    expect(short).toEqual([expect.objectContaining({ product_id: gloves.id, on_hand: 4, demand: 10.71 })]);
+    expect(short).toEqual([expect.objectContaining({ product_id: gloves.id, inventory_id: expect.any(Number), on_hand: 4, demand: 10.71 })]);
     expect(short[0]!.shortfall).toBeGreaterThan(6.71);
   });
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { PROCEDURE_CATEGORIES, isValidGtin } from '@enamel/contracts';
-import { activityLogs, brands, categories, dentalPractices, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, rows as rawRows, lockDataDir } from '@enamel/db';
+import { DASHBOARD_WIDGETS, PROCEDURE_CATEGORIES, isValidGtin } from '@enamel/contracts';
+import { activityLogs, brands, categories, dentalPractices, forecastRuns, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, rows as rawRows, lockDataDir } from '@enamel/db';
 import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { catalogData, validateCatalogData } from '../src/features/seeder/catalog-data.ts';
 import { DEMO_PRACTICES } from '../src/features/seeder/data/practices.ts';
@@ -140,6 +140,23 @@ describe('demo practices, stock and procedure history', () => {
     expect(demo).toHaveLength(3);
     expect(new Set(demo.map((p) => p.timeZone)).size).toBe(3);
     expect(new Set(demo.map((p) => p.currency)).size).toBe(3);
+  });
+
+  it('forecasts each demo practice as of today, so no dashboard widget is empty', async () => {
+    const demo = (await t.database.db.select().from(dentalPractices)).filter((p) => DEMO_PRACTICES.some((d) => d.code === p.code));
+    for (const practice of demo) {
+      const runs = await t.database.db.select().from(forecastRuns).where(eq(forecastRuns.dentalPracticeId, practice.id));
+      expect(runs.map((r) => r.status), practice.code).toContain('completed');
+      for (const widget of DASHBOARD_WIDGETS) {
+        const res = await admin.get(`/api/admin/dashboard/${widget}?dental_practice_id=${practice.id}`);
+        expect(res.statusCode, `${practice.code} ${widget}`).toBe(200);
+        const { data, meta } = res.json();
+        expect(meta.run, `${practice.code} ${widget}`).not.toBeNull();
+        // Some list in every widget has rows (a chart: its selected series).
+        const filled = Object.values(data).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object'));
+        expect(filled, `${practice.code} ${widget} is empty: ${JSON.stringify(data).slice(0, 200)}`).toBe(true);
+      }
+    }
   });
 
   it('keeps the ledger: stock equals its movements, no lot below zero, every reference resolves', async () => {

@@ -149,7 +149,10 @@ export function InventoryValueWidget({ view }: { view: DashboardView }) {
       </Text>
       <Stack gap="md" mt="xs">
         <Group gap="lg" wrap="nowrap" align="center">
-          <DonutChart data={donut} size={120} thickness={22} valueFormatter={money} withTooltip aria-hidden />
+          {/* The legend beside it says the same in words: the donut is a picture, out of the tab order and the reading order. */}
+          <div inert>
+            <DonutChart data={donut} size={120} thickness={22} withTooltip={false} />
+          </div>
           <Stack gap={2} style={{ minWidth: 0 }}>
             {donut.map((c) => (
               <Group key={c.name} gap={6} wrap="nowrap">
@@ -198,30 +201,29 @@ export function ConsumableCostWidget({ view }: { view: DashboardView }) {
       <figure style={{ margin: 0 }} aria-label={t('dashboard.consumableCost.chart')}>
         <BarChart h={160} data={months} dataKey="month" series={[{ name: 'cost', label: t('dashboard.consumableCost.cost'), color: 'blue.7' }]} valueFormatter={money} yAxisProps={{ width: 76, tickFormatter: axis }} />
       </figure>
-      <Table.ScrollContainer minWidth={420} mt="sm">
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dashboard.columns.procedureCode')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.procedures')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.averageCost')}</Table.Th>
+      {/* Fixed columns that fit the card: a scrolling region of plain text could not be reached by keyboard. */}
+      <Table verticalSpacing={6} fz="sm" mt="sm" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="55%">{t('dashboard.columns.procedureCode')}</Table.Th>
+            <Table.Th ta="right">{t('dashboard.columns.procedures')}</Table.Th>
+            <Table.Th ta="right">{t('dashboard.columns.averageCost')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {codes.map((code) => (
+            <Table.Tr key={code.procedure_code_id} data-testid="widget-row">
+              <Table.Td>
+                <Text size="sm" truncate title={`${code.code} · ${code.name}`}>
+                  {`${code.code} · ${code.name}`}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{format.number(code.procedures)}</Table.Td>
+              <Table.Td ta="right">{format.money(code.average_cost, currency)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {codes.map((code) => (
-              <Table.Tr key={code.procedure_code_id} data-testid="widget-row">
-                <Table.Td>
-                  <Text size="sm" truncate title={`${code.code} · ${code.name}`} maw={260}>
-                    {`${code.code} · ${code.name}`}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{format.number(code.procedures)}</Table.Td>
-                <Table.Td ta="right">{format.money(code.average_cost, currency)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </WidgetCard>
   );
 }
