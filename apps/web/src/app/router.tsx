@@ -38,6 +38,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'procedure-template-form': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateFormPage.tsx')).ProcedureTemplateFormPage }),
   inventories: async () => ({ Component: (await import('../features/inventory/InventoryListPage.tsx')).InventoryListPage }),
   'inventory-detail': async () => ({ Component: (await import('../features/inventory/InventoryDetailPage.tsx')).InventoryDetailPage }),
+  setting: async () => ({ Component: (await import('../features/settings/SettingPage.tsx')).SettingPage }),
   'archive-logs': async () => ({ Component: (await import('../features/archive-logs/ArchiveLogListPage.tsx')).ArchiveLogListPage }),
   procedures: async () => ({ Component: (await import('../features/procedures/ProcedureListPage.tsx')).ProcedureListPage }),
   'procedure-form': async () => ({ Component: (await import('../features/procedures/ProcedureFormPage.tsx')).ProcedureFormPage }),

@@ -7,7 +7,7 @@ export type Screen =
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
-  | 'archive-logs';
+  | 'archive-logs' | 'setting';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -56,7 +56,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'coming-soon', parent: 'list/reports' },
   { path: 'profile', crumb: 'routes.profile', screen: 'profile' },
-  { path: 'setting', crumb: 'routes.setting', screen: 'coming-soon' },
+  { path: 'setting', crumb: 'routes.setting', screen: 'setting' },
   { path: 'categories/create', crumb: 'routes.categoryCreate', screen: 'category-form', parent: 'list/categories' },
   { path: 'categories/edit/:id', crumb: 'routes.categoryEdit', screen: 'category-form', parent: 'list/categories' },
   { path: 'procedure-templates/create', crumb: 'routes.procedureTemplateCreate', screen: 'procedure-template-form', parent: 'list/procedure-templates' },

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Money never breaks inside its amount and currency ("US$ 12.00" stays on one line in every language). */
@@ -46,4 +47,13 @@ export function useFormat() {
       return rtf.format(Math.round(seconds / 86_400), 'day');
     },
   };
+}
+
+/** Every ISO 4217 currency Intl knows, as Select options named in the interface language ("EUR · euro"). */
+export function useCurrencyOptions() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'currency' });
+    return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+  }, [i18n.language]);
 }

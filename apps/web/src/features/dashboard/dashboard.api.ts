@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardData, DashboardMeta, DashboardWidget, ForecastRun } from '@enamel/contracts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../core/api.ts';
 
 /** What the dashboard is showing: a practice as of a date (absent: the practice's default). */
@@ -31,9 +32,9 @@ export function useWidget<W extends DashboardWidget>(widget: W, view: DashboardV
   });
 }
 
-/** POST /api/forecast/run: 202 with a new run, or 200 with the one already under way for that date. */
-export async function requestForecastRun(practiceId: number, date: string): Promise<ForecastRun> {
-  return (await api.post<{ data: ForecastRun }>('/api/forecast/run', { dental_practice_id: practiceId, forecast_date: date })).data.data;
+/** POST /api/forecast/run: 202 with a new run, or 200 with the one already under way for that date (default: the practice's today). */
+export async function requestForecastRun(practiceId: number, date?: string): Promise<ForecastRun> {
+  return (await api.post<{ data: ForecastRun }>('/api/forecast/run', { dental_practice_id: practiceId, ...(date ? { forecast_date: date } : {}) })).data.data;
 }
 
 const ACTIVE: ReadonlySet<ForecastRun['status']> = new Set(['queued', 'running']);
@@ -49,3 +50,9 @@ export function useForecastRun(runId: number | null) {
 }
 
 export const isActiveRun = (status: ForecastRun['status'] | undefined) => status !== undefined && ACTIVE.has(status);
+
+/** A forecasting method as people read it: the library's names (ETS, ARIMA, THETA-TSB…), two of them in this app's words. */
+export function useMethodName() {
+  const { t } = useTranslation();
+  return (method: string) => (method === 'booked' ? t('dashboard.forecast.bookedOnly') : method === 'procedures' ? t('dashboard.forecast.fromProcedures') : method.toUpperCase());
+}

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DentalPracticeBody } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
+import { useCurrencyOptions } from '../../core/format.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
@@ -28,7 +29,7 @@ function browserTimeZone(): string {
 
 /** Create (id undefined) or edit a practice in a dialog. */
 export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const refreshLists = useRefreshLists();
   const form = useForm<Values>({ initialValues: { ...EMPTY, time_zone: browserTimeZone() } });
   const existing = useQuery({ queryKey: ['dental-practice', id], queryFn: () => fetchDentalPractice(id!), enabled: opened && id !== undefined });
@@ -45,10 +46,7 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
   );
 
   const timeZones = useMemo(() => ['UTC', ...Intl.supportedValuesOf('timeZone')], []);
-  const currencies = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'currency' });
-    return Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
-  }, [i18n.language]);
+  const currencies = useCurrencyOptions();
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

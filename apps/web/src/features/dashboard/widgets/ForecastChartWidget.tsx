@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@enamel/contracts';
 import { useFormat } from '../../../core/format.ts';
 import { useUnitLabel } from '../../products/units.ts';
-import { useWidget, type DashboardView } from '../dashboard.api.ts';
+import { useMethodName, useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
 
 type Selected = NonNullable<DashboardData<'demand-forecast-data'>['selected']>;
@@ -55,6 +55,7 @@ export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind:
   const { t } = useTranslation();
   const format = useFormat();
   const unitLabel = useUnitLabel();
+  const methodName = useMethodName();
   const [refId, setRefId] = useState<number | null>(null);
   const query = useWidget(kind === 'procedure' ? 'procedure-forecast-data' : 'demand-forecast-data', view, refId);
   const data = query.data?.data;
@@ -93,7 +94,7 @@ export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind:
         <>
           <Group gap={6} mb={6}>
             <Badge variant="light" color="gray" tt="none">
-              {t('dashboard.forecast.method', { method: selected.method === 'booked' ? t('dashboard.forecast.bookedOnly') : selected.method.toUpperCase() })}
+              {t('dashboard.forecast.method', { method: methodName(selected.method) })}
             </Badge>
             {selected.source === 'procedures' ? (
               <Badge variant="light" color="blue" tt="none">

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { AppPages } from '../pages/app.ts';
+
+test.beforeAll(async ({ playwright }, info) => {
+  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  await seedDemo(request);
+  await request.dispose();
+});
+
+test('a manager changes a practice’s forecasting settings, a bad value is refused with its message, and Run now adds a run', async ({ page }) => {
+  await new AppPages(page).signInAndWaitForDashboard();
+  await page.getByTestId('app-header').getByTestId('practice-selector').click();
+  await page.getByRole('option', { name: '(DEMO-COAST)' }).click();
+  await page.goto('/admin/setting');
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('page-title')).toHaveText('Setting');
+  await expect(page.getByTestId('practice-settings-form')).toBeVisible();
+
+  // A review period the server refuses (over a year): its message under the field, nothing saved.
+  await page.getByTestId('settings-review-period').fill('400');
+  await page.getByTestId('practice-settings-submit').click();
+  await expect(page.getByTestId('settings-review-period')).toHaveAttribute('aria-invalid', 'true');
+  await page.reload();
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('settings-review-period')).toHaveValue('7');
+
+  // A shorter horizon and a higher service level are kept.
+  await page.getByTestId('settings-horizon').fill('8');
+  await page.getByTestId('settings-service-level').click();
+  await page.getByRole('option', { name: '98%' }).click();
+  await page.getByTestId('practice-settings-submit').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.reload();
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('settings-horizon')).toHaveValue('8');
+  await expect(page.getByTestId('settings-service-level')).toHaveValue('98%');
+
+  // Run now: a run of the new horizon appears in the list and finishes.
+  const rows = page.getByTestId('forecast-runs-table').getByTestId('data-table-row');
+  const before = await rows.count();
+  await page.getByTestId('settings-run-now').click();
+  await expect(page.getByText('Forecast run started.')).toBeVisible();
+  await expect(rows).toHaveCount(before + 1, { timeout: 30_000 });
+  await expect(rows.first()).toContainText('Coastline Dental Care');
+  await expect(rows.first()).toContainText('done', { timeout: 30_000 });
+
+  // Back to the defaults for the other specs.
+  await page.getByTestId('settings-horizon').fill('12');
+  await page.getByTestId('settings-service-level').click();
+  await page.getByRole('option', { name: '95%' }).click();
+  await page.getByTestId('practice-settings-submit').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+});

@@ -1,0 +1,96 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ForecastRun } from '@enamel/contracts';
+import { useRefreshLists } from '../../core/actions.ts';
+import { toAppError } from '../../core/errors.ts';
+import { useFormat } from '../../core/format.ts';
+import { notifyError, notifySuccess } from '../../core/notify.ts';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/dashboard.api.ts';
+import { FORECAST_RUNS_LIST_URL } from './settings.api.ts';
+
+const STATUS_COLORS: Record<ForecastRun['status'], string> = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' };
+
+/** The notes' forecast_date list: every run of the practices the reader may see, and Run now for the selected one. */
+export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const refreshLists = useRefreshLists();
+  const [asking, setAsking] = useState(false);
+  // The run started here is followed until it ends; the list then shows its result.
+  const [runId, setRunId] = useState<number | null>(null);
+  const status = useForecastRun(runId).data?.status;
+  useEffect(() => {
+    if (status) void refreshLists();
+  }, [status, refreshLists]);
+  const methodName = useMethodName();
+  const day = (iso: string) => format.dateTime(`${iso}T12:00:00`, { dateStyle: 'medium' });
+
+  const columns: DataTableColumn<ForecastRun>[] = [
+    { field: 'dental_practice_name', title: t('settings.runs.practice'), sort: true, filter: true, search: true, width: 200 },
+    { field: 'forecast_date', title: t('settings.runs.forecastDate'), type: 'date', sort: true, filter: true, width: 150, cellRenderer: (row) => day(row.forecast_date) },
+    {
+      field: 'status',
+      title: t('settings.runs.status'),
+      sort: true,
+      filter: true,
+      width: 130,
+      cellRenderer: (row) => (
+        <Badge variant="light" color={STATUS_COLORS[row.status]} tt="none" title={row.error ?? undefined}>
+          {t(`dashboard.run.status.${row.status}`)}
+        </Badge>
+      ),
+    },
+    { field: 'requested_by_email', title: t('settings.runs.requestedBy'), sort: true, filter: true, search: true, width: 200, cellRenderer: (row) => row.requested_by_email ?? t('settings.runs.system') },
+    { field: 'created_at', title: t('settings.runs.createdAt'), type: 'date', sort: true, filter: true, width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'duration_ms', title: t('settings.runs.duration'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => (row.duration_ms === null ? '—' : format.number(row.duration_ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })) },
+    { field: 'series_count', title: t('settings.runs.series'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => format.number(row.series_count) },
+    {
+      field: 'methods',
+      title: t('settings.runs.methods'),
+      width: 340,
+      cellRenderer: (row) => (
+        <Text size="xs">
+          {Object.entries(row.methods)
+            .sort((a, b) => b[1] - a[1])
+            .map(([method, count]) => `${methodName(method)}\u00a0${format.number(count)}`)
+            .join(' · ') || '—'}
+        </Text>
+      ),
+    },
+  ];
+
+  async function runNow() {
+    setAsking(true);
+    try {
+      // No date: the server forecasts as of the practice's own today.
+      setRunId((await requestForecastRun(practiceId)).id);
+      notifySuccess(t('settings.runs.started'));
+    } catch (error) {
+      notifyError(toAppError(error, t).message);
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="forecast-runs-title">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <Stack gap={4}>
+          <Title order={2} fz="lg" id="forecast-runs-title">
+            {t('settings.runs.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.runs.text')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconRefresh size={16} />} onClick={() => void runNow()} loading={asking} data-testid="settings-run-now">
+          {t('dashboard.run.now')}
+        </Button>
+      </Group>
+      <DataTable<ForecastRun> tableId="forecast-runs" url={FORECAST_RUNS_LIST_URL} columns={columns} defaultSort={{ field: 'created_at', direction: 'desc' }} exportFileName="forecast-runs" testId="forecast-runs-table" />
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SERVICE_LEVEL_CHOICES, type ConfigurationFields } from '@enamel/contracts';
+import { useFormat } from '../../core/format.ts';
+import { notifySuccess } from '../../core/notify.ts';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { configurationKey, fetchConfiguration, saveConfiguration } from './settings.api.ts';
+
+type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date'> & { service_level: string; forecast_date: string } & Record<string, unknown>;
+
+/** The selected practice's forecasting and stock settings; read-only for a role that may not change them. */
+export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId: number; practiceName: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const client = useQueryClient();
+  const row = useQuery({ queryKey: configurationKey(practiceId), queryFn: () => fetchConfiguration(practiceId) });
+  const form = useForm<Values>({
+    initialValues: { forecast_horizon_weeks: 12, service_level: '0.95', lead_time_days: 7, review_period_days: 7, dead_stock_days: 90, expiry_warning_days: 30, allow_negative_stock: false, forecast_date: '' },
+  });
+
+  useEffect(() => {
+    if (!row.data) return;
+    const { forecast_date, service_level, ...rest } = row.data;
+    form.setValues({ ...rest, service_level: String(service_level), forecast_date: forecast_date ?? '' });
+    form.resetDirty();
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [row.data]);
+
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) =>
+      saveConfiguration(row.data!, {
+        forecast_horizon_weeks: Number(v.forecast_horizon_weeks),
+        service_level: Number(v.service_level),
+        lead_time_days: Number(v.lead_time_days),
+        review_period_days: Number(v.review_period_days),
+        dead_stock_days: Number(v.dead_stock_days),
+        expiry_warning_days: Number(v.expiry_warning_days),
+        allow_negative_stock: v.allow_negative_stock,
+        forecast_date: v.forecast_date || null,
+      }),
+    async (saved) => {
+      client.setQueryData(configurationKey(practiceId), saved);
+      // The dashboard reads these settings (horizon, levels, default date).
+      await client.invalidateQueries({ queryKey: ['dashboard', practiceId] });
+      notifySuccess(t('settings.saved'));
+    },
+  );
+
+  if (row.isPending) return <Loader size="sm" />;
+  if (row.isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('settings.loadError')}
+      </Alert>
+    );
+  const readOnly = !row.data.can_update;
+  const levels = [...new Set([...SERVICE_LEVEL_CHOICES.map(String), form.getValues().service_level])].map((value) => ({ value, label: format.number(Number(value), { style: 'percent', maximumFractionDigits: 1 }) }));
+  // Out-of-range values are not clamped silently: the server says what the range is.
+  const whole = { allowDecimal: false, allowNegative: false, clampBehavior: 'none', disabled: readOnly } as const;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="practice-settings-title">
+      <Stack gap={4} mb="md">
+        <Title order={2} fz="lg" id="practice-settings-title">
+          {t('settings.practiceTitle', { practice: practiceName })}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {row.data.configured ? t('settings.practiceText') : t('settings.practiceDefaults')}
+        </Text>
+      </Stack>
+      <form onSubmit={onSubmit} noValidate data-testid="practice-settings-form">
+        <Stack gap="md">
+          {message ? (
+            <Alert color="red" variant="light" role="alert" data-testid="practice-settings-error">
+              {message}
+            </Alert>
+          ) : null}
+          {readOnly ? (
+            <Alert color="gray" variant="light">
+              {t('settings.readOnly')}
+            </Alert>
+          ) : null}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput label={t('settings.fields.horizon')} description={t('settings.hints.horizon')} min={1} max={104} {...whole} data-testid="settings-horizon" {...form.getInputProps('forecast_horizon_weeks')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <Select label={t('settings.fields.serviceLevel')} description={t('settings.hints.serviceLevel')} data={levels} allowDeselect={false} disabled={readOnly} data-testid="settings-service-level" {...form.getInputProps('service_level')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <TextInput type="date" size="sm" label={t('settings.fields.forecastDate')} description={t('settings.hints.forecastDate')} disabled={readOnly} data-testid="settings-forecast-date" {...form.getInputProps('forecast_date')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput label={t('settings.fields.leadTime')} description={t('settings.hints.leadTime')} min={0} max={365} {...whole} data-testid="settings-lead-time" {...form.getInputProps('lead_time_days')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput label={t('settings.fields.reviewPeriod')} description={t('settings.hints.reviewPeriod')} min={1} max={365} {...whole} data-testid="settings-review-period" {...form.getInputProps('review_period_days')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput label={t('settings.fields.deadStock')} description={t('settings.hints.deadStock')} min={7} max={1095} {...whole} data-testid="settings-dead-stock" {...form.getInputProps('dead_stock_days')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput label={t('settings.fields.expiryWarning')} description={t('settings.hints.expiryWarning')} min={1} max={365} {...whole} data-testid="settings-expiry-warning" {...form.getInputProps('expiry_warning_days')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Switch mt="lg" label={t('settings.fields.allowNegative')} description={t('settings.hints.allowNegative')} disabled={readOnly} data-testid="settings-allow-negative" {...form.getInputProps('allow_negative_stock', { type: 'checkbox' })} />
+            </Grid.Col>
+          </Grid>
+          {readOnly ? null : (
+            <Group justify="flex-end">
+              <Button type="submit" loading={saving} disabled={!form.isDirty()} data-testid="practice-settings-submit">
+                {t('common.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

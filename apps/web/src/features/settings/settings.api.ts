@@ -1,0 +1,23 @@
+import type { ConfigurationFields, ConfigurationRow, Organisation } from '@enamel/contracts';
+import { api } from '../../core/api.ts';
+
+export const FORECAST_RUNS_LIST_URL = '/api/admin/list/forecast_date';
+export const configurationKey = (practiceId: number) => ['configuration', practiceId] as const;
+
+/** GET /api/configuration/{practice id}: the practice's settings (the defaults until first saved). */
+export async function fetchConfiguration(practiceId: number): Promise<ConfigurationRow> {
+  return (await api.get<{ data: ConfigurationRow }>(`/api/configuration/${practiceId}`)).data.data;
+}
+
+/** The notes' calls: create for a practice still on the defaults, update afterwards. */
+export async function saveConfiguration(row: ConfigurationRow, fields: ConfigurationFields): Promise<ConfigurationRow> {
+  const answer = row.configured
+    ? await api.post<{ data: ConfigurationRow }>(`/api/configuration/update/${row.dental_practice_id}`, fields)
+    : await api.post<{ data: ConfigurationRow }>('/api/configuration/create', { dental_practice_id: row.dental_practice_id, ...fields });
+  return answer.data.data;
+}
+
+/** POST /api/organisation/update: `confirm` acknowledges that existing prices are re-read, not converted. */
+export async function updateOrganisationCurrency(currency: string, confirm: boolean): Promise<Organisation> {
+  return (await api.post<{ data: Organisation }>('/api/organisation/update', { currency, confirm })).data.data;
+}
