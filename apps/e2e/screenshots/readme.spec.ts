@@ -27,7 +27,7 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await waitUntilLoaded(page);
   await page.screenshot({ path: path.join(OUT, 'login.png') });
   await new AppPages(page).signInAndWaitForDashboard();
-  await shoot(page, 'dashboard', '/admin/dashboard');
+  await shoot(page, 'dashboard', '/admin/dashboard', true);
   await shoot(page, 'products', '/admin/list/products');
   await shoot(page, 'inventory', '/admin/list/inventories');
   await shoot(page, 'inventory-detail', `/admin/inventories/${ids.inventory}`);
@@ -37,4 +37,5 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await shoot(page, 'import', '/admin/list/import');
   await shoot(page, 'activity-log', '/admin/logs');
   await shoot(page, 'users', '/admin/list/users');
+  await shoot(page, 'setting', '/admin/setting', true);
 });
