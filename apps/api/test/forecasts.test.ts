@@ -90,6 +90,28 @@ describe('forecast runs', () => {
     expect((await seriesOf(run.id, 'product', product.id)).history).toEqual([3, 5, 0]);
   });
 
+  it('a back-test run is scored against what happened next: WAPE and the share of weeks inside its bounds, in the list', async () => {
+    const { practice, product } = await ledger();
+    const run = await runToEnd({ dental_practice_id: practice.id, forecast_date: day(-14) });
+    const stored = await seriesOf(run.id, 'product', product.id);
+    // The two forecast weeks since day −14 used 0 and 2 (scoring follows the completion: wait for it).
+    let listed: { accuracy: { weeks: number; wape: number | null; coverage: number } | null } | undefined;
+    for (let i = 0; i < 100 && !listed?.accuracy; i++) {
+      listed = (await admin.get(`/api/admin/list/forecast_date?column_filters=${encodeURIComponent(JSON.stringify([{ field: 'id', condition: 'equal', value: run.id }]))}`)).json().data[0];
+      if (!listed?.accuracy) await new Promise((r) => setTimeout(r, 50));
+    }
+    const [m0, m1] = stored.mean as number[];
+    const inside = [0, 2].filter((a, w) => a >= (stored.lower as number[])[w]! - 1e-6 && a <= (stored.upper as number[])[w]! + 1e-6).length;
+    const others = (await t.database.db.select().from(forecastSeries).where(and(eq(forecastSeries.runId, run.id), eq(forecastSeries.kind, 'product')))).length;
+    expect(others, 'one product was used').toBe(1);
+    expect(listed!.accuracy).toEqual({ weeks: 2, wape: expect.closeTo((Math.abs(0 - m0!) + Math.abs(2 - m1!)) / 2, 3), coverage: inside / 2 });
+    // A run as of today has no passed week yet.
+    const current = await runToEnd({ dental_practice_id: practice.id });
+    expect((await admin.get(`/api/forecast/run/${current.id}`)).json().data.accuracy).toBeNull();
+    // The list sorts and filters by the scores.
+    expect((await admin.get('/api/admin/list/forecast_date?sort_column=wape&sort_direction=asc')).statusCode).toBe(200);
+  });
+
   it('a practice with no history completes with no series (the widgets say why)', async () => {
     const practice = await createPractice(t.database.db);
     const run = await runToEnd({ dental_practice_id: practice.id });

@@ -27,5 +27,10 @@ export const forecastRunSchema = z.object({
   series_count: z.number().int(),
   methods: z.record(z.string(), z.number()),
   error: z.string().nullable(),
+  /**
+   * For a date whose forecast weeks have (partly) passed: how the run did on product demand in those weeks —
+   * weighted absolute percentage error (null when nothing was used) and the share of weekly actuals inside its bounds.
+   */
+  accuracy: z.object({ weeks: z.number().int(), wape: z.number().nullable(), coverage: z.number() }).nullable(),
 });
 export type ForecastRun = z.infer<typeof forecastRunSchema>;

@@ -28,6 +28,14 @@ export const forecastRuns = pgTable(
     /** Series per method, e.g. { "ets-arima-theta": 12, "theta-tsb": 30 }. */
     methods: jsonb('methods').$type<Record<string, number>>().notNull().default({}),
     error: text('error'),
+    /**
+     * How the run did against what happened next (product demand, the forecast weeks that have passed):
+     * weighted absolute percentage error and the share of weekly actuals inside the bounds. Null until a
+     * forecast week has passed; measured again as more weeks pass.
+     */
+    accuracyWeeks: integer('accuracy_weeks'),
+    wape: numeric('wape', { precision: 10, scale: 4 }),
+    coverage: numeric('coverage', { precision: 5, scale: 4 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

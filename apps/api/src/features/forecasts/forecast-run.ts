@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { forecast, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
-import { forecastRuns, forecastSeries, type Database } from '@enamel/db';
+import { dentalPractices, forecastRuns, forecastSeries, type Database } from '@enamel/db';
+import { remeasurePracticeRuns } from './forecast-accuracy.ts';
 import { addDays, buildWeeklyInput, type WeeklyInput } from './forecast-series.ts';
 
 /** Below this many weeks of history a series is "thin": its forecast is a cautious average and says so. */
@@ -192,5 +193,15 @@ export async function executeForecastRun(db: Database, runId: number): Promise<v
       .update(forecastRuns)
       .set({ status: 'failed', finishedAt: sql`now()`, durationMs: Math.round(performance.now() - began), error: err instanceof Error ? err.message.slice(0, 2000) : String(err) })
       .where(eq(forecastRuns.id, runId));
+    return;
+  }
+  // The run is complete; scoring it (a back-test at once) and the practice's earlier runs is extra: a
+  // failure there leaves the run as it is and is tried again after the next run.
+  try {
+    const [practice] = await db.select({ timeZone: dentalPractices.timeZone }).from(dentalPractices).where(eq(dentalPractices.id, run.dentalPracticeId));
+    if (practice) await remeasurePracticeRuns(db, run.dentalPracticeId, practice.timeZone);
+  } catch {
+    // Accuracy stays as it was.
   }
 }
+

@@ -19,6 +19,8 @@ export const forecastRunList: ListDefinition<ForecastRun> = {
     finished_at: { type: 'date', expr: forecastRuns.finishedAt, sort: true, filter: true },
     duration_ms: { type: 'number', expr: forecastRuns.durationMs, sort: true, filter: true },
     series_count: { type: 'number', expr: forecastRuns.seriesCount, sort: true, filter: true },
+    wape: { type: 'number', expr: forecastRuns.wape, sort: true, filter: true },
+    coverage: { type: 'number', expr: forecastRuns.coverage, sort: true, filter: true },
   },
   defaultSort: { field: 'created_at', direction: 'desc' },
   tiebreaker: forecastRuns.id,
@@ -41,16 +43,20 @@ export const forecastRunList: ListDefinition<ForecastRun> = {
         series_count: forecastRuns.seriesCount,
         methods: forecastRuns.methods,
         error: forecastRuns.error,
+        accuracy_weeks: forecastRuns.accuracyWeeks,
+        wape: forecastRuns.wape,
+        coverage: forecastRuns.coverage,
       })
       .from(forecastRuns)
       .innerJoin(dentalPractices, eq(dentalPractices.id, forecastRuns.dentalPracticeId))
       .leftJoin(users, eq(users.id, forecastRuns.requestedBy))
       .$dynamic(),
-  present: (row) =>
+  present: ({ accuracy_weeks, wape, coverage, ...row }) =>
     ({
       ...row,
       created_at: iso(row.created_at)!,
       started_at: iso(row.started_at),
       finished_at: iso(row.finished_at),
+      accuracy: accuracy_weeks === null || coverage === null ? null : { weeks: accuracy_weeks, wape: wape === null ? null : Number(wape), coverage: Number(coverage) },
     }) as ForecastRun,
 };

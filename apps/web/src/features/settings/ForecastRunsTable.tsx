@@ -48,6 +48,28 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
     { field: 'duration_ms', title: t('settings.runs.duration'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => (row.duration_ms === null ? '—' : format.number(row.duration_ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })) },
     { field: 'series_count', title: t('settings.runs.series'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => format.number(row.series_count) },
     {
+      field: 'wape',
+      title: t('settings.runs.accuracy'),
+      type: 'number',
+      sort: true,
+      filter: true,
+      width: 230,
+      cellRenderer: (row) =>
+        row.accuracy ? (
+          <Text size="xs" title={t('settings.runs.accuracyHint')}>
+            {t('settings.runs.accuracyValue', {
+              count: row.accuracy.weeks,
+              wape: row.accuracy.wape === null ? '—' : format.number(row.accuracy.wape, { style: 'percent', maximumFractionDigits: 0 }),
+              coverage: format.number(row.accuracy.coverage, { style: 'percent', maximumFractionDigits: 0 }),
+            })}
+          </Text>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {t('settings.runs.accuracyNone')}
+          </Text>
+        ),
+    },
+    {
       field: 'methods',
       title: t('settings.runs.methods'),
       width: 340,

@@ -1,0 +1,90 @@
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { forecastRuns, forecastSeries, rows, type Database } from '@enamel/db';
+import { dayIn } from '../../core/active-practice.ts';
+import { addDays } from './forecast-series.ts';
+
+/** Earlier runs of a practice measured again after each new run (as their weeks pass). */
+const REMEASURED_RUNS = 12;
+
+export interface RunAccuracy {
+  weeks: number;
+  /** Σ|actual − forecast| / Σ actual over every product and passed week; null when nothing was used. */
+  wape: number | null;
+  /** Share of (product, week) actuals inside the run's bounds. */
+  coverage: number;
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * How a stored run did on product demand in its forecast weeks that have fully passed by `today`: actual
+ * consumption per product and week (the ledger's consume movements, weeks counted from the forecast date in
+ * the practice's zone) against the stored mean and bounds. Null when no forecast week has passed yet.
+ */
+export async function measureRunAccuracy(db: Database, run: { id: number; dentalPracticeId: number; forecastDate: string; horizonWeeks: number }, today: string, timeZone: string): Promise<RunAccuracy | null> {
+  const weeks = Math.min(run.horizonWeeks, Math.floor(daysBetween(run.forecastDate, today) / 7));
+  if (weeks <= 0) return null;
+  const series = await db
+    .select({ refId: forecastSeries.refId, mean: forecastSeries.mean, lower: forecastSeries.lower, upper: forecastSeries.upper })
+    .from(forecastSeries)
+    .where(and(eq(forecastSeries.runId, run.id), eq(forecastSeries.kind, 'product')));
+  if (series.length === 0) return null;
+  const bounds = sql`(select array_agg((((${run.forecastDate}::date + 7 * k)::timestamp) at time zone ${timeZone}) order by k) from generate_series(0, ${weeks}) k)`;
+  const from = sql`(${run.forecastDate}::date::timestamp at time zone ${timeZone})`;
+  const to = sql`(${addDays(run.forecastDate, 7 * weeks)}::date::timestamp at time zone ${timeZone})`;
+  const used = await rows<{ product_id: string; w: number; v: string }>(
+    db,
+    sql`select product_id, width_bucket(occurred_at, ${bounds}) - 1 as w, -sum(quantity) as v from stock_movements
+        where dental_practice_id = ${run.dentalPracticeId} and type = 'consume' and occurred_at >= ${from} and occurred_at < ${to}
+        group by 1, 2`,
+  );
+  const actual = new Map<number, number[]>();
+  for (const r of used) {
+    const w = Number(r.w);
+    if (w < 0 || w >= weeks) continue;
+    const id = Number(r.product_id);
+    const list = actual.get(id) ?? new Array<number>(weeks).fill(0);
+    list[w] = Math.max(0, Number(r.v));
+    actual.set(id, list);
+  }
+  let error = 0;
+  let total = 0;
+  let inside = 0;
+  let points = 0;
+  for (const s of series) {
+    const a = actual.get(s.refId) ?? new Array<number>(weeks).fill(0);
+    for (let w = 0; w < weeks; w++) {
+      const mean = s.mean[w] ?? 0;
+      error += Math.abs(a[w]! - mean);
+      total += a[w]!;
+      // Stored bounds are rounded: a hair of tolerance.
+      if (a[w]! >= (s.lower[w] ?? 0) - 1e-6 && a[w]! <= (s.upper[w] ?? 0) + 1e-6) inside++;
+      points++;
+    }
+  }
+  return { weeks, wape: total > 0 ? error / total : null, coverage: inside / points };
+}
+
+/**
+ * After a run of a practice completes: measures it (a back-test can be scored at once) and the practice's
+ * recent completed runs whose forecast weeks have passed since they were last measured.
+ */
+export async function remeasurePracticeRuns(db: Database, practiceId: number, timeZone: string): Promise<void> {
+  const today = dayIn(timeZone, new Date());
+  const candidates = await db
+    .select({ id: forecastRuns.id, dentalPracticeId: forecastRuns.dentalPracticeId, forecastDate: forecastRuns.forecastDate, horizonWeeks: forecastRuns.horizonWeeks, accuracyWeeks: forecastRuns.accuracyWeeks })
+    .from(forecastRuns)
+    .where(and(eq(forecastRuns.dentalPracticeId, practiceId), eq(forecastRuns.status, 'completed'), lt(forecastRuns.forecastDate, addDays(today, -6)), isNotNull(forecastRuns.finishedAt)))
+    .orderBy(desc(forecastRuns.forecastDate), desc(forecastRuns.id))
+    .limit(REMEASURED_RUNS);
+  for (const run of candidates) {
+    const due = Math.min(run.horizonWeeks, Math.floor(daysBetween(run.forecastDate, today) / 7));
+    if (run.accuracyWeeks !== null && run.accuracyWeeks >= due) continue;
+    const accuracy = await measureRunAccuracy(db, run, today, timeZone);
+    if (!accuracy) continue;
+    await db
+      .update(forecastRuns)
+      .set({ accuracyWeeks: accuracy.weeks, wape: accuracy.wape === null ? null : accuracy.wape.toFixed(4), coverage: accuracy.coverage.toFixed(4) })
+      .where(eq(forecastRuns.id, run.id));
+  }
+}
