@@ -41,6 +41,7 @@ import procedureRoutes from './features/procedures/procedures.routes.ts';
 import forecastRoutes from './features/forecasts/forecasts.routes.ts';
 import configurationRoutes from './features/configuration/configuration.routes.ts';
 import dashboardRoutes from './features/dashboard/dashboard.routes.ts';
+import reportRoutes from './features/reports/reports.routes.ts';
 import archiveLogRoutes from './features/archive-logs/archive-logs.routes.ts';
 import organisationRoutes from './features/organisation/organisation.routes.ts';
 
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(forecastRoutes);
   await app.register(configurationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportRoutes);
   await app.register(archiveLogRoutes);
   await app.register(organisationRoutes);
   await registerSpa(app, config.webDist);

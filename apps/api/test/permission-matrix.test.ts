@@ -186,6 +186,9 @@ const MATRIX: Entry[] = [
   // The dashboard of the user's practices: every seeded role reads it (all of them may read stock value too).
   ...DASHBOARD_WIDGETS.map((w): Entry => ['GET', `/api/admin/dashboard/${w}`, [SA, PM, CS, V], (t) => `/api/admin/dashboard/${w}?dental_practice_id=${t.practiceId}`]),
 
+  // Reports of the user's practices: managers and viewers read them; clinical staff do not hold Report.
+  ['GET', '/api/reports/report-data', [SA, PM, V], (t) => `/api/reports/report-data?report=reorder-list&dental_practice_id=${t.practiceId}`],
+
   // Practice settings: managers of the practice (and Super Admins) read and change them.
   ['GET', '/api/admin/list/configuration', [SA, PM]],
   ['GET', '/api/configuration/:id', [SA, PM], (t) => `/api/configuration/${t.practiceId}`],

@@ -15,5 +15,6 @@ export * from './values.ts';
 export * from './forecasts.ts';
 export * from './configuration.ts';
 export * from './dashboard.ts';
+export * from './reports.ts';
 export * from './notifications.ts';
 export * from './organisation.ts';

@@ -49,7 +49,11 @@ export function csvCell(value: string): string {
  * `csvCell`. A BOM lets spreadsheet programs read the UTF-8.
  */
 export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[]): NodeJS.ReadableStream {
-  const columns = Object.keys(list.columns);
+  return csvRows(Object.keys(list.columns), rows);
+}
+
+/** CSV of rows under a header row of `columns`, every text cell through `csvCell` (lists and reports). */
+export function csvRows(columns: string[], rows: readonly unknown[]): NodeJS.ReadableStream {
   const csv = stringify({
     header: true,
     columns,
@@ -62,6 +66,11 @@ export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[
     },
   });
   return pipeline(Readable.from(rows as object[]), csv, () => {});
+}
+
+/** Sends a CSV stream as a download named `filename`. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: NodeJS.ReadableStream): FastifyReply {
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
 }
 
 /**
@@ -81,10 +90,7 @@ export async function sendList<Row>(
   const query = request.query as ListQuery;
   if (query.format === 'csv') {
     const rows = await runListAll(db, list, query, scope);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFilename(list)}"`)
-      .send(csvStream(list, rows));
+    return sendCsv(reply, exportFilename(list), csvStream(list, rows));
   }
   const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
   const page = await runList(db, list, query, scope, queryString);

@@ -29,7 +29,8 @@ export interface DashboardContext {
 /** The start of a calendar day in a zone, as a timestamptz. */
 export const startOfDay = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
 
-export async function dashboardContext(db: Database, query: DashboardQuery): Promise<DashboardContext> {
+/** `defaultDate`: without a date, the dashboard uses the practice's forecast date setting; reports use today. */
+export async function dashboardContext(db: Database, query: DashboardQuery, defaultDate: 'setting' | 'today' = 'setting'): Promise<DashboardContext> {
   const [practice] = await db
     .select({
       timeZone: dentalPractices.timeZone,
@@ -47,7 +48,7 @@ export async function dashboardContext(db: Database, query: DashboardQuery): Pro
     .where(eq(dentalPractices.id, query.dental_practice_id));
   if (!practice) throw new AppError('not_found');
   const today = dayIn(practice.timeZone, new Date());
-  const chosen = query.forecast_date ?? practice.forecastDate ?? today;
+  const chosen = query.forecast_date ?? (defaultDate === 'setting' ? practice.forecastDate : null) ?? today;
   // A date after today would be a forecast of a forecast: the dashboard shows today instead.
   const date = chosen > today ? today : chosen;
   const dateStart = startOfDay(date, practice.timeZone);
