@@ -7,7 +7,7 @@ export type Screen =
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
-  | 'archive-logs' | 'setting';
+  | 'archive-logs' | 'setting' | 'reports' | 'report-generate';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -52,9 +52,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'procedure-templates' },
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
-  { path: 'list/reports', crumb: 'routes.reports', screen: 'coming-soon' },
+  { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
-  { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'coming-soon', parent: 'list/reports' },
+  { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'report-generate', parent: 'list/reports' },
   { path: 'profile', crumb: 'routes.profile', screen: 'profile' },
   { path: 'setting', crumb: 'routes.setting', screen: 'setting' },
   { path: 'categories/create', crumb: 'routes.categoryCreate', screen: 'category-form', parent: 'list/categories' },
