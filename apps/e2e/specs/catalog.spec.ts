@@ -111,13 +111,13 @@ test.describe('catalog', () => {
     await catalog.search(stamp);
     await expect(page.getByTestId('data-table-row')).toContainText(template);
     await expect(page.getByTestId('data-table-row')).toContainText(code);
-    await expect(page.getByTestId('data-table-row')).toContainText('$0.3897');
+    await expect(page.getByTestId('data-table-row')).toContainText('$0.39');
 
     // Double-click opens the editor with the saved line.
     await page.getByTestId('data-table-row').first().dblclick();
     await expect(page).toHaveURL(/\/admin\/procedure-templates\/edit\/\d+$/);
     await expect(page.getByTestId('template-item')).toContainText(product);
-    await expect(page.getByTestId('template-total')).toHaveText('$0.3897');
+    await expect(page.getByTestId('template-total')).toHaveText('$0.39');
 
     // The product is now used by a template: deleting it is refused with the server's message.
     await app.navigate('products');
