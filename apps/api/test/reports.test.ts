@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
-import { inventories } from '@enamel/db';
+import { dentalPractices, inventories } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import { day, handMadeLedger, uid } from './ledgers.ts';
@@ -73,6 +74,24 @@ describe('reports on a hand-made ledger', () => {
     const dead = await report(`report=dead-stock&dental_practice_id=${practice.id}`);
     expect(dead.rows).toEqual([{ product: mirrors.name, on_hand: '100.0000', unit: 'pair', value: '18.0000', last_used: null }]);
     expect(dead.totals).toEqual({ value: '18.0000' });
+  });
+
+  it('consumable cost per procedure code: the recorded cost, its average, and the template at catalog prices only in the same currency', async () => {
+    const { practice, gloves, code } = await handMadeLedger(t, admin);
+    const template = (await admin.post('/api/procedure-template/create', { name: `Exam kit ${uid()}`, procedure_code_id: code.id, items: [{ product_id: gloves.id, quantity: '4' }] })).json().data;
+    const done = await admin.post('/api/procedure/create', { dental_practice_id: practice.id, procedure_code_id: code.id, procedure_template_id: template.id, performed_at: `${day(-1)}T12:00:00Z`, items: [{ product_id: gloves.id, quantity: '5' }] });
+    expect(done.statusCode, done.body).toBe(201);
+    const query = `report=consumable-cost-per-code&dental_practice_id=${practice.id}&from=${day(-40)}&to=${day(0)}`;
+    // 3 + 5 + 2 + 5 pairs at 0.18 over four exams; the practice is in GBP and the catalog in USD: no template cost.
+    const gbp = await report(query);
+    expect(gbp.totals).toEqual({ procedures: '4', actual_total: '2.7000' });
+    expect(gbp.rows.every((r) => r.code === code.code && r.template_cost === null && r.variance === null)).toBe(true);
+    // In the catalog's currency the template (4 pairs at 9.00 / 50) is compared with what was used.
+    await t.database.db.update(dentalPractices).set({ currency: 'USD' }).where(eq(dentalPractices.id, practice.id));
+    const usd = await report(query);
+    const month = usd.rows.find((r) => r.template_cost !== null)!;
+    expect(month.template_cost).toBe('0.7200');
+    expect(month.variance).toBe(new Big(month.actual_average as string).minus('0.72').toFixed(4));
   });
 
   it('filters by brand and by category with its sub-categories', async () => {

@@ -5,12 +5,14 @@ import { invalid } from '../../core/errors.ts';
 import { dashboardContext } from '../dashboard/dashboard-context.ts';
 import { addDays } from '../forecasts/forecast-series.ts';
 import type { ReportContext, ReportDefinition } from './report-definition.ts';
+import { consumableCostPerCode } from './cost-reports.ts';
 import { consumptionByProduct, deadStockReport, expiringLots, inventoryValuation, reorderList, stockMovements } from './stock-reports.ts';
 
 export const REPORTS: Record<ReportId, ReportDefinition> = {
   'inventory-valuation': inventoryValuation,
   'stock-movements': stockMovements,
   'consumption-by-product': consumptionByProduct,
+  'consumable-cost-per-code': consumableCostPerCode,
   'expiring-lots': expiringLots,
   'reorder-list': reorderList,
   'dead-stock': deadStockReport,

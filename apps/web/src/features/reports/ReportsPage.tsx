@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text, ThemeIcon, Group } from '@mantine/core';
-import { IconAlarm, IconArchive, IconArrowsExchange, IconCoins, IconShoppingCart, IconTrendingDown } from '@tabler/icons-react';
+import { IconAlarm, IconArchive, IconArrowsExchange, IconCoins, IconReceipt, IconShoppingCart, IconTrendingDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ const ICONS: Record<ReportId, ReactNode> = {
   'inventory-valuation': <IconCoins size={22} stroke={1.6} />,
   'stock-movements': <IconArrowsExchange size={22} stroke={1.6} />,
   'consumption-by-product': <IconTrendingDown size={22} stroke={1.6} />,
+  'consumable-cost-per-code': <IconReceipt size={22} stroke={1.6} />,
   'expiring-lots': <IconAlarm size={22} stroke={1.6} />,
   'reorder-list': <IconShoppingCart size={22} stroke={1.6} />,
   'dead-stock': <IconArchive size={22} stroke={1.6} />,
