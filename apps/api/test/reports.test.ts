@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { dentalPractices, inventories } from '@enamel/db';
 import { Agent } from './agent.ts';
@@ -119,6 +120,26 @@ describe('reports on a hand-made ledger', () => {
     expect(lines[0]).toBe('product,sku,category,brand,on_hand,unit,value');
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK`))).toBe(true);
     expect(lines.at(-1)).toBe('Total,,,,,,53.2000');
+  });
+
+  it('exports XLSX with typed cells: numbers, money and dates as numbers and dates, the header in the reader’s language, the totals last', async () => {
+    const { practice, composite } = await handMadeLedger(t, admin);
+    const res = await admin.get(`/api/reports/report-data?report=expiring-lots&dental_practice_id=${practice.id}&format=xlsx`, { 'accept-language': 'es' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(/filename="expiring-lots-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Producto', 'Lote', 'Caducidad', 'Días restantes', 'Cantidad', 'Unidad', 'Valor']);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe(composite.name);
+    expect(row.getCell(3).value).toEqual(new Date(`${day(10)}T00:00:00Z`));
+    expect(row.getCell(4).value).toBe(10);
+    expect(row.getCell(5).value).toBe(100);
+    expect(row.getCell(7).value).toBe(18);
+    expect(sheet.getRow(3).getCell(1).value).toBe('Total');
+    expect(sheet.getRow(3).getCell(7).value).toBe(18);
   });
 
   it('refuses bad filters with the field’s message, and keeps other practices’ numbers from those who may not read them', async () => {

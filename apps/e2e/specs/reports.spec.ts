@@ -53,8 +53,12 @@ test('open a report from the list, filter it (kept in the URL), read its chart a
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-csv').click()]);
   expect(download.suggestedFilename()).toMatch(/^inventory-valuation-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+  const csv = fs.readFileSync((await download.path()), 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
   expect(csv[0]).toBe('product,sku,category,brand,on_hand,unit,value');
   expect(csv.at(-1)).toMatch(/^Total,+\d+\.\d{4}$/);
   expect(csv.length).toBe((await page.getByTestId('report-row').count()) + 2);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-xlsx').click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^inventory-valuation-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  // An XLSX file is a zip archive.
+  expect(fs.readFileSync((await xlsx.path())).subarray(0, 2).toString()).toBe('PK');
 });

@@ -17,7 +17,7 @@ export const reportQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(1095).optional(),
   category_id: z.coerce.number().pipe(idSchema).optional(),
   brand_id: z.coerce.number().pipe(idSchema).optional(),
-  format: z.enum(['json', 'csv']).default('json'),
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 

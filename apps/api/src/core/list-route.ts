@@ -68,9 +68,14 @@ export function csvRows(columns: string[], rows: readonly unknown[]): NodeJS.Rea
   return pipeline(Readable.from(rows as object[]), csv, () => {});
 }
 
+/** Sends a stream as a download named `filename`. */
+export function sendDownload(reply: FastifyReply, filename: string, contentType: string, body: NodeJS.ReadableStream): FastifyReply {
+  return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${filename}"`).send(body);
+}
+
 /** Sends a CSV stream as a download named `filename`. */
 export function sendCsv(reply: FastifyReply, filename: string, csv: NodeJS.ReadableStream): FastifyReply {
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+  return sendDownload(reply, filename, 'text/csv; charset=utf-8', csv);
 }
 
 /**

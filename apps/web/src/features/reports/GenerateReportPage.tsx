@@ -11,7 +11,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { fetchBrandOptions } from '../brands/brand.api.ts';
 import { fetchAllCategories } from '../categories/category.api.ts';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
-import { reportCsvUrl, useReport, type ReportParams } from './reports.api.ts';
+import { reportDownloadUrl, useReport, type ReportParams } from './reports.api.ts';
 
 const ReportChart = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
 
@@ -204,9 +204,14 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
         <Text size="sm" c="dimmed" data-testid="report-count">
           {t('reports.rows', { count: data.rows.length })}
         </Text>
-        <Button component="a" href={reportCsvUrl(report, practiceId, params)} download variant="light" leftSection={<IconDownload size={16} />} data-testid="report-download-csv">
-          {t('reports.downloadCsv')}
-        </Button>
+        <Group gap="xs">
+          <Button component="a" href={reportDownloadUrl(report, practiceId, params, 'xlsx')} download variant="light" leftSection={<IconDownload size={16} />} data-testid="report-download-xlsx">
+            {t('reports.downloadXlsx')}
+          </Button>
+          <Button component="a" href={reportDownloadUrl(report, practiceId, params, 'csv')} download variant="light" leftSection={<IconDownload size={16} />} data-testid="report-download-csv">
+            {t('reports.downloadCsv')}
+          </Button>
+        </Group>
       </Group>
       {data.rows.length === 0 ? (
         <Card withBorder padding="lg">

@@ -16,7 +16,7 @@ export function useReport(report: ReportId, practiceId: number, params: ReportPa
   });
 }
 
-/** The same report as a CSV download (the browser follows the link with the session cookie). */
-export function reportCsvUrl(report: ReportId, practiceId: number, params: ReportParams): string {
-  return `${REPORT_DATA_URL}?${new URLSearchParams({ report, dental_practice_id: String(practiceId), ...params, format: 'csv' }).toString()}`;
+/** The same report as a download (the browser follows the link with the session and language cookies). */
+export function reportDownloadUrl(report: ReportId, practiceId: number, params: ReportParams, format: 'csv' | 'xlsx'): string {
+  return `${REPORT_DATA_URL}?${new URLSearchParams({ report, dental_practice_id: String(practiceId), ...params, format }).toString()}`;
 }
