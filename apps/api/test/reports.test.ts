@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { dentalPractices, inventories } from '@enamel/db';
+import { dentalPractices, forecastSeries, inventories } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
-import { day, handMadeLedger, uid } from './ledgers.ts';
+import { day, handMadeLedger, runForecastToEnd, uid } from './ledgers.ts';
 import { appWithAdmin, signInAs, type TestApp } from './test-app.ts';
 
 /**
@@ -93,6 +93,22 @@ describe('reports on a hand-made ledger', () => {
     const month = usd.rows.find((r) => r.template_cost !== null)!;
     expect(month.template_cost).toBe('0.7200');
     expect(month.variance).toBe(new Big(month.actual_average as string).minus('0.72').toFixed(4));
+  });
+
+  it('forecast against actual: the run made before the date, each series against what happened since', async () => {
+    const { practice, gloves, code } = await handMadeLedger(t, admin);
+    expect((await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}`)).rows).toEqual([]);
+    const run = await runForecastToEnd(admin, practice.id, day(-14));
+    const [stored] = await t.database.db.select().from(forecastSeries).where(and(eq(forecastSeries.runId, run.id), eq(forecastSeries.kind, 'product'), eq(forecastSeries.refId, gloves.id)));
+    const found = await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}`);
+    // The two weeks since day −14 used 0 and 2 gloves and saw 0 and 1 exams; the history before was 3, 5 (naive error 2).
+    const [m0, m1] = stored!.mean;
+    const mae = (Math.abs(m0! - 0) + Math.abs(m1! - 2)) / 2;
+    const glovesRow = found.rows.find((r) => r.series === 'product' && r.series_name === gloves.name)!;
+    expect(glovesRow).toMatchObject({ weeks: 2, actual: '2.00', forecast: (m0! + m1!).toFixed(2), mae: mae.toFixed(2), bias: ((m0! - 0 + (m1! - 2)) / 2).toFixed(2), mase: (mae / 2).toFixed(2) });
+    expect(found.rows.find((r) => r.series === 'procedure_code')).toMatchObject({ series_name: `${code.code} · Exam`, weeks: 2, actual: '1.00' });
+    // A date before the run has nothing to compare.
+    expect((await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&as_of=${day(-15)}`)).rows).toEqual([]);
   });
 
   it('filters by brand and by category with its sub-categories', async () => {

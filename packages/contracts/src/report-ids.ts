@@ -1,5 +1,5 @@
 /** The reports of PRODUCT.md §7 that the Generate screen offers (free of zod, so screens may import it cheaply). */
-export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock'] as const;
+export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock', 'forecast-vs-actual'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 /** The filters a report may take, besides the practice. */
@@ -14,6 +14,7 @@ export const REPORT_FILTERS: Record<ReportId, readonly ReportFilter[]> = {
   'expiring-lots': ['days', 'category', 'brand'],
   'reorder-list': ['category', 'brand'],
   'dead-stock': ['as_of', 'days', 'category', 'brand'],
+  'forecast-vs-actual': ['as_of'],
 };
 
 /** Kinds of report columns: how a screen formats them and how exports type them. */

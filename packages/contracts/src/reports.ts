@@ -26,7 +26,7 @@ export const reportColumnSchema = z.object({
   type: z.enum(['text', 'number', 'money', 'date', 'percent']),
   total: z.boolean(),
   /** Text cells that are codes the screen translates (units, movement kinds). */
-  translate: z.enum(['units', 'movementTypes']).nullable(),
+  translate: z.enum(['units', 'movementTypes', 'seriesKinds']).nullable(),
 });
 
 export const reportDataSchema = z.object({

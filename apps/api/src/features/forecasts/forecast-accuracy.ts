@@ -17,6 +17,39 @@ export interface RunAccuracy {
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
+ * What happened in the `weeks` weeks from a forecast date, per product (consumption) or procedure code (completed
+ * procedures), one number a week, weeks counted from the date in the practice's zone. Series with nothing are absent.
+ */
+export async function weeklyActualsByRef(db: Database, input: { practiceId: number; forecastDate: string; weeks: number; timeZone: string; kind: 'product' | 'procedure_code' }): Promise<Map<number, number[]>> {
+  const { forecastDate, weeks, timeZone } = input;
+  const bounds = sql`(select array_agg((((${forecastDate}::date + 7 * k)::timestamp) at time zone ${timeZone}) order by k) from generate_series(0, ${weeks}) k)`;
+  const from = sql`(${forecastDate}::date::timestamp at time zone ${timeZone})`;
+  const to = sql`(${addDays(forecastDate, 7 * weeks)}::date::timestamp at time zone ${timeZone})`;
+  const found =
+    input.kind === 'product'
+      ? await rows<{ ref: string; w: number; v: string }>(
+          db,
+          sql`select product_id as ref, width_bucket(occurred_at, ${bounds}) - 1 as w, -sum(quantity) as v from stock_movements
+              where dental_practice_id = ${input.practiceId} and type = 'consume' and occurred_at >= ${from} and occurred_at < ${to} group by 1, 2`,
+        )
+      : await rows<{ ref: string; w: number; v: string }>(
+          db,
+          sql`select procedure_code_id as ref, width_bucket(performed_at, ${bounds}) - 1 as w, count(*) as v from procedures
+              where dental_practice_id = ${input.practiceId} and status = 'completed' and performed_at >= ${from} and performed_at < ${to} group by 1, 2`,
+        );
+  const out = new Map<number, number[]>();
+  for (const r of found) {
+    const w = Number(r.w);
+    if (w < 0 || w >= weeks) continue;
+    const id = Number(r.ref);
+    const list = out.get(id) ?? new Array<number>(weeks).fill(0);
+    list[w] = Math.max(0, Number(r.v));
+    out.set(id, list);
+  }
+  return out;
+}
+
+/**
  * How a stored run did on product demand in its forecast weeks that have fully passed by `today`: actual
  * consumption per product and week (the ledger's consume movements, weeks counted from the forecast date in
  * the practice's zone) against the stored mean and bounds. Null when no forecast week has passed yet.
@@ -29,24 +62,7 @@ export async function measureRunAccuracy(db: Database, run: { id: number; dental
     .from(forecastSeries)
     .where(and(eq(forecastSeries.runId, run.id), eq(forecastSeries.kind, 'product')));
   if (series.length === 0) return null;
-  const bounds = sql`(select array_agg((((${run.forecastDate}::date + 7 * k)::timestamp) at time zone ${timeZone}) order by k) from generate_series(0, ${weeks}) k)`;
-  const from = sql`(${run.forecastDate}::date::timestamp at time zone ${timeZone})`;
-  const to = sql`(${addDays(run.forecastDate, 7 * weeks)}::date::timestamp at time zone ${timeZone})`;
-  const used = await rows<{ product_id: string; w: number; v: string }>(
-    db,
-    sql`select product_id, width_bucket(occurred_at, ${bounds}) - 1 as w, -sum(quantity) as v from stock_movements
-        where dental_practice_id = ${run.dentalPracticeId} and type = 'consume' and occurred_at >= ${from} and occurred_at < ${to}
-        group by 1, 2`,
-  );
-  const actual = new Map<number, number[]>();
-  for (const r of used) {
-    const w = Number(r.w);
-    if (w < 0 || w >= weeks) continue;
-    const id = Number(r.product_id);
-    const list = actual.get(id) ?? new Array<number>(weeks).fill(0);
-    list[w] = Math.max(0, Number(r.v));
-    actual.set(id, list);
-  }
+  const actual = await weeklyActualsByRef(db, { practiceId: run.dentalPracticeId, forecastDate: run.forecastDate, weeks, timeZone, kind: 'product' });
   let error = 0;
   let total = 0;
   let inside = 0;

@@ -18,7 +18,7 @@ export interface ReportColumn {
   type: ReportColumnType;
   /** Summed in the totals row. */
   total?: boolean;
-  translate?: 'units' | 'movementTypes';
+  translate?: 'units' | 'movementTypes' | 'seriesKinds';
 }
 
 export type ReportRow = Record<string, string | number | null>;

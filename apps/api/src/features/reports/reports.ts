@@ -6,6 +6,7 @@ import { dashboardContext } from '../dashboard/dashboard-context.ts';
 import { addDays } from '../forecasts/forecast-series.ts';
 import type { ReportContext, ReportDefinition } from './report-definition.ts';
 import { consumableCostPerCode } from './cost-reports.ts';
+import { forecastAgainstActual } from './forecast-report.ts';
 import { consumptionByProduct, deadStockReport, expiringLots, inventoryValuation, reorderList, stockMovements } from './stock-reports.ts';
 
 export const REPORTS: Record<ReportId, ReportDefinition> = {
@@ -16,6 +17,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
   'expiring-lots': expiringLots,
   'reorder-list': reorderList,
   'dead-stock': deadStockReport,
+  'forecast-vs-actual': forecastAgainstActual,
 };
 
 /** The longest period a report covers (three years of days). */
