@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { DASHBOARD_WIDGETS } from '@enamel/contracts';
-import { dentalPractices, openDatabase, users, type DatabaseHandle } from '@enamel/db';
+import { dentalPractices, users, type DatabaseHandle } from '@enamel/db';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
 import { dashboardContext } from '../apps/api/src/features/dashboard/dashboard-context.ts';
@@ -19,6 +18,7 @@ import { WIDGETS } from '../apps/api/src/features/dashboard/dashboard.routes.ts'
 import { executeForecastRun } from '../apps/api/src/features/forecasts/forecast-run.ts';
 import { requestForecastRun } from '../apps/api/src/features/forecasts/forecast-runs.service.ts';
 import { runSeedCommand } from '../apps/api/src/features/seeder/seed-command.ts';
+import { onEachDatabase } from './bench-databases.ts';
 import { signIn } from './sign-in.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
@@ -81,29 +81,5 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promi
 }
 
 export async function run(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-dash-db-'));
-  const { DATABASE_URL: _embeddedOnly, ...inherited } = process.env;
-  try {
-    await benchOne('embedded', { ...inherited, DATA_DIR: dataDir }, () => openDatabase({ dataDir }));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it');
-    return;
-  }
-  const name = `enamel_bench_dashboard_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  try {
-    await benchOne('PostgreSQL', { ...inherited, DATABASE_URL: target.toString(), DATA_DIR: os.tmpdir() }, () => openDatabase({ url: target.toString() }));
-  } finally {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  await onEachDatabase('dashboard', benchOne);
 }
