@@ -100,8 +100,8 @@ describe('forecast runs', () => {
       listed = (await admin.get(`/api/admin/list/forecast_date?column_filters=${encodeURIComponent(JSON.stringify([{ field: 'id', condition: 'equal', value: run.id }]))}`)).json().data[0];
       if (!listed?.accuracy) await new Promise((r) => setTimeout(r, 50));
     }
-    const [m0, m1] = stored.mean as number[];
-    const inside = [0, 2].filter((a, w) => a >= (stored.lower as number[])[w]! - 1e-6 && a <= (stored.upper as number[])[w]! + 1e-6).length;
+    const [m0, m1] = stored.mean;
+    const inside = [0, 2].filter((a, w) => a >= (stored.lower)[w]! - 1e-6 && a <= (stored.upper)[w]! + 1e-6).length;
     const others = (await t.database.db.select().from(forecastSeries).where(and(eq(forecastSeries.runId, run.id), eq(forecastSeries.kind, 'product')))).length;
     expect(others, 'one product was used').toBe(1);
     expect(listed!.accuracy).toEqual({ weeks: 2, wape: expect.closeTo((Math.abs(0 - m0!) + Math.abs(2 - m1!)) / 2, 3), coverage: inside / 2 });
