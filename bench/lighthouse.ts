@@ -4,7 +4,7 @@
  * server (`apps/api/src/main.ts` on a fresh data folder with the demo data). Each page is measured
  * BENCH_LIGHTHOUSE_RUNS times (3); the median of each figure is printed. A bench, not a test: it prints the figures
  * and flags the ones under target, and never fails a build. `BENCH_WEB_NO_BUILD=1` measures the build already in
- * apps/web/dist.
+ * apps/web/dist; `BENCH_LIGHTHOUSE_REPORTS=<folder>` keeps each run's full report (JSON, for the Lighthouse viewer).
  *
  * The signed-in pages: before them the browser signs in through the login form (puppeteer-core, connected to the
  * same Chromium), so it holds the session cookie and the app's signed-in state (localStorage), which Lighthouse
@@ -27,6 +27,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench-lighthouse@example.test', password: 'Enamel-Crown-Bridge-7' };
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const TARGET = { performance: 90, accessibility: 100 };
 
 interface Page {
@@ -103,6 +104,11 @@ async function audit(port: number, url: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORTS) {
+    fs.mkdirSync(REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
