@@ -100,7 +100,8 @@ async function signInThroughTheForm(port: number, base: string): Promise<void> {
   }
 }
 
-async function audit(port: number, url: string): Promise<Figures> {
+/** One Lighthouse run; a run Lighthouse itself could not complete (a protocol timeout on a busy machine) is tried again, twice at most. */
+async function audit(port: number, url: string, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -109,7 +110,12 @@ async function audit(port: number, url: string): Promise<Figures> {
     const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${Date.now()}.json`;
     fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
   }
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const problem = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt >= 3) throw new Error(problem);
+    console.log(`${problem}; trying that run again`);
+    return audit(port, url, attempt + 1);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -163,10 +163,12 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     },
     placeholderData: keepPreviousData,
   });
-  // A page of rows is rendered in the background (a deferred value: React renders it in slices and keeps the page
-  // responsive); until it is, the table shows what it showed before (the previous page, or the loading row).
-  const listData = useDeferredValue(query.data);
-  const rendering = listData !== query.data;
+  // The first page of rows is rendered in the background (a deferred value: React renders it in slices and keeps
+  // the page responsive, which matters most while the screen loads); until it is, the loading row shows. Later
+  // pages (paging, sorting, search, refetches) replace the rows at once, as they come.
+  const deferredData = useDeferredValue(query.data);
+  const rendering = deferredData === undefined && query.data !== undefined;
+  const listData = rendering ? undefined : query.data;
   const rows = useMemo(() => listData?.data ?? [], [listData]);
   const meta = listData?.meta;
 
@@ -522,7 +524,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                 </Table.Td>
               </Table.Tr>
             )}
-            {(query.isPending || (rendering && listData === undefined)) && (
+            {(query.isPending || rendering) && (
               <Table.Tr>
                 <Table.Td colSpan={colSpan}>
                   <Text ta="center" c="dimmed" py="xl" role="status">
