@@ -10,9 +10,6 @@ import { useAuthStore } from './core/auth.store.ts';
 import { initI18n } from './core/i18n.ts';
 
 async function start(): Promise<void> {
-  // The router starts loading the first screen's code (its lazy layout and page) as it is created: while the
-  // messages load, not after.
-  const router = createAppRouter();
   await initI18n();
 
   // Notes §1: the app fetches the current user at start. A stored session is refreshed
@@ -20,6 +17,7 @@ async function start(): Promise<void> {
   const auth = useAuthStore.getState();
   void (auth.authenticated ? auth.refreshUser() : auth.getUser());
 
+  const router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
   createRoot(root).render(
