@@ -3,7 +3,9 @@
  * system Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), against the production build served by the real
  * server (`apps/api/src/main.ts` on a fresh data folder with the demo data). Each page is measured
  * BENCH_LIGHTHOUSE_RUNS times (3); the median of each figure is printed. A bench, not a test: it prints the figures
- * and flags the ones under target, and never fails a build. `BENCH_WEB_NO_BUILD=1` measures the build already in
+ * and flags the ones under target, and never fails a build. The desktop preset does not slow the CPU down, so on a
+ * machine busy with other work the blocking time (and with it the performance score) of the heavier pages moves
+ * from run to run: compare figures taken on a quiet machine. `BENCH_WEB_NO_BUILD=1` measures the build already in
  * apps/web/dist; `BENCH_LIGHTHOUSE_REPORTS=<folder>` keeps each run's full report (JSON, for the Lighthouse viewer).
  *
  * The signed-in pages: before them the browser signs in through the login form (puppeteer-core, connected to the
