@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its own figures. `npm run bench -- api-user` runs one;
- * a prefix runs a group (`npm run bench -- forecast`: forecast-accuracy and forecast-speed).
+ * a prefix runs a group (`npm run bench -- forecast`: forecast-accuracy and forecast-speed). Every `.ts` file here
+ * with a run() is one (`web`: first-load budgets; `lighthouse`: Lighthouse scores of the first screens).
  */
 import fs from 'node:fs';
 import path from 'node:path';

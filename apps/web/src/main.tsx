@@ -4,7 +4,7 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers.tsx';
+import { BaseProviders } from './app/providers.base.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { useAuthStore } from './core/auth.store.ts';
 import { initI18n } from './core/i18n.ts';
@@ -22,9 +22,9 @@ async function start(): Promise<void> {
   if (!root) throw new Error('Missing #root element');
   createRoot(root).render(
     <StrictMode>
-      <Providers>
+      <BaseProviders>
         <RouterProvider router={router} />
-      </Providers>
+      </BaseProviders>
     </StrictMode>,
   );
 }

@@ -1,6 +1,7 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
 import type { AbilityRule, Action, Subject } from '@enamel/contracts';
 import { api } from './api.ts';
+import { onSessionCleared } from './session.ts';
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
@@ -18,3 +19,6 @@ export async function loadAbilities(): Promise<void> {
 export function resetAbilities(): void {
   ability.update([]);
 }
+
+// A sign-out empties the rules (the auth store does not import this module: the login screen has no rules).
+onSessionCleared(resetAbilities);

@@ -1,6 +1,9 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { navigateTo } from './navigation.ts';
+import { pageExpired, unauthenticated } from './session.ts';
+
+export { setPageExpiredHandler, setUnauthenticatedHandler } from './session.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -14,21 +17,6 @@ const AUTH_STATUSES = new Set([401, 403, 419]);
  */
 export function isGuestPath(pathname: string): boolean {
   return pathname === '/login' || pathname === '/forgot-password' || pathname.startsWith('/reset-password/');
-}
-
-let onUnauthenticated: () => void = () => undefined;
-let onPageExpired: () => void = () => undefined;
-/** The auth store registers how a 401 logs the user out (avoids an import cycle). */
-export function setUnauthenticatedHandler(handler: () => void): void {
-  onUnauthenticated = handler;
-}
-
-/**
- * A 419 means the page's token no longer fits a live session; the auth store re-checks the
- * session so that an ended one signs the user out (a 401) instead of bouncing off /login.
- */
-export function setPageExpiredHandler(handler: () => void): void {
-  onPageExpired = handler;
 }
 
 export function createApi(): AxiosInstance {
@@ -58,8 +46,8 @@ export function createApi(): AxiosInstance {
     (error: unknown) => {
       const status = error instanceof AxiosError ? error.response?.status : undefined;
       if (status !== undefined && AUTH_STATUSES.has(status)) {
-        if (status === 401) onUnauthenticated();
-        if (status === 419) onPageExpired();
+        if (status === 401) unauthenticated();
+        if (status === 419) pageExpired();
         if (!isGuestPath(window.location.pathname)) navigateTo('/login');
       }
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));

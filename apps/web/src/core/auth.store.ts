@@ -1,11 +1,16 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { CurrentUser, LoginBody, Locale } from '@enamel/contracts';
-import { api, setPageExpiredHandler, setUnauthenticatedHandler } from './api.ts';
-import { loadAbilities, resetAbilities } from './abilities.ts';
 import { navigateTo } from './navigation.ts';
 import { reloadSelectedPractice } from './practice.ts';
-import { queryClient } from './queryClient.ts';
+import { runSessionResets, setPageExpiredHandler, setUnauthenticatedHandler } from './session.ts';
+
+/**
+ * The HTTP client and the permission rules load with the first call that needs them, not with the store: the
+ * login screen shows before either has loaded.
+ */
+const http = async () => (await import('./api.ts')).api;
+const loadAbilities = async () => (await import('./abilities.ts')).loadAbilities();
 
 /** The stored user; empty (id null) when signed out. */
 export interface AuthUser {
@@ -41,13 +46,12 @@ export interface AuthState {
   runAuthRequest: <T>(request: () => Promise<T>) => Promise<T | undefined>;
 }
 
-/** The local half of logout: storage, state, rules and cache. */
+/** The local half of logout: storage, state, rules and cache (the last two registered in session.ts). */
 export function clearSession(): void {
   localStorage.clear();
   useAuthStore.setState({ user: { ...EMPTY_USER }, authenticated: false });
-  resetAbilities();
   reloadSelectedPractice();
-  queryClient.clear();
+  runSessionResets();
 }
 
 async function loadAbilitiesQuietly(): Promise<void> {
@@ -69,7 +73,7 @@ export const useAuthStore = create<AuthState>()(
         const { authenticated, user } = get();
         if (!force && authenticated && user.id !== null) return;
         try {
-          const { data } = await api.get<GetUserResponse>('/api/user');
+          const { data } = await (await http()).get<GetUserResponse>('/api/user');
           if (data.success && data.data) {
             set({ authenticated: true, user: { ...data.data } });
           } else {
@@ -90,13 +94,13 @@ export const useAuthStore = create<AuthState>()(
       },
 
       login: async (body) => {
-        await api.post('/login', body);
+        await (await http()).post('/login', body);
         await get().getUser(true);
       },
 
       logout: async () => {
         try {
-          await api.post('/logout');
+          await (await http()).post('/logout');
         } catch {
           return; // notes §4: a failed logout is ignored and the user stays
         }

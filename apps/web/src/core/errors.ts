@@ -1,4 +1,4 @@
-import { AxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import type { TFunction } from 'i18next';
 import { ERROR_CODES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@enamel/contracts';
 
@@ -33,9 +33,17 @@ function readFieldErrors(value: unknown): FieldErrors {
   return out;
 }
 
+/**
+ * An error from the api client (what axios' own `isAxiosError` checks), told apart without importing axios:
+ * the login screen shows errors before the HTTP client has loaded.
+ */
+export function isHttpError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 /** Turns anything a call threw into what a screen shows. */
 export function toAppError(error: unknown, t: TFunction): AppError {
-  if (!(error instanceof AxiosError) || !error.response) {
+  if (!isHttpError(error) || !error.response) {
     return { status: null, code: 'network', message: t('errors.network'), fieldErrors: {} };
   }
   const { status } = error.response;

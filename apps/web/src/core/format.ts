@@ -4,10 +4,36 @@ import { useTranslation } from 'react-i18next';
 /** Money never breaks inside its amount and currency ("US$ 12.00" stays on one line in every language). */
 const unbreakable = (text: string) => text.replace(/\s/g, '\u00a0');
 
+/**
+ * Intl formatters are costly to build (a list page formats hundreds of cells); one per locale and options is kept.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The currency's own minor units (2 for GBP, EUR and USD, 0 for JPY), as Intl knows them. */
 export function minorUnits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -21,7 +47,7 @@ export function formatMoney(locale: string, value: string | number, currency: st
   const minor = minorUnits(currency);
   const digits = options.perUnit ? { minimumFractionDigits: minor, maximumFractionDigits: Math.max(minor, 4) } : { minimumFractionDigits: minor, maximumFractionDigits: minor };
   try {
-    return unbreakable(new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(String(value).trim() as Intl.StringNumericLiteral));
+    return unbreakable(numberFormat(locale, { style: 'currency', currency, ...digits }).format(String(value).trim() as Intl.StringNumericLiteral));
   } catch {
     return `${String(value)} ${currency}`;
   }
@@ -33,10 +59,10 @@ export function useFormat() {
   const locale = i18n.language;
   return {
     locale,
-    number: (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(value),
+    number: (value: number, options?: Intl.NumberFormatOptions) => numberFormat(locale, options).format(value),
     money: (value: string | number, currency: string, options?: { perUnit?: boolean }) => formatMoney(locale, value, currency, options),
     dateTime: (value: string | number | Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }) =>
-      new Intl.DateTimeFormat(locale, options).format(new Date(value)),
+      dateTimeFormat(locale, options).format(new Date(value)),
     relative: (value: string | number | Date) => {
       const seconds = Math.round((new Date(value).getTime() - Date.now()) / 1000);
       const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale, i18n, persistLocale, resolveInitialLocale, useLocaleStore } from './i18n.ts';
+import { changeLocale, i18n, messagesLoader, persistLocale, resolveInitialLocale, useLocaleStore } from './i18n.ts';
 
 describe('locale preference', () => {
   beforeEach(() => {
@@ -52,5 +52,45 @@ describe('locale preference', () => {
     expect(load).not.toHaveBeenCalled();
     expect(i18n.language).toBe('fr');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('messages loader', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** Runs the loader's read and resolves with what it called back. */
+  function read(lng: string): Promise<[unknown, unknown]> {
+    return new Promise((resolve) => {
+      messagesLoader.read(lng, 'translation', (error, data) => resolve([error, data]));
+    });
+  }
+
+  it('fetches only the asked language and hands its messages over', async () => {
+    const fetchStub = vi.fn(async () => new Response(JSON.stringify({ hello: 'Hola' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchStub);
+    const [error, data] = await read('es');
+    expect(error).toBeNull();
+    expect(data).toEqual({ hello: 'Hola' });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(fetchStub.mock.calls[0]).toEqual(['/locales/es/translation.json', expect.anything()]);
+  });
+
+  it('asks i18next to retry a 5xx or a network failure, not a 404', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503 })));
+    let [error, retry] = await read('fr');
+    expect(error).toBeInstanceOf(Error);
+    expect(retry).toBe(true);
+
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    [error, retry] = await read('fr');
+    expect(error).toBeInstanceOf(Error);
+    expect(retry).toBe(true);
+
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+    [error, retry] = await read('xx');
+    expect(error).toBeInstanceOf(Error);
+    expect(retry).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18n, { type BackendModule } from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
@@ -8,6 +7,32 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, isLocale, t
 
 export const NAMESPACE = 'translation';
 export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+/**
+ * Loads one locale's messages over HTTP when i18next asks for them (only the interface language, never all of
+ * them). A network failure or a 5xx is retried by i18next; any other answer is an error.
+ */
+export const messagesLoader: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    const url = LOAD_PATH.replace('{{lng}}', lng).replace('{{ns}}', ns);
+    fetch(url, { headers: { Accept: 'application/json' } }).then(
+      async (response) => {
+        if (!response.ok) {
+          callback(new Error(`failed loading ${url}; status code: ${response.status}`), response.status >= 500);
+          return;
+        }
+        try {
+          callback(null, (await response.json()) as Record<string, unknown>);
+        } catch (error) {
+          callback(error instanceof Error ? error : new Error(`failed parsing ${url} to json`), false);
+        }
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(`failed loading ${url}`), true),
+    );
+  },
+};
 
 interface LocaleState {
   locale: Locale;
@@ -83,7 +108,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', applyDocumentLanguage);
   await i18n
-    .use(HttpBackend)
+    .use(messagesLoader)
     .use(initReactI18next)
     .init({
       lng: DEFAULT_LOCALE,
@@ -93,7 +118,6 @@ export async function initI18n(): Promise<typeof i18n> {
       ns: [NAMESPACE],
       defaultNS: NAMESPACE,
       interpolation: { escapeValue: false },
-      backend: { loadPath: LOAD_PATH },
       react: { useSuspense: false },
     })
     .catch((error: unknown) => {

@@ -1,14 +1,43 @@
-import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
+import type { NotificationData } from '@mantine/notifications';
 
 /** Success notices show for 1500 ms without a confirm button (notes §9). */
 export const SUCCESS_NOTICE_MS = 1500;
 /** Other toasts use the notes' 5000 ms delay (set on the provider). */
 export const TOAST_MS = 5000;
 
+/**
+ * Toasts load with the first one shown: the login screen has none until it is left. Mantine's store queues a toast
+ * shown before its container has mounted; `useToastsWanted` tells the providers to mount the container.
+ */
+let wanted = false;
+const subscribers = new Set<() => void>();
+
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      subscribers.add(notify);
+      return () => subscribers.delete(notify);
+    },
+    () => wanted,
+  );
+}
+
+function show(toast: NotificationData): void {
+  if (!wanted) {
+    wanted = true;
+    subscribers.forEach((notify) => notify());
+  }
+  void import('@mantine/notifications').then(
+    ({ notifications }) => notifications.show(toast),
+    (error: unknown) => console.error('Failed to load toasts', error),
+  );
+}
+
 export function notifySuccess(message: string): void {
-  notifications.show({ message, color: 'green', autoClose: SUCCESS_NOTICE_MS, withCloseButton: false });
+  show({ message, color: 'green', autoClose: SUCCESS_NOTICE_MS, withCloseButton: false });
 }
 
 export function notifyError(message: string): void {
-  notifications.show({ message, color: 'red', autoClose: TOAST_MS });
+  show({ message, color: 'red', autoClose: TOAST_MS });
 }

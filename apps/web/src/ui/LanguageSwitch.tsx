@@ -1,43 +1,53 @@
-import { Button, Menu, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@enamel/contracts';
-import { changeLocale } from '../core/i18n.ts';
+import { isLocale, type Locale } from '@enamel/contracts';
+import { LanguageButton } from './LanguageButton.tsx';
+import type { LanguageMenu as LanguageMenuType } from './LanguageMenu.tsx';
 
-/** Header language menu; the choice lives in the `locale` cookie (read by the server) and the store. */
+interface Loaded {
+  Menu: typeof LanguageMenuType;
+  focused: boolean;
+}
+
+/**
+ * Header language menu; the choice lives in the `locale` cookie (read by the server) and the store. The button
+ * shows at once; the menu (Mantine's Menu and its positioning code, which the login screen needs for nothing else)
+ * loads with the first hint of use: pointer over it, focus, press. A press before it has loaded opens it when it has.
+ */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const current: Locale = isLocale(i18n.language) ? i18n.language : 'en';
+  const button = useRef<HTMLButtonElement>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [pressed, setPressed] = useState(false);
+  const loading = useRef(false);
+
+  const load = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    import('./LanguageMenu.tsx').then(
+      ({ LanguageMenu }) => setLoaded({ Menu: LanguageMenu, focused: button.current !== null && document.activeElement === button.current }),
+      (error: unknown) => {
+        loading.current = false;
+        console.error('Failed to load the language menu', error);
+      },
+    );
+  }, []);
+
+  if (loaded) return <loaded.Menu compact={compact} current={current} opened={pressed} focused={loaded.focused} />;
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconLanguage size={18} stroke={1.7} aria-hidden />}
-          data-testid="language-switch"
-          px={compact ? 8 : undefined}
-        >
-          {/* The accessible name starts with the visible text (WCAG 2.5.3) and then says what it is. */}
-          {compact ? current : LOCALE_NAMES[current]}
-          <VisuallyHidden>{` — ${t('shell.language')}`}</VisuallyHidden>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('shell.language')}</Menu.Label>
-        {LOCALES.map((locale) => (
-          <Menu.Item
-            key={locale}
-            lang={locale}
-            onClick={() => void changeLocale(locale)}
-            rightSection={locale === current ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={locale === current ? 'true' : undefined}
-            data-testid={`language-option-${locale}`}
-          >
-            {LOCALE_NAMES[locale]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <LanguageButton
+      ref={button}
+      compact={compact}
+      current={current}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        setPressed(true);
+        load();
+      }}
+    />
   );
 }

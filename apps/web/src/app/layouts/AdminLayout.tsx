@@ -11,6 +11,7 @@ import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
 import { PracticeSelector } from '../../ui/PracticeSelector.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
 import { useRouteHandle } from '../../ui/routeHandle.ts';
+import { AdminProviders } from '../providers.admin.tsx';
 import { SidebarNav } from './SidebarNav.tsx';
 
 function useDocumentTitle() {
@@ -22,8 +23,16 @@ function useDocumentTitle() {
   }, [label]);
 }
 
-/** The authenticated shell (notes §2: requires the authenticated state, otherwise /login). */
+/** The authenticated shell (notes §2: requires the authenticated state, otherwise /login), in the admin providers. */
 export function AdminLayout() {
+  return (
+    <AdminProviders>
+      <AdminShell />
+    </AdminProviders>
+  );
+}
+
+function AdminShell() {
   const authenticated = useAuthStore((s) => s.authenticated);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { t } = useTranslation();

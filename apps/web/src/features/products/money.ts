@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../core/format.ts';
+import { formatMoney, numberFormat } from '../../core/format.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
 
 /**
@@ -72,7 +72,7 @@ export function useQuantity() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   return useCallback(
-    (value: string | number): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral),
+    (value: string | number): string => numberFormat(locale, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral),
     [locale],
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNITS } from '@enamel/contracts';
+import { numberFormat } from '../../core/format.ts';
 import { fetchUnits } from './product.api.ts';
 
 /** A unit's translated name (`units.<value>`), the raw value for a unit this version does not know. */
@@ -16,7 +17,7 @@ export function useQuantityWithUnit() {
   const { i18n } = useTranslation();
   const unit = useUnitLabel();
   return (value: string | number, unitCode: string) =>
-    `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral)}\u00a0${unit(unitCode, value)}`;
+    `${numberFormat(i18n.language, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral)}\u00a0${unit(unitCode, value)}`;
 }
 
 /** Options for a unit Select: the server's list (contract's UNITS until it arrives), translated. */
@@ -31,7 +32,7 @@ export function usePackaging() {
   const { t, i18n } = useTranslation();
   const unit = useUnitLabel();
   return (purchaseUnit: string, count: number, usageUnit: string) => {
-    const text = t('products.packaging', { purchaseUnit: unit(purchaseUnit), count: new Intl.NumberFormat(i18n.language).format(count) as unknown as number, usageUnit: unit(usageUnit, count) });
+    const text = t('products.packaging', { purchaseUnit: unit(purchaseUnit), count: numberFormat(i18n.language).format(count) as unknown as number, usageUnit: unit(usageUnit, count) });
     return text.charAt(0).toLocaleUpperCase(i18n.language) + text.slice(1);
   };
 }

@@ -41,10 +41,11 @@ import { Alert, Badge, Box, Button, CloseButton, Checkbox, Group, LoadingOverlay
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type Updater, type VisibilityState } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
 import { PAGE_SIZES, type ColumnFilter, type PageMeta } from '@enamel/contracts';
+import { dateTimeFormat, numberFormat } from '../../core/format.ts';
 import { api } from '../../core/api.ts';
 import { toAppError } from '../../core/errors.ts';
 import { notifyError } from '../../core/notify.ts';
@@ -104,13 +105,13 @@ function useCellFormat() {
         case 'bool':
           return t(value === true || value === 1 || value === 'true' || value === '1' ? 'table.yes' : 'table.no');
         case 'number':
-          return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : toText(value);
+          return typeof value === 'number' ? numberFormat(locale).format(value) : toText(value);
         case 'date': {
           if (typeof value !== 'string' && typeof value !== 'number') return '';
           const date = new Date(value);
           if (Number.isNaN(date.getTime())) return String(value);
           const dateOnly = typeof value === 'string' && DATE_ONLY.test(value);
-          return new Intl.DateTimeFormat(locale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+          return dateTimeFormat(locale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
         }
         default:
           return toText(value);
@@ -162,13 +163,19 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     },
     placeholderData: keepPreviousData,
   });
-  const rows = useMemo(() => query.data?.data ?? [], [query.data]);
-  const meta = query.data?.meta;
+  // The first page of rows is rendered in the background (a deferred value: React renders it in slices and keeps
+  // the page responsive, which matters most while the screen loads); until it is, the loading row shows. Later
+  // pages (paging, sorting, search, refetches) replace the rows at once, as they come.
+  const deferredData = useDeferredValue(query.data);
+  const rendering = deferredData === undefined && query.data !== undefined;
+  const listData = rendering ? undefined : query.data;
+  const rows = useMemo(() => listData?.data ?? [], [listData]);
+  const meta = listData?.meta;
 
   // A page past the end (rows deleted, a stale shared link) moves to the last page.
   useEffect(() => {
-    if (meta && !query.isPlaceholderData && rows.length === 0 && meta.total > 0 && view.page > meta.last_page) change('page', { page: meta.last_page });
-  }, [meta, rows.length, view.page, query.isPlaceholderData, change]);
+    if (meta && !rendering && !query.isPlaceholderData && rows.length === 0 && meta.total > 0 && view.page > meta.last_page) change('page', { page: meta.last_page });
+  }, [meta, rendering, rows.length, view.page, query.isPlaceholderData, change]);
 
   // ---- search (debounced) -----------------------------------------------------------------
   const [searchText, setSearchText] = useState(view.search);
@@ -336,7 +343,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
   };
   const colSpan = visibleColumns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
   const error = query.isError ? toAppError(query.error, t) : null;
-  const showEmpty = !query.isPending && !query.isError && rows.length === 0;
+  const showEmpty = !query.isPending && !query.isError && !rendering && rows.length === 0;
 
   return (
     <Box data-testid={testId} data-table-id={tableId}>
@@ -398,8 +405,8 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
       )}
 
       <Box pos="relative" mih={TABLE_MIN_HEIGHT} style={{ overflowX: 'auto' }}>
-        <LoadingOverlay visible={query.isFetching} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ color: 'green' }} />
-        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={query.isFetching} data-testid="data-table">
+        <LoadingOverlay visible={query.isFetching || rendering} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ color: 'green' }} />
+        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={query.isFetching || rendering} data-testid="data-table">
           <Table.Thead>
             <Table.Tr>
               {selectable && (
@@ -517,7 +524,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                 </Table.Td>
               </Table.Tr>
             )}
-            {query.isPending && (
+            {(query.isPending || rendering) && (
               <Table.Tr>
                 <Table.Td colSpan={colSpan}>
                   <Text ta="center" c="dimmed" py="xl" role="status">
@@ -555,7 +562,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
             </Text>
           )}
         </Group>
-        {query.data && <Pagination data={query.data} limit={2} align="right" onPageChange={(page) => change('page', { page })} />}
+        {listData && <Pagination data={listData} limit={2} align="right" onPageChange={(page) => change('page', { page })} />}
       </Group>
     </Box>
   );
