@@ -49,10 +49,10 @@ describe('routes', () => {
 
   it('shows a later feature as a titled placeholder with its breadcrumb', async () => {
     useAuthStore.setState({ authenticated: true, user: { ...USER } });
-    renderRoutes(routes, '/admin/reports/genrate');
+    renderRoutes(routes, '/admin/scheduler');
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
-    expect(screen.getByTestId('page-title').textContent).toBe('Generate');
-    expect(screen.getByTestId('breadcrumbs').textContent).toContain('Reports');
+    expect(screen.getByTestId('page-title').textContent).toBe('Scheduler');
+    expect(screen.getByTestId('breadcrumbs').textContent).toContain('Scheduler');
   });
 
   it('shows not-found for an unknown path, with a way back', async () => {

@@ -199,7 +199,8 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
     .map((row) => ({ name: cell(labelColumn, row[data.chart.label]), value: Number(row[data.chart.value] ?? 0) }));
   const money = valueColumn.type === 'money';
   return (
-    <Stack gap="lg" data-testid="report-view">
+    // While other filters load, the previous answer stays on screen, marked busy.
+    <Stack gap="lg" data-testid="report-view" aria-busy={query.isFetching}>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="report-count">
           {t('reports.rows', { count: data.rows.length })}
