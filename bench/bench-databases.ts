@@ -6,8 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@enamel/db';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/env.ts';
+import { runSeedCommand } from '../apps/api/src/features/seeder/seed-command.ts';
+import { signIn } from './sign-in.ts';
 
 export type BenchOnDatabase = (label: string, env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>) => Promise<void>;
 
@@ -37,4 +42,39 @@ export async function onEachDatabase(prefix: string, bench: BenchOnDatabase): Pr
     await admin.query(`drop database if exists ${name}`);
     await admin.end();
   }
+}
+
+/** The demo data seeded into the database, the app listening on a free port, and a signed-in admin's cookie. */
+export async function seededApp(env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>, admin: { email: string; password: string }) {
+  const seeded = await runSeedCommand({ ...env, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, { out: () => undefined, err: console.error });
+  if (seeded !== 0) throw new Error('seeding the demo data failed');
+  const database = await open();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-app-'));
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const cookie = await signIn(base, admin.email, admin.password);
+  return {
+    database,
+    app,
+    base,
+    cookie,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The median of `times` runs of `fn`, after one warm-up run. */
+export async function medianMs(fn: () => Promise<unknown>, times = 7): Promise<number> {
+  await fn();
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await fn();
+    out.push(performance.now() - start);
+  }
+  return out.sort((a, b) => a - b)[Math.floor(out.length / 2)]!;
 }

@@ -5,53 +5,28 @@
  * practice forecast first; then each call's own time over HTTP is printed next to the time of its queries run
  * directly (the widget function on the same database). BENCH_ITERATIONS (30).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DASHBOARD_WIDGETS } from '@enamel/contracts';
 import { dentalPractices, users, type DatabaseHandle } from '@enamel/db';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/env.ts';
 import { dashboardContext } from '../apps/api/src/features/dashboard/dashboard-context.ts';
 import { WIDGETS } from '../apps/api/src/features/dashboard/dashboard.routes.ts';
 import { executeForecastRun } from '../apps/api/src/features/forecasts/forecast-run.ts';
 import { requestForecastRun } from '../apps/api/src/features/forecasts/forecast-runs.service.ts';
-import { runSeedCommand } from '../apps/api/src/features/seeder/seed-command.ts';
-import { onEachDatabase } from './bench-databases.ts';
-import { signIn } from './sign-in.ts';
+import { medianMs, onEachDatabase, seededApp } from './bench-databases.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
 const ADMIN = { email: 'bench-dashboard@example.test', password: 'Tooth-Fairy-2026!' };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-
-async function timed(fn: () => Promise<unknown>, times = 10): Promise<number> {
-  const out: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const start = performance.now();
-    await fn();
-    out.push(performance.now() - start);
-  }
-  return median(out);
-}
 
 async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>): Promise<void> {
-  const seeded = await runSeedCommand({ ...env, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { out: () => undefined, err: console.error });
-  if (seeded !== 0) throw new Error('seeding the demo data failed');
-  const database = await open();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-dash-'));
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), database, logger: false });
+  const { database, base, cookie, close } = await seededApp(env, open, ADMIN);
   try {
     const { db } = database;
     const [practice] = await db.select().from(dentalPractices).orderBy(dentalPractices.id).limit(1);
     const [admin] = await db.select({ id: users.id }).from(users).limit(1);
     const { run } = await requestForecastRun(db, { practiceId: practice!.id, userId: admin!.id });
     await executeForecastRun(db, run.id);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const cookie = await signIn(base, ADMIN.email, ADMIN.password);
     const url = (w: string) => `${base}/api/admin/dashboard/${w}?dental_practice_id=${practice!.id}`;
     const call = async (w: string) => {
       const res = await fetch(url(w), { headers: { cookie, 'accept-encoding': 'identity' } });
@@ -69,14 +44,12 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promi
     walls.sort((a, b) => a - b);
     console.log(`${label}: ${practice!.name}, nine calls fired together ×${ITERATIONS}: p50 ${percentile(walls, 50).toFixed(0)} ms, p95 ${percentile(walls, 95).toFixed(0)} ms (target ≤ 250 ms p95 on PostgreSQL)`);
     for (const w of DASHBOARD_WIDGETS) {
-      const http = await timed(() => call(w));
-      const direct = await timed(async () => WIDGETS[w](await dashboardContext(db, { dental_practice_id: practice!.id })));
+      const http = await medianMs(() => call(w), 10);
+      const direct = await medianMs(async () => WIDGETS[w](await dashboardContext(db, { dental_practice_id: practice!.id })), 10);
       console.log(`  ${w.padEnd(36)} HTTP ${http.toFixed(1).padStart(6)} ms   its queries directly ${direct.toFixed(1).padStart(6)} ms`);
     }
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -6,6 +6,7 @@ import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit } from '../../products/units.ts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
+import { WidgetTable } from '../WidgetTable.tsx';
 import { ProductLink } from './StockWidgets.tsx';
 
 const ROWS = 8;
@@ -89,30 +90,16 @@ export function DeadStockWidget({ view }: { view: DashboardView }) {
           {format.money(data?.total_value ?? '0', currency)}
         </Text>
       </Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dashboard.columns.product')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.onHand')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.value')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.lastUsed')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.slice(0, ROWS).map((item) => (
-              <Table.Tr key={item.product_id} data-testid="widget-row">
-                <Table.Td>
-                  <ProductLink name={item.name} inventoryId={item.inventory_id} />
-                </Table.Td>
-                <Table.Td ta="right">{quantity(item.on_hand, item.usage_unit)}</Table.Td>
-                <Table.Td ta="right">{format.money(item.value, currency)}</Table.Td>
-                <Table.Td ta="right">{item.last_used ? format.dateTime(item.last_used, { dateStyle: 'medium' }) : t('dashboard.deadStock.never')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <WidgetTable
+        rows={items.slice(0, ROWS)}
+        rowKey={(item) => item.product_id}
+        columns={[
+          { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
+          { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+          { title: t('dashboard.columns.value'), numeric: true, cell: (item) => format.money(item.value, currency) },
+          { title: t('dashboard.columns.lastUsed'), numeric: true, cell: (item) => (item.last_used ? format.dateTime(`${item.last_used}T12:00:00`, { dateStyle: 'medium' }) : t('dashboard.deadStock.never')) },
+        ]}
+      />
     </WidgetCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit, useUnitLabel } from '../../products/units.ts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
+import { WidgetTable } from '../WidgetTable.tsx';
 
 const ROWS = 8;
 const LOW_STOCK_FILTER = encodeURIComponent(JSON.stringify([{ field: 'stock_status', condition: 'equal', value: 'low' }]));
@@ -36,32 +37,21 @@ export function LowStockWidget({ view }: { view: DashboardView }) {
       query={query}
       empty={items.length === 0 ? t('dashboard.lowStock.empty') : null}
     >
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dashboard.columns.product')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.onHand')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.reorderPoint')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.toOrder')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.slice(0, ROWS).map((item) => (
-              <Table.Tr key={item.inventory_id} data-testid="widget-row">
-                <Table.Td>
-                  <ProductLink name={item.name} inventoryId={item.inventory_id} />
-                </Table.Td>
-                <Table.Td ta="right">{quantity(item.on_hand, item.usage_unit)}</Table.Td>
-                <Table.Td ta="right">{format.number(Number(item.reorder_point))}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {item.order_purchase_units > 0 ? `${format.number(item.order_purchase_units)}\u00a0${unit(item.purchase_unit, item.order_purchase_units)}` : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <WidgetTable
+        rows={items.slice(0, ROWS)}
+        rowKey={(item) => item.inventory_id}
+        columns={[
+          { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
+          { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+          { title: t('dashboard.columns.reorderPoint'), numeric: true, cell: (item) => format.number(Number(item.reorder_point)) },
+          {
+            title: t('dashboard.columns.toOrder'),
+            numeric: true,
+            strong: true,
+            cell: (item) => (item.order_purchase_units > 0 ? `${format.number(item.order_purchase_units)}\u00a0${unit(item.purchase_unit, item.order_purchase_units)}` : '—'),
+          },
+        ]}
+      />
       {items.length > ROWS ? (
         <Text size="xs" c="dimmed" mt={4}>
           {t('dashboard.andMore', { count: items.length - ROWS })}
@@ -96,34 +86,24 @@ export function CriticalItemsWidget({ view }: { view: DashboardView }) {
             <Title order={3} fz="sm" fw={600} mb={4}>
               {t('dashboard.critical.short')}
             </Title>
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing={6} fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('dashboard.columns.product')}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.columns.onHand')}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.columns.demand', { days: data?.days })}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.columns.shortfall')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {short.slice(0, ROWS).map((item) => (
-                    <Table.Tr key={item.product_id} data-testid="widget-row">
-                      <Table.Td>
-                        <ProductLink name={item.name} inventoryId={item.inventory_id} />
-                      </Table.Td>
-                      <Table.Td ta="right">{quantity(item.on_hand, item.usage_unit)}</Table.Td>
-                      <Table.Td ta="right">{format.number(item.demand, { maximumFractionDigits: 1 })}</Table.Td>
-                      <Table.Td ta="right">
-                        <Text span size="sm" fw={600} c="red.8">
-                          {quantity(Math.ceil(item.shortfall), item.usage_unit)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <WidgetTable
+              rows={short.slice(0, ROWS)}
+              rowKey={(item) => item.product_id}
+              columns={[
+                { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
+                { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+                { title: t('dashboard.columns.demand', { days: data?.days }), numeric: true, cell: (item) => format.number(item.demand, { maximumFractionDigits: 1 }) },
+                {
+                  title: t('dashboard.columns.shortfall'),
+                  numeric: true,
+                  cell: (item) => (
+                    <Text span size="sm" fw={600} c="red.8">
+                      {quantity(Math.ceil(item.shortfall), item.usage_unit)}
+                    </Text>
+                  ),
+                },
+              ]}
+            />
           </div>
         ) : hasRun ? null : (
           <Text size="sm" c="dimmed">
@@ -189,38 +169,32 @@ export function DaysToZeroWidget({ view }: { view: DashboardView }) {
       query={query}
       empty={items.length === 0 ? (query.data?.meta.run ? t('dashboard.daysToZero.empty') : t('dashboard.noRun')) : null}
     >
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('dashboard.columns.product')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.onHand')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.daysToZero')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.range')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.slice(0, ROWS).map((item) => (
-              <Table.Tr key={item.product_id} data-testid="widget-row">
-                <Table.Td>
-                  <ProductLink name={item.name} inventoryId={item.inventory_id} />
-                </Table.Td>
-                <Table.Td ta="right">{quantity(item.on_hand, item.usage_unit)}</Table.Td>
-                <Table.Td ta="right">
-                  <Badge variant="light" color={urgency(item.days, data!.lead_time_days)} tt="none" data-testid="days-to-zero-badge">
-                    {days(item.days)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text span size="xs" c="dimmed">
-                    {item.low === null && item.high === null ? '—' : `${item.low === null ? '∞' : format.number(Math.round(item.low))}–${item.high === null ? '∞' : format.number(Math.round(item.high))}`}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <WidgetTable
+        rows={items.slice(0, ROWS)}
+        rowKey={(item) => item.product_id}
+        columns={[
+          { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
+          { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+          {
+            title: t('dashboard.columns.daysToZero'),
+            numeric: true,
+            cell: (item) => (
+              <Badge variant="light" color={urgency(item.days, data!.lead_time_days)} tt="none" data-testid="days-to-zero-badge">
+                {days(item.days)}
+              </Badge>
+            ),
+          },
+          {
+            title: t('dashboard.columns.range'),
+            numeric: true,
+            cell: (item) => (
+              <Text span size="xs" c="dimmed">
+                {item.low === null && item.high === null ? '—' : `${item.low === null ? '∞' : format.number(Math.round(item.low))}–${item.high === null ? '∞' : format.number(Math.round(item.high))}`}
+              </Text>
+            ),
+          },
+        ]}
+      />
     </WidgetCard>
   );
 }
