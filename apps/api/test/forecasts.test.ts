@@ -128,6 +128,20 @@ describe('forecast runs', () => {
     expect((await admin.post('/api/forecast/run', { dental_practice_id: practice.id, forecast_date: day(-1) })).statusCode).toBe(202);
   });
 
+  it('a run left under way by a stopped server does not block its date: past its time it is marked failed and a new one starts', async () => {
+    const { practice } = await ledger();
+    const [stuck] = await t.database.db
+      .insert(forecastRuns)
+      .values({ dentalPracticeId: practice.id, forecastDate: day(0), status: 'running', horizonWeeks: 12, level: '0.95', startedAt: new Date(Date.now() - 16 * 60_000) })
+      .returning();
+    const again = await admin.post('/api/forecast/run', { dental_practice_id: practice.id });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().data.id).not.toBe(stuck!.id);
+    const [old] = await t.database.db.select().from(forecastRuns).where(eq(forecastRuns.id, stuck!.id));
+    expect(old).toMatchObject({ status: 'failed', error: expect.stringContaining('interrupted') });
+    expect((await runToEnd({ dental_practice_id: practice.id })).status).toBe('completed');
+  });
+
   it('requests racing each other never leave two runs under way for one practice and date', async () => {
     const { practice } = await ledger();
     const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post('/api/forecast/run', { dental_practice_id: practice.id, forecast_date: day(-3) })));

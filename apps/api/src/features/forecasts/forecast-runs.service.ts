@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ForecastRun } from '@enamel/contracts';
 import { forecastRuns, practiceSettings, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
@@ -21,6 +21,9 @@ export async function findForecastRun(db: Database, id: number): Promise<Forecas
  * index makes that hold for requests racing each other.
  * Returns the run, whether it is new (the caller then starts it) and the practice's today.
  */
+/** A run still queued or running this long after it started (or was asked for) was interrupted. */
+export const STALE_RUN_MINUTES = 15;
+
 export async function requestForecastRun(db: Database, input: { practiceId: number; forecastDate?: string | undefined; userId: number | null }): Promise<{ run: ForecastRun; created: boolean; today: string }> {
   const outcome = await db.transaction(async (tx) => {
     const practice = await lockActivePractice(tx, input.practiceId);
@@ -28,7 +31,7 @@ export async function requestForecastRun(db: Database, input: { practiceId: numb
     const date = input.forecastDate ?? today;
     if (date > today) throw invalid('forecast_date', 'forecast.future_date', { today });
     const [existing] = await tx
-      .select({ id: forecastRuns.id })
+      .select({ id: forecastRuns.id, stale: sql<boolean>`coalesce(${forecastRuns.startedAt}, ${forecastRuns.createdAt}) < now() - make_interval(mins => ${STALE_RUN_MINUTES})` })
       .from(forecastRuns)
       .where(
         and(
@@ -39,7 +42,11 @@ export async function requestForecastRun(db: Database, input: { practiceId: numb
       )
       .orderBy(desc(forecastRuns.id))
       .limit(1);
-    if (existing) return { id: existing.id, created: false, today };
+    if (existing && !existing.stale) return { id: existing.id, created: false, today };
+    // A run left queued or running by a server that stopped (a restart, a crash) would block its date for good:
+    // past the longest a run takes it is marked failed, and a new one starts.
+    if (existing)
+      await tx.update(forecastRuns).set({ status: 'failed', finishedAt: sql`now()`, error: 'interrupted: the server stopped before the run finished' }).where(eq(forecastRuns.id, existing.id));
     const [settings] = await tx
       .select({ horizonWeeks: practiceSettings.forecastHorizonWeeks, level: practiceSettings.serviceLevel })
       .from(practiceSettings)
