@@ -38,4 +38,5 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await shoot(page, 'activity-log', '/admin/logs');
   await shoot(page, 'users', '/admin/list/users');
   await shoot(page, 'setting', '/admin/setting', true);
+  await shoot(page, 'report', '/admin/reports/genrate?report=consumption-by-product');
 });

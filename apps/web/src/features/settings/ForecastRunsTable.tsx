@@ -43,7 +43,7 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
         </Badge>
       ),
     },
-    { field: 'requested_by_email', title: t('settings.runs.requestedBy'), sort: true, filter: true, search: true, width: 200, cellRenderer: (row) => row.requested_by_email ?? t('settings.runs.system') },
+    { field: 'requested_by_email', title: t('settings.runs.requestedBy'), sort: true, filter: true, search: true, width: 220, cellRenderer: (row) => row.requested_by_email ?? t('settings.runs.system') },
     { field: 'created_at', title: t('settings.runs.createdAt'), type: 'date', sort: true, filter: true, width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
     { field: 'duration_ms', title: t('settings.runs.duration'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => (row.duration_ms === null ? '—' : format.number(row.duration_ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })) },
     { field: 'series_count', title: t('settings.runs.series'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => format.number(row.series_count) },
@@ -64,8 +64,8 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
             })}
           </Text>
         ) : (
-          <Text size="xs" c="dimmed">
-            {t('settings.runs.accuracyNone')}
+          <Text size="xs" c="dimmed" title={t('settings.runs.accuracyNone')}>
+            {t('settings.runs.accuracyNotYet')}
           </Text>
         ),
     },
@@ -73,6 +73,8 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
       field: 'methods',
       title: t('settings.runs.methods'),
       width: 340,
+      // Long: shown from the column menu.
+      hide: true,
       cellRenderer: (row) => (
         <Text size="xs">
           {Object.entries(row.methods)
