@@ -1,13 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import { dentalPractices, type Database } from '@enamel/db';
+import { runStockAlerts } from '../alerts/stock-alerts.ts';
 import { executeForecastRun } from '../forecasts/forecast-run.ts';
 import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
 import { DEMO_PRACTICES } from './data/practices.ts';
 
 /**
  * After the demo data: a forecast for today in each demo practice, so the dashboard's forecast widgets have a
- * stored run to read from the first visit (about a second per practice). Runs one after another, outside the
- * seeding transaction, as a user's "Run now" would.
+ * stored run to read from the first visit (about a second per practice), and the bell its stock alerts. Runs one
+ * after another, outside the seeding transaction, as a user's "Run now" would.
  */
 export async function forecastDemoPractices(db: Database, userId: number | null): Promise<number> {
   const practices = await db
@@ -18,5 +19,7 @@ export async function forecastDemoPractices(db: Database, userId: number | null)
     const { run, created } = await requestForecastRun(db, { practiceId: practice.id, userId });
     if (created) await executeForecastRun(db, run.id);
   }
+  // A forecast for today refreshes the practices' stock alerts, as a Run now does.
+  await runStockAlerts(db, practices.map((p) => p.id));
   return practices.length;
 }
