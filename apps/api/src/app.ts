@@ -14,6 +14,7 @@ import type { AuthLimits, Deps } from './core/context.ts';
 import { AfterReply } from './core/after-reply.ts';
 import { registerCsrf } from './core/csrf.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
+import { JobQueue } from './core/jobs.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
 import { isApiRequest, registerSessionHook } from './core/session-hook.ts';
 import { SessionStore } from './core/sessions.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Tests hold the work a route does after its reply, to see it come after. */
   afterReply?: (log: FastifyInstance['log']) => AfterReply;
+  /** A job queue already started (else the app starts its own and stops it on close). */
+  jobs?: JobQueue;
 }
 
 /** Builds the server: plugins, hooks, routes, error handler. Listening is the caller's business. */
@@ -79,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const jobs = options.jobs ?? (await JobQueue.start(database, app.log));
   const deps: Deps = {
     db: database.db,
     config,
@@ -87,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle: new Throttle(database.db),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     afterReply: options.afterReply ? options.afterReply(app.log) : new AfterReply(app.log),
+    jobs,
   };
   app.decorate('deps', deps);
   const routeTable: string[] = [];
@@ -96,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => {
     await deps.afterReply.drain();
+    if (!options.jobs) await jobs.stop();
     deps.mailer.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
+import { JobQueue } from './core/jobs.ts';
 import { seedRoles } from './features/roles/roles.seed.ts';
 import { ensureFirstAdmin } from './features/users/first-admin.ts';
 
@@ -9,7 +10,7 @@ import { ensureFirstAdmin } from './features/users/first-admin.ts';
 export const START_LOCK_KEY = 0x656e_5354;
 
 /**
- * Migrations, seeded roles and the first admin: everything a start needs before it listens.
+ * Migrations (the app's and the job queue's), seeded roles and the first admin: everything a start needs before it listens.
  * On PostgreSQL any number of instances may start at the same moment (a rollout, a group's servers):
  * each runs these steps while holding one transaction-level advisory lock, so the second waits for
  * the first and then finds everything done, instead of racing it into `CREATE TABLE` (duplicate
@@ -18,6 +19,7 @@ export const START_LOCK_KEY = 0x656e_5354;
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger, print?: (line: string) => void) {
   const steps = async () => {
     await handle.migrate();
+    await JobQueue.install(handle, log);
     await seedRoles(handle.db);
     await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, log, ...(print ? { print } : {}) });
   };

@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpEmbedded, openDatabase, quoteIdent } from '@enamel/db';
+import pino from 'pino';
+import { JobQueue } from '../src/core/jobs.ts';
 import { seedRoles } from '../src/features/roles/roles.seed.ts';
 
 declare module 'vitest' {
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-test-'));
   const embedded = await openDatabase();
   await embedded.migrate();
+  await JobQueue.install(embedded, pino({ level: 'silent' }));
   await seedRoles(embedded.db);
   const dumpFile = path.join(dir, 'template.tar');
   fs.writeFileSync(dumpFile, Buffer.from(await (await dumpEmbedded(embedded)).arrayBuffer()));
@@ -37,6 +40,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const handle = await openDatabase({ url: withDatabase(url, template), poolSize: 1 });
     await handle.migrate();
+    await JobQueue.install(handle, pino({ level: 'silent' }));
     await seedRoles(handle.db);
     await handle.close();
   }

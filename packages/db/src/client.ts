@@ -19,6 +19,8 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../migration
 export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'postgres';
+  /** The PostgreSQL connection string (absent when embedded): the job queue opens its own small pool. */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: () =>
         migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),

@@ -5,6 +5,7 @@ import type { AuthUser, Session, SessionStore } from './sessions.ts';
 import type { Throttle } from './throttle.ts';
 import type { AppAbility } from './abilities.ts';
 import type { AfterReply } from './after-reply.ts';
+import type { JobQueue } from './jobs.ts';
 
 /** What every feature may use: built once in app.ts, reached through `app.deps`. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   limits: AuthLimits;
   /** Work done once a response has gone out. */
   afterReply: AfterReply;
+  /** The database job queue (pg-boss): forecast runs, scheduled jobs. */
+  jobs: JobQueue;
 }
 
 export interface AuthLimits {

@@ -7,8 +7,7 @@ import { abilityFor, authorize, requireUser } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
-import { runStockAlerts } from '../alerts/stock-alerts.ts';
-import { executeForecastRun } from './forecast-run.ts';
+import { queueForecastRun, workForecastRuns } from './forecast-jobs.ts';
 import { forecastRunList } from './forecast-runs.list.ts';
 import { findForecastRun, requestForecastRun } from './forecast-runs.service.ts';
 
@@ -22,6 +21,7 @@ const one = oneOf(forecastRunSchema);
 export default async function forecastRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  await workForecastRuns(app.deps);
 
   app.get(
     '/api/admin/list/forecast_date',
@@ -51,12 +51,7 @@ export default async function forecastRoutes(fastify: FastifyInstance) {
       const { user } = requireUser(request);
       ensurePracticeAccess(await abilityFor(request), 'read', 'Dashboard', request.body.dental_practice_id);
       const { run, created, today } = await requestForecastRun(db, { practiceId: request.body.dental_practice_id, forecastDate: request.body.forecast_date, userId: user.id });
-      // A run for today also refreshes the practice's stock alerts (a predicted stock-out is one).
-      if (created)
-        app.deps.afterReply.schedule(reply, 'forecast run', async () => {
-          await executeForecastRun(db, run.id);
-          if (run.forecast_date === today) await runStockAlerts(db, [run.dental_practice_id]);
-        });
+      if (created) await queueForecastRun(app.deps, { runId: run.id, practiceId: run.dental_practice_id, alerts: run.forecast_date === today });
       return reply.code(created ? 202 : 200).send({ success: true as const, data: run });
     },
   );
