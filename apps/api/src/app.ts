@@ -45,6 +45,7 @@ import dashboardRoutes from './features/dashboard/dashboard.routes.ts';
 import reportRoutes from './features/reports/reports.routes.ts';
 import archiveLogRoutes from './features/archive-logs/archive-logs.routes.ts';
 import organisationRoutes from './features/organisation/organisation.routes.ts';
+import schedulerRoutes from './features/scheduler/scheduler.routes.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reportRoutes);
   await app.register(archiveLogRoutes);
   await app.register(organisationRoutes);
+  await app.register(schedulerRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
 import { JobQueue } from './core/jobs.ts';
 import { seedRoles } from './features/roles/roles.seed.ts';
+import { seedSchedulerJobs } from './features/scheduler/scheduler.service.ts';
 import { ensureFirstAdmin } from './features/users/first-admin.ts';
 
 /** The advisory lock key that serialises starts on one PostgreSQL database ("enamel start" as a 32-bit number). */
@@ -21,6 +22,7 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
     await handle.migrate();
     await JobQueue.install(handle, log);
     await seedRoles(handle.db);
+    await seedSchedulerJobs(handle.db);
     await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, log, ...(print ? { print } : {}) });
   };
   if (handle.kind === 'embedded') return steps();

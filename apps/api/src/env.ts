@@ -23,11 +23,24 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'TIME_ZONE must be an IANA time zone such as Europe/London')
+    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
   TRUST_PROXY: z
     .enum(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -43,6 +56,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  /** The installation's time zone: the scheduler's cron expressions are read in it. */
+  timeZone: string;
   /** Cookies get `Secure` when the app is served over HTTPS. */
   secureCookies: boolean;
   webDist: string;
@@ -85,6 +100,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    timeZone: e.TIME_ZONE,
     secureCookies: appUrl.startsWith('https://'),
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };

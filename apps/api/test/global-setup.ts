@@ -7,6 +7,7 @@ import { dumpEmbedded, openDatabase, quoteIdent } from '@enamel/db';
 import pino from 'pino';
 import { JobQueue } from '../src/core/jobs.ts';
 import { seedRoles } from '../src/features/roles/roles.seed.ts';
+import { seedSchedulerJobs } from '../src/features/scheduler/scheduler.service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   await embedded.migrate();
   await JobQueue.install(embedded, pino({ level: 'silent' }));
   await seedRoles(embedded.db);
+  await seedSchedulerJobs(embedded.db);
   const dumpFile = path.join(dir, 'template.tar');
   fs.writeFileSync(dumpFile, Buffer.from(await (await dumpEmbedded(embedded)).arrayBuffer()));
   await embedded.close();
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
     await handle.migrate();
     await JobQueue.install(handle, pino({ level: 'silent' }));
     await seedRoles(handle.db);
+    await seedSchedulerJobs(handle.db);
     await handle.close();
   }
   project.provide('postgresTemplate', template);

@@ -1,7 +1,9 @@
 import { subject as asSubject } from '@casl/ability';
+import type { FastifyRequest } from 'fastify';
 import type { Action, Subject } from '@enamel/contracts';
 import type { AppAbility } from './abilities.ts';
 import { AppError } from './errors.ts';
+import { abilityFor } from './guards.ts';
 
 /**
  * Which practices a user may act in for (action, subject): 'all' when a rule without
@@ -33,4 +35,15 @@ export function ensurePracticeAccess(ability: AppAbility, action: Action, subjec
 /** Whether `action` is allowed on a `subject` record of practice `practiceId` (CASL decides, "cannot" rules included). */
 export function canInPractice(ability: AppAbility, action: Action, subject: Subject, practiceId: number): boolean {
   return ability.can(action, asSubject(subject, { dentalPracticeId: practiceId }) as never);
+}
+
+/**
+ * A preValidation for installation-wide work (the scheduler's jobs touch every practice): only a rule
+ * without practice conditions allows it — a manager of some practices may not run or change them.
+ */
+export function authorizeInstallation(action: Action, subject: Subject) {
+  return async (request: FastifyRequest) => {
+    const ability = await abilityFor(request);
+    if (!ability.can(action, subject) || practiceScope(ability, action, subject) !== 'all') throw new AppError('forbidden');
+  };
 }

@@ -1,0 +1,93 @@
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttles } from '@enamel/db';
+import type { Deps } from '../../core/context.ts';
+import { runStockAlerts } from '../alerts/stock-alerts.ts';
+import { archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
+import { executeForecastRun } from '../forecasts/forecast-run.ts';
+import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
+import { sweepOldJobs } from '../imports/import-jobs.ts';
+
+/** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
+export interface JobContext {
+  deps: Pick<Deps, 'db' | 'config'>;
+  log(line: string): void;
+}
+
+export interface SchedulerJobKind {
+  /** Stable name, stored in `scheduler_jobs.name`. */
+  name: string;
+  defaultCron: string;
+  /** How long one run may take before it is marked failed. */
+  timeLimitSeconds: number;
+  run(ctx: JobContext): Promise<void>;
+}
+
+/** Scheduler run history older than this is removed by the clean-up job. */
+const KEEP_RUNS_DAYS = 90;
+
+/**
+ * Every job the scheduler knows, as data: its name, when it runs unless someone changes it, its time limit
+ * and its work. Each piece of work commits in its own transactions (a forecast run, an archive batch, an alert
+ * per practice), so a run stopped midway leaves whole steps behind and the next run finishes the rest.
+ */
+export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
+  {
+    name: 'refresh-forecasts',
+    defaultCron: '0 2 * * *',
+    timeLimitSeconds: 1800,
+    async run({ deps, log }) {
+      const practices = await deps.db.select({ id: dentalPractices.id, name: dentalPractices.name }).from(dentalPractices).where(eq(dentalPractices.status, 'active')).orderBy(dentalPractices.id);
+      for (const practice of practices) {
+        const { run, created } = await requestForecastRun(deps.db, { practiceId: practice.id, userId: null });
+        if (created) await executeForecastRun(deps.db, run.id);
+        log(`${practice.name}: forecast as of ${run.forecast_date} ${created ? 'made' : 'already under way'}`);
+      }
+      const alerts = await runStockAlerts(deps.db, practices.map((p) => p.id));
+      log(`stock alerts: ${alerts.raised} raised, ${alerts.cleared} cleared`);
+    },
+  },
+  {
+    name: 'stock-alerts',
+    defaultCron: '0 * * * *',
+    timeLimitSeconds: 600,
+    async run({ deps, log }) {
+      const result = await runStockAlerts(deps.db);
+      log(`${result.practices} practices: ${result.raised} alerts raised, ${result.cleared} cleared`);
+    },
+  },
+  {
+    name: 'archive-activity-logs',
+    defaultCron: '30 1 * * *',
+    timeLimitSeconds: 1800,
+    async run({ deps, log }) {
+      const result = await archiveActivityLogs(deps.db);
+      log(`${result.rows} activity-log entries moved into ${result.archives} archives`);
+    },
+  },
+  {
+    name: 'clean-up',
+    defaultCron: '15 * * * *',
+    timeLimitSeconds: 600,
+    async run({ deps, log }) {
+      const { db } = deps;
+      const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+      log(`${expiredSessions.length} expired sessions removed`);
+      const tokens = await db
+        .delete(passwordResetTokens)
+        .where(or(lt(passwordResetTokens.expiresAt, sql`now()`), isNotNull(passwordResetTokens.usedAt)))
+        .returning({ id: passwordResetTokens.id });
+      log(`${tokens.length} used or expired password-reset tokens removed`);
+      const stale = await db.delete(throttles).where(lt(throttles.windowStart, sql`now() - interval '1 day'`)).returning({ key: throttles.key });
+      log(`${stale.length} old sign-in throttles removed`);
+      await sweepOldJobs(db, deps.config.dataDir);
+      log('finished import files older than their keeping time removed');
+      const runs = await db
+        .delete(schedulerRuns)
+        .where(and(lt(schedulerRuns.createdAt, sql`now() - make_interval(days => ${KEEP_RUNS_DAYS})`), or(eq(schedulerRuns.status, 'succeeded'), eq(schedulerRuns.status, 'failed'))))
+        .returning({ id: schedulerRuns.id });
+      log(`${runs.length} scheduler runs older than ${KEEP_RUNS_DAYS} days removed`);
+    },
+  },
+];
+
+export const jobKind = (name: string) => SCHEDULER_JOB_KINDS.find((k) => k.name === name);

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const SCHEDULER_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const SCHEDULER_JOB_NAMES = ['refresh-forecasts', 'stock-alerts', 'archive-activity-logs', 'clean-up'] as const;
+
+/** One job of the scheduler as listed: its schedule, switch, limit, and its last and next run. */
+export const schedulerJobSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cron: z.string(),
+  enabled: z.boolean(),
+  time_limit_seconds: z.number().int(),
+  time_zone: z.string(),
+  updated_at: z.string(),
+  last_run_at: z.string().nullable(),
+  last_status: z.enum(SCHEDULER_RUN_STATUSES).nullable(),
+  /** When the cron fires next (null while the job is off). */
+  next_run_at: z.string().nullable(),
+});
+export type SchedulerJob = z.infer<typeof schedulerJobSchema>;
+
+/** POST /api/scheduler/update/{id}: any of the three. */
+export const schedulerJobUpdateSchema = z.strictObject({
+  cron: z.string().trim().min(9).max(120).optional(),
+  enabled: z.boolean().optional(),
+  time_limit_seconds: z.number().int().min(10).max(6 * 60 * 60).optional(),
+});
+export type SchedulerJobUpdate = z.infer<typeof schedulerJobUpdateSchema>;
+
+/** One run in a job's history. */
+export const schedulerRunSchema = z.object({
+  id: z.number().int(),
+  slot: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  status: z.enum(SCHEDULER_RUN_STATUSES),
+  instance: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  log: z.array(z.string()),
+  error: z.string().nullable(),
+});
+export type SchedulerRun = z.infer<typeof schedulerRunSchema>;
+
+/** POST /api/run-scheduler: how long to wait for the due jobs before answering (they go on after). */
+export const runSchedulerBodySchema = z.strictObject({ wait_seconds: z.number().int().min(0).max(120).default(30) });
+
+/** Each due job's run as it stood when run-scheduler answered. */
+export const dueRunSchema = z.object({
+  job: z.string(),
+  slot: z.string(),
+  run_id: z.number().int(),
+  started: z.boolean(),
+  status: z.enum(SCHEDULER_RUN_STATUSES),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type DueRunResult = z.infer<typeof dueRunSchema>;
