@@ -200,6 +200,14 @@ const MATRIX: Entry[] = [
   ['GET', '/api/archive-logs/download/:id', [SA], '/api/archive-logs/download/0'],
   ['POST', '/api/archive-logs/delete/:id', [SA], '/api/archive-logs/delete/0'],
 
+  // The scheduler: installation-wide, so only a rule without practice conditions (Super Admin).
+  ['GET', '/api/admin/list/schedulers', [SA]],
+  ['GET', '/api/scheduler/:id', [SA], '/api/scheduler/1'],
+  ['GET', '/api/scheduler/:id/runs', [SA], '/api/scheduler/1/runs'],
+  [UPDATE, '/api/scheduler/update/:id', [SA], '/api/scheduler/update/0'],
+  // Not called here (it would run every due job; scheduler.test.ts checks its refusals).
+  ['POST', '/api/run-scheduler', [SA], null],
+
   // Demo data (not called: it would really seed).
   ['POST', '/api/seeder/data', [SA], null],
 ];
