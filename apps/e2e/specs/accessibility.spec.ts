@@ -68,7 +68,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'users/create': { url: () => '/admin/users/create' },
   'users/edit/:id': { url: (ids) => `/admin/users/edit/${ids.user}` },
   logs: { url: () => '/admin/logs' },
-  scheduler: { url: () => '/admin/scheduler' },
+  scheduler: { url: () => '/admin/scheduler', dialogs: { 'job form': rowAction('edit'), 'run history': rowAction('history') } },
   'archive-logs': { url: () => '/admin/archive-logs' },
 };
 

@@ -41,6 +41,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   reports: async () => ({ Component: (await import('../features/reports/ReportsPage.tsx')).ReportsPage }),
   'report-generate': async () => ({ Component: (await import('../features/reports/GenerateReportPage.tsx')).GenerateReportPage }),
   setting: async () => ({ Component: (await import('../features/settings/SettingPage.tsx')).SettingPage }),
+  scheduler: async () => ({ Component: (await import('../features/scheduler/SchedulerPage.tsx')).SchedulerPage }),
   'archive-logs': async () => ({ Component: (await import('../features/archive-logs/ArchiveLogListPage.tsx')).ArchiveLogListPage }),
   procedures: async () => ({ Component: (await import('../features/procedures/ProcedureListPage.tsx')).ProcedureListPage }),
   'procedure-form': async () => ({ Component: (await import('../features/procedures/ProcedureFormPage.tsx')).ProcedureFormPage }),

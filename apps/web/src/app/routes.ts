@@ -7,7 +7,7 @@ export type Screen =
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
-  | 'archive-logs' | 'setting' | 'reports' | 'report-generate';
+  | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate';
 
 export interface AdminRoute {
   /** Path under /admin/, exactly as the notes give it (typos included). */
@@ -74,7 +74,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'users/create', crumb: 'routes.userCreate', screen: 'user-form', parent: 'list/users' },
   { path: 'users/edit/:id', crumb: 'routes.userEdit', screen: 'user-form', parent: 'list/users' },
   { path: 'logs', crumb: 'routes.logs', screen: 'activity-logs' },
-  { path: 'scheduler', crumb: 'routes.scheduler', screen: 'coming-soon' },
+  { path: 'scheduler', crumb: 'routes.scheduler', screen: 'scheduler' },
   { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'archive-logs' },
 ];
 
