@@ -83,7 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const jobs = options.jobs ?? (await JobQueue.start(database, app.log));
+  // Under tests nothing fires by the clock: run-scheduler runs what is due.
+  const jobs = options.jobs ?? (await JobQueue.start(database, app.log, { cron: config.env !== 'test' }));
   const deps: Deps = {
     db: database.db,
     config,

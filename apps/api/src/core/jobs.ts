@@ -35,12 +35,13 @@ export class JobQueue {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  static async start(handle: DatabaseHandle, log: FastifyBaseLogger, options: { work?: boolean } = {}): Promise<JobQueue> {
+  static async start(handle: DatabaseHandle, log: FastifyBaseLogger, options: { work?: boolean; cron?: boolean } = {}): Promise<JobQueue> {
     const boss = new PgBoss({
       ...connectionOf(handle),
       schema: JOB_SCHEMA,
-      // Cron schedules are checked every 30 s (pg-boss's own timekeeper, once across all instances).
-      schedule: options.work !== false,
+      // Cron schedules are checked every 30 s (pg-boss's own timekeeper, once across all instances);
+      // off where asked (the API tests: a job firing at the top of the hour would race their assertions).
+      schedule: options.work !== false && options.cron !== false,
       supervise: options.work !== false,
       cronMonitorIntervalSeconds: 30,
       cronWorkerIntervalSeconds: 5,
