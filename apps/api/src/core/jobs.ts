@@ -1,10 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@enamel/db';
 
 /** The schema pg-boss keeps its queues, jobs and cron schedules in (beside the app's own tables). */
 export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * The advisory lock key under which instances create queues one at a time ("enamel queue" as a 32-bit number).
+ * pg-boss 10's create_queue inserts the queue's row and then adds a partition with foreign keys to that table:
+ * two instances creating the same queue at once deadlock (the second's insert waits for the first's row while
+ * holding the lock the first's foreign key needs), and one of them crashes on start.
+ */
+export const QUEUE_LOCK_KEY = 0x656e_5155;
 
 /** What a job handler receives: the job's id and its payload. */
 export interface QueuedJob<T> {
@@ -33,6 +42,7 @@ export class JobQueue {
   private constructor(
     readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
+    private readonly handle: DatabaseHandle,
   ) {}
 
   static async start(handle: DatabaseHandle, log: FastifyBaseLogger, options: { work?: boolean; cron?: boolean } = {}): Promise<JobQueue> {
@@ -50,7 +60,7 @@ export class JobQueue {
     });
     boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss, log);
+    return new JobQueue(boss, log, handle);
   }
 
   /**
@@ -68,15 +78,23 @@ export class JobQueue {
     if (id) this.boss.notifyWorker(id);
   }
 
-  /** Creates the queue if it is new (idempotent, safe when instances start together). */
+  /**
+   * Creates the queue if it is new (idempotent, safe when instances start together): on PostgreSQL under an
+   * advisory lock held by a transaction on one of the app's connections while pg-boss creates the queue on its
+   * own, so instances create queues one after the other and a later one finds the queue made.
+   */
   async ensureQueue(name: string, options: { expireInSeconds?: number } = {}): Promise<void> {
     if (await this.boss.getQueue(name)) return;
-    try {
+    const create = async () => {
+      if (await this.boss.getQueue(name)) return;
       await this.boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: options.expireInSeconds ?? 15 * 60 });
-    } catch (err) {
-      // Another instance created it between the check and the insert.
-      if (!(await this.boss.getQueue(name))) throw err;
-    }
+    };
+    // The embedded database is one process (its folder lock) and one connection, which the lock would hold.
+    if (this.handle.kind === 'embedded') return create();
+    await this.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_KEY})`);
+      await create();
+    });
   }
 
   /** Sends a job; the payload must be small (ids), the work reads its data in its own transaction. */
