@@ -12,7 +12,8 @@ import { fetchBrandOptions } from '../brands/brand.api.ts';
 import { fetchAllCategories } from '../categories/category.api.ts';
 import { unitCostOf, useMoney } from './money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
-import { useDecimalSeparator, useUnitLabel, useUnitOptions } from './units.ts';
+import { useUnitOptions } from './unit-options.ts';
+import { useDecimalSeparator, useUnitLabel } from './units.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UNITS } from '@enamel/contracts';
 import { numberFormat } from '../../core/format.ts';
-import { fetchUnits } from './product.api.ts';
+
+/**
+ * Units as people read them. No contract schemas here: the dashboard's first screen uses these, and the
+ * contracts' zod schemas would ride along (the unit options for forms are in unit-options.ts).
+ */
 
 /** A unit's translated name (`units.<value>`), the raw value for a unit this version does not know. */
 export function useUnitLabel() {
@@ -18,13 +20,6 @@ export function useQuantityWithUnit() {
   const unit = useUnitLabel();
   return (value: string | number, unitCode: string) =>
     `${numberFormat(i18n.language, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral)}\u00a0${unit(unitCode, value)}`;
-}
-
-/** Options for a unit Select: the server's list (contract's UNITS until it arrives), translated. */
-export function useUnitOptions() {
-  const { t } = useTranslation();
-  const units = useQuery({ queryKey: ['product', 'units'], queryFn: fetchUnits, staleTime: 60 * 60_000 });
-  return useMemo(() => (units.data ?? [...UNITS]).map((value) => ({ value, label: t(`units.${value}`, { defaultValue: value }) })), [units.data, t]);
 }
 
 /** "Box of 100 each": the purchase unit, how many usage units it holds, the usage unit. */
