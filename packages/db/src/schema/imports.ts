@@ -1,10 +1,10 @@
-import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 
 /**
- * One upload through the import pipeline (PRODUCT.md §7): the file waits under DATA_DIR, a background job
- * validates it, and the user then imports the valid rows or nothing. Row errors live in a file beside the upload;
- * the first few are kept here for the screen.
+ * One upload through the import pipeline (PRODUCT.md §7): the file waits in the database (import_job_files), a
+ * job on the queue validates it, and the user then imports the valid rows or nothing. Every row error is kept as
+ * a file there too; the first few are kept here for the screen. Any instance can run or answer any step.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -39,4 +39,24 @@ export const importJobs = pgTable(
     ...timestamps,
   },
   (t) => [index('import_jobs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Raw bytes. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** An import job's files, in the database so any instance can read them: the upload and its row errors (JSON lines). */
+export const importJobFiles = pgTable(
+  'import_job_files',
+  {
+    jobId: varchar('job_id', { length: 36 })
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    /** upload, errors. */
+    name: varchar('name', { length: 16 }).notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.name] })],
 );

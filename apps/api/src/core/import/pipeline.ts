@@ -273,7 +273,7 @@ export async function writeFile(options: {
   file: string;
   skip: Set<number>;
   expected: number;
-  onProgress?: (written: number) => void;
+  onProgress?: (written: number) => void | Promise<void>;
 }): Promise<{ created: number; updated: number; rows: number }> {
   const { kind, tx, format, file, skip } = options;
   const refs = await kind.loadRefs(tx, options.context);
@@ -289,7 +289,7 @@ export async function writeFile(options: {
     totals.updated += r.updated;
     totals.rows += batch.length;
     batch = [];
-    options.onProgress?.(totals.rows);
+    await options.onProgress?.(totals.rows);
   };
   for await (const { row, cells, formulaColumns } of opened.rows) {
     if (skip.has(row)) continue;

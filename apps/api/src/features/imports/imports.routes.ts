@@ -18,7 +18,7 @@ import { abilityFor, authenticated, requireUser } from '../../core/guards.ts';
 import { requestLocale, translate, type MessageKey } from '../../core/i18n.ts';
 import type { RowError } from '../../core/import/pipeline.ts';
 import { sniffFormat } from '../../core/import/readers.ts';
-import { ImportRunner, errorsFile, findJob, importDir, newJobId, sweepOldJobs, uploadFile, type ImportJob } from './import-jobs.ts';
+import { ImportRunner, dropUpload, findJob, importDir, newJobId, storedErrors, sweepOldJobs, type ImportJob } from './import-jobs.ts';
 import { IMPORT_KINDS, importKind } from './kinds/index.ts';
 
 /** 20 MB per file (PRODUCT.md §7): beyond, 413. */
@@ -87,8 +87,8 @@ export default async function importRoutes(fastify: FastifyInstance) {
   const { db, config } = fastify.deps;
   // Encapsulated: multipart bodies are accepted by these routes only.
   await fastify.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 11 } });
-  const runner = new ImportRunner(db, config.dataDir, fastify.log);
-  fastify.addHook('onClose', async () => runner.close());
+  const runner = new ImportRunner(fastify.deps, fastify.log);
+  await runner.start();
 
   async function visibleJob(request: FastifyRequest, id: string): Promise<ImportJob> {
     const { user } = requireUser(request);
@@ -145,11 +145,14 @@ export default async function importRoutes(fastify: FastifyInstance) {
           fs.rmSync(temp, { force: true });
           throw new AppError('unsupported_media_type', format ? REFUSED_FORMAT[format] : 'import.unsupported_type');
         }
-        fs.renameSync(temp, uploadFile(config.dataDir, { id, format }));
-        const [job] = await db.insert(importJobs).values({ id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, status: 'queued', heartbeatAt: new Date() }).returning();
-        runner.validate(job!);
+        let job: ImportJob;
+        try {
+          job = await runner.accept({ id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, status: 'queued', heartbeatAt: new Date() }, fs.readFileSync(temp));
+        } finally {
+          fs.rmSync(temp, { force: true });
+        }
         sweepOldJobs(db, config.dataDir).catch((err: unknown) => request.log.warn({ err }, 'import sweep failed'));
-        return reply.status(202).send({ success: true as const, data: present(runner.view(job!), requestLocale(request)) });
+        return reply.status(202).send({ success: true as const, data: present(runner.view(job), requestLocale(request)) });
       },
     );
   }
@@ -171,8 +174,8 @@ export default async function importRoutes(fastify: FastifyInstance) {
       csv.write([tr('import.csv_row'), tr('import.csv_column'), tr('import.csv_message')]);
       for (const column of job.unknownColumns) csv.write(['1', neutralise(column), tr('import.unknown_column')]);
       if (job.failure) csv.write(['', tr('import.file'), tr(job.failure, { jobId: job.id, ...job.failureParams })]);
-      const file = errorsFile(config.dataDir, job.id);
-      const lines = fs.existsSync(file) ? readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity }) : Readable.from([]);
+      const stored = await storedErrors(db, job.id);
+      const lines = readline.createInterface({ input: Readable.from([stored]), crlfDelay: Infinity });
       const toRecord = new Transform({
         objectMode: true,
         transform(line: string, _enc, done) {
@@ -199,19 +202,19 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const job = await visibleJob(request, request.params.id);
       const kind = importKind(job.kind);
       if (!kind || !(await abilityFor(request)).can('import', kind.subject)) throw new AppError('forbidden');
-      if (job.status !== 'validated' || runner.isLive(job.id)) throw new AppError('conflict', 'import.not_waiting');
+      if (job.status !== 'validated') throw new AppError('conflict', 'import.not_waiting');
       const next = request.body.mode === 'none' ? 'cancelled' : 'importing';
       const [claimed] = await db
         .update(importJobs)
-        .set({ status: next, heartbeatAt: new Date(), ...(next === 'cancelled' ? { finishedAt: new Date() } : {}) })
+        .set({ status: next, progress: 0, heartbeatAt: new Date(), ...(next === 'cancelled' ? { finishedAt: new Date() } : {}) })
         .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'validated')))
         .returning();
       if (!claimed) throw new AppError('conflict', 'import.not_waiting');
       if (next === 'cancelled') {
-        fs.rmSync(uploadFile(config.dataDir, job), { force: true });
+        await dropUpload(db, job.id);
         return reply.status(200).send({ success: true as const, data: present(claimed, requestLocale(request)) });
       }
-      runner.write(claimed, actorOf(request));
+      await runner.write(claimed, actorOf(request));
       return reply.status(202).send({ success: true as const, data: present(runner.view(claimed), requestLocale(request)) });
     },
   );

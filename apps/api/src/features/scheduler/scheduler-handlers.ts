@@ -10,7 +10,7 @@ import { sweepOldJobs } from '../imports/import-jobs.ts';
 /** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
 export interface JobContext {
   deps: Pick<Deps, 'db' | 'config'>;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 export interface SchedulerJobKind {
