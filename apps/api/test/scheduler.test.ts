@@ -40,7 +40,7 @@ async function onlyCleanUp() {
 describe('scheduler', () => {
   it('lists the jobs with their schedule, time zone and next run; only a Super Admin reaches them', async () => {
     const list = await jobs();
-    expect(list.map((j) => j.name).sort()).toEqual(['archive-activity-logs', 'clean-up', 'refresh-forecasts', 'stock-alerts']);
+    expect(list.map((j) => j.name).sort()).toEqual(['archive-activity-logs', 'clean-up', 'notification-digest', 'refresh-forecasts', 'stock-alerts']);
     const forecasts = list.find((j) => j.name === 'refresh-forecasts')!;
     expect(forecasts).toMatchObject({ cron: '0 2 * * *', enabled: true, time_zone: 'Europe/London' });
     // Next run: 02:00 in London, after now.

@@ -17,3 +17,9 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsAnswerSchema = z.object({ data: z.array(notificationSchema), meta: z.object({ unread: z.number().int() }) });
+
+/** How often a user gets the e-mail digest of their unread notifications. */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+/** GET / POST /api/profile/digest */
+export const digestSettingSchema = z.strictObject({ digest: z.enum(DIGEST_FREQUENCIES) });

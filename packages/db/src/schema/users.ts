@@ -13,6 +13,10 @@ export const users = pgTable(
     locale: varchar('locale', { length: 8 }).notNull().default('en'),
     status: varchar('status', { length: 16 }).notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The e-mail digest of unread notifications: off, daily or weekly (chosen in Profile). */
+    digest: varchar('digest', { length: 8 }).notNull().default('off'),
+    /** When the last digest was sent (the next one covers what came after). */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index('users_status_idx').on(t.status)],

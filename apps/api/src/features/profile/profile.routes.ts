@@ -5,6 +5,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   changePasswordBodySchema,
   currentUserSchema,
+  digestSettingSchema,
   errorBodySchema,
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
@@ -67,6 +68,34 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         secure: deps.config.secureCookies,
       });
       return { success: true as const, data: await presentCurrentUser(deps.db, updated!) };
+    },
+  });
+
+  app.get(
+    '/api/profile/digest',
+    { preValidation: authenticated(), schema: { tags: ['profile'], summary: 'How often the signed-in user gets the e-mail digest of unread notifications', response: { 200: z.object({ success: z.literal(true), data: digestSettingSchema }), ...errors } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      const [row] = await deps.db.select({ digest: users.digest }).from(users).where(eq(users.id, user.id));
+      return { success: true as const, data: { digest: (row?.digest ?? 'off') as 'off' | 'daily' | 'weekly' } };
+    },
+  );
+
+  app.route({
+    method: ['POST', 'PUT', 'PATCH'],
+    url: '/api/profile/digest',
+    preValidation: authenticated(),
+    schema: { tags: ['profile'], summary: 'Choose the e-mail digest: off, daily or weekly; logged', body: digestSettingSchema, response: { 200: z.object({ success: z.literal(true), data: digestSettingSchema }), ...errors } },
+    handler: async (request) => {
+      const { user } = requireUser(request);
+      const { digest } = request.body;
+      await deps.db.transaction(async (tx) => {
+        const [before] = await tx.select({ digest: users.digest }).from(users).where(eq(users.id, user.id)).for('update');
+        // The first digest after switching it on covers what comes from now on.
+        await tx.update(users).set({ digest, ...(before?.digest !== digest ? { digestSentAt: new Date() } : {}) }).where(eq(users.id, user.id));
+        if (before?.digest !== digest) await recordActivity(tx, actorOf(request), { action: 'update', subject: 'User', subjectId: user.id, before: { digest: before?.digest }, after: { digest } });
+      });
+      return { success: true as const, data: { digest } };
     },
   });
 

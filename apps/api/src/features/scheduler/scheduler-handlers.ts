@@ -6,10 +6,11 @@ import { archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
 import { executeForecastRun } from '../forecasts/forecast-run.ts';
 import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
 import { sweepOldJobs } from '../imports/import-jobs.ts';
+import { sendDigests } from '../notifications/digest.ts';
 
 /** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
 export interface JobContext {
-  deps: Pick<Deps, 'db' | 'config'>;
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'>;
   log: (line: string) => void;
 }
 
@@ -53,6 +54,15 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     async run({ deps, log }) {
       const result = await runStockAlerts(deps.db);
       log(`${result.practices} practices: ${result.raised} alerts raised, ${result.cleared} cleared`);
+    },
+  },
+  {
+    name: 'notification-digest',
+    defaultCron: '0 7 * * *',
+    timeLimitSeconds: 900,
+    async run({ deps, log }) {
+      const result = await sendDigests(deps);
+      log(`${result.users} users due a digest: ${result.sent} e-mails sent (the others had nothing new)`);
     },
   },
   {

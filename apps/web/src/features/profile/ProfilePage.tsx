@@ -9,6 +9,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { FieldErrors, inputError } from '../../ui/FieldErrors.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useServerErrors } from '../../ui/useServerErrors.ts';
+import { DigestForm } from './DigestForm.tsx';
 import { changePassword, updateProfile } from './profile.api.ts';
 
 function ProfileDetailsForm() {
@@ -183,7 +184,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** Name, email and language; password change with the current password. */
+/** Name, email and language; password change with the current password; the e-mail digest. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const userId = useAuthStore((s) => s.user.id);
@@ -197,6 +198,9 @@ export function ProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <ChangePasswordForm />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <DigestForm />
         </Grid.Col>
       </Grid>
     </>
