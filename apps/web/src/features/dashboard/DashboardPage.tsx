@@ -59,7 +59,8 @@ function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; 
   const asked = params.get('date');
   const view: DashboardView = { practiceId, date: asked && DAY.test(asked) ? asked : null };
   // Every widget answers the date it speaks of; the low-stock call (the cheapest) tells the header.
-  const meta = useWidget('low-stock-data', view).data?.meta;
+  const lowStock = useWidget('low-stock-data', view);
+  const meta = lowStock.data?.meta;
   const backTest = meta ? meta.forecast_date < meta.today : false;
   const money = ability.can('read', 'Inventory');
   const setDate = (value: string) => {
@@ -105,7 +106,7 @@ function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; 
           </Badge>
         </Group>
       ) : null}
-      <ForecastRunBar practiceId={practiceId} meta={meta} />
+      <ForecastRunBar practiceId={practiceId} meta={meta} loading={lowStock.isPending} />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <CriticalItemsWidget view={view} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Skeleton, Text } from '@mantine/core';
 import { IconChartLine, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { dashboardKey, isActiveRun, requestForecastRun, useForecastRun } from '.
  * The stored forecast the widgets read for this date: when it was made, or that there is none yet, with
  * *Run now* — a run on the server that the bar follows until it finishes, then the widgets reload.
  */
-export function ForecastRunBar({ practiceId, meta }: { practiceId: number; meta: DashboardMeta | undefined }) {
+export function ForecastRunBar({ practiceId, meta, loading }: { practiceId: number; meta: DashboardMeta | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
@@ -28,7 +28,8 @@ export function ForecastRunBar({ practiceId, meta }: { practiceId: number; meta:
     if (status === 'failed') notifyError(t('dashboard.run.failed'));
   }, [status, client, practiceId, t]);
 
-  if (!meta) return null;
+  // Its place is kept while the first widget answers, so the widgets do not move down when it appears.
+  if (!meta) return loading ? <Skeleton height={64} radius="sm" mb="lg" data-testid="forecast-run-bar-loading" /> : null;
   const runNow = async () => {
     setAsking(true);
     try {

@@ -17,6 +17,8 @@ interface WidgetCardProps {
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   /** Why there is nothing to show, when there is nothing (null when there is). */
   empty: string | null;
+  /** The loading placeholder's shape: a chart (the default) or a tall table (the first row's lists). */
+  skeleton?: 'chart' | 'table';
   children: ReactNode;
 }
 
@@ -24,17 +26,26 @@ interface WidgetCardProps {
  * A dashboard widget's frame: title, what it measures and a link to the list behind it, with a loading skeleton,
  * an empty state and an error state of its own (one failing widget never blanks the page).
  */
-export function WidgetCard({ name, title, subtitle, link, controls, query, empty, children }: WidgetCardProps) {
+export function WidgetCard({ name, title, subtitle, link, controls, query, empty, skeleton = 'chart', children }: WidgetCardProps) {
   const { t } = useTranslation();
   const titleId = `widget-${name}-title`;
   let body: ReactNode;
   if (query.isPending)
-    body = (
-      <Stack gap="xs" data-testid="widget-loading">
-        <Skeleton height={14} width="60%" />
-        <Skeleton height={120} />
-      </Stack>
-    );
+    body =
+      skeleton === 'table' ? (
+        // As tall as a full list (the first row's lists usually are): the widgets below it stay out of view while
+        // it loads instead of being pushed down when it arrives (no layout shift on the first screen).
+        <Stack gap={10} data-testid="widget-loading">
+          {Array.from({ length: 14 }, (_, i) => (
+            <Skeleton key={i} height={32} />
+          ))}
+        </Stack>
+      ) : (
+        <Stack gap="xs" data-testid="widget-loading">
+          <Skeleton height={14} width="60%" />
+          <Skeleton height={120} />
+        </Stack>
+      );
   else if (query.isError)
     body = (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="widget-error">

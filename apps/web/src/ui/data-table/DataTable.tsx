@@ -537,33 +537,36 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
         </Table>
       </Box>
 
-      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
-        <Group gap="sm">
-          <NativeSelect
-            aria-label={t('table.rowsPerPage')}
-            size="xs"
-            value={String(pageSize)}
-            data={PAGE_SIZES.map((size) => String(size))}
-            onChange={(event) => {
-              const size = Number(event.currentTarget.value);
-              setPrefs((p) => ({ ...p, pageSize: size }));
-              change('pagesize');
-            }}
-            data-testid="data-table-pagesize"
-          />
-          {meta && meta.total > 0 && (
-            <Text size="sm" c="dimmed" data-testid="data-table-info">
-              {t('table.showing', { from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total })}
-            </Text>
-          )}
-          {selectable && Object.keys(rowSelection).length > 0 && (
-            <Text size="sm" fw={500}>
-              {t('table.selected', { count: Object.values(rowSelection).filter(Boolean).length })}
-            </Text>
-          )}
+      {/* The footer waits for the first page's rows: shown under an empty table, it would jump down when they came. */}
+      {query.isPending || rendering ? null : (
+        <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+          <Group gap="sm">
+            <NativeSelect
+              aria-label={t('table.rowsPerPage')}
+              size="xs"
+              value={String(pageSize)}
+              data={PAGE_SIZES.map((size) => String(size))}
+              onChange={(event) => {
+                const size = Number(event.currentTarget.value);
+                setPrefs((p) => ({ ...p, pageSize: size }));
+                change('pagesize');
+              }}
+              data-testid="data-table-pagesize"
+            />
+            {meta && meta.total > 0 && (
+              <Text size="sm" c="dimmed" data-testid="data-table-info">
+                {t('table.showing', { from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total })}
+              </Text>
+            )}
+            {selectable && Object.keys(rowSelection).length > 0 && (
+              <Text size="sm" fw={500}>
+                {t('table.selected', { count: Object.values(rowSelection).filter(Boolean).length })}
+              </Text>
+            )}
+          </Group>
+          {listData && <Pagination data={listData} limit={2} align="right" onPageChange={(page) => change('page', { page })} />}
         </Group>
-        {listData && <Pagination data={listData} limit={2} align="right" onPageChange={(page) => change('page', { page })} />}
-      </Group>
+      )}
     </Box>
   );
 }

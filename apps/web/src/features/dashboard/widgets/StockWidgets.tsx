@@ -31,6 +31,7 @@ export function LowStockWidget({ view }: { view: DashboardView }) {
   return (
     <WidgetCard
       name="low-stock"
+      skeleton="table"
       title={t('dashboard.lowStock.title')}
       subtitle={query.data ? t('dashboard.lowStock.subtitle', { count: items.length }) : null}
       link={{ to: `/admin/list/inventories?filters=${LOW_STOCK_FILTER}`, label: t('dashboard.lowStock.link') }}
@@ -75,6 +76,7 @@ export function CriticalItemsWidget({ view }: { view: DashboardView }) {
   return (
     <WidgetCard
       name="critical-items"
+      skeleton="table"
       title={t('dashboard.critical.title')}
       subtitle={data ? t('dashboard.critical.subtitle', { days: data.days, level: format.number(data.service_level, { style: 'percent', maximumFractionDigits: 1 }) }) : null}
       query={query}
