@@ -12,7 +12,7 @@ import { arimaForecast, autoArima, refitArima, type ArimaModel } from './methods
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
 import { theta, thetaAndSes } from './methods/theta.ts';
 import type { MethodForecast } from './types.ts';
-import { countQuantile, qnorm } from './util.ts';
+import { countPmf, qnorm } from './util.ts';
 import { assertSeries } from './validate.ts';
 
 export type MethodName =
@@ -86,6 +86,12 @@ export interface ForecastResult {
 
 const INTERMITTENT = new Set(['intermittent', 'lumpy']);
 
+/**
+ * Equal-weight combination. Each member's mean is clamped at zero before averaging: a member
+ * forecasting negative demand contributes "no demand", it does not cancel the others. For
+ * occurrence × size members this makes the combination's mean the mean of the linear pool (the
+ * equal-weight mixture) of the members' predictive distributions, which `sizeBounds` uses.
+ */
 function combine(name: string, parts: MethodForecast[]): MethodForecast {
   const h = parts[0]!.mean.length;
   const k = parts.length;
@@ -94,7 +100,8 @@ function combine(name: string, parts: MethodForecast[]): MethodForecast {
   const params: Record<string, number | string> = { components: parts.map((p) => p.method).join('+') };
   for (const p of parts) {
     for (let i = 0; i < h; i++) {
-      meanOut[i] = meanOut[i]! + p.mean[i]! / k;
+      const v = p.mean[i]!;
+      meanOut[i] = meanOut[i]! + (v > 0 ? v : 0) / k;
       sd[i] = sd[i]! + p.sd[i]! / k;
     }
     for (const [key, v] of Object.entries(p.params)) params[`${p.method}.${key}`] = v;
@@ -237,6 +244,8 @@ export const SELECTION = {
   calibrationMax: 9,
   /** Largest number of ARIMA orders the stepwise search fits. */
   arimaModels: 14,
+  /** Discrete bounds at levels below this are rounded to the nearest coverage, at and above it up to the quantile (boundRule). */
+  nearestBelow: 0.9,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
@@ -371,10 +380,52 @@ function isIntegerSeries(y: readonly number[]): boolean {
 }
 
 /**
- * Lower and upper bounds at two-sided coverage `level`, never negative. Equal tails, except when
- * the lower quantile is zero: demand cannot fall below zero, so the lower tail is empty and the
- * interval [0, u] takes u at the `level` quantile (the equal-tailed upper bound would cover
- * 1 − (1 − level)/2, e.g. 90 % instead of 80 %, for slow movers).
+ * How a bound of a discrete predictive distribution is rounded. Whole-number demand can rarely be
+ * covered at exactly the level: with P(0) = 0.72 and P(≤ 1) = 0.92 an upper bound covers 72 % or
+ * 92 %, never 80 %.
+ * - `quantile`: the smallest value whose cumulative probability reaches the target (never less
+ *   coverage than asked under the model; the value a quantile / newsvendor loss picks).
+ * - `nearest`: the value whose cumulative probability is nearest the target — the deterministic
+ *   counterpart of a randomised bound, covering the level on average rather than at least.
+ * Levels below `SELECTION.nearestBelow` (display bands such as 80 %) use `nearest`; service levels
+ * from 90 % up (safety stock, and the 95 % bounds that the interval score charges 40 units per
+ * unit of demand above the bound) use `quantile`.
+ */
+export type BoundRule = 'quantile' | 'nearest';
+
+export function boundRule(level: number): BoundRule {
+  return level < SELECTION.nearestBelow ? 'nearest' : 'quantile';
+}
+
+/**
+ * Lower and upper support indices of a discrete distribution at two-sided coverage `level`.
+ * `cdf(i)` is P(X ≤ value i) for support indices 0, 1, 2, … (value 0 = zero demand), `last` the
+ * largest index. The lower bound is the lower-tail quantile; the upper bound is rounded by `rule`.
+ * Equal tails, except when the lower bound is the first value: demand cannot fall
+ * below zero, so the lower tail is empty and the upper bound targets `level` instead of
+ * 1 − (1 − level)/2 (which would cover 90 % instead of 80 %, 97.5 % instead of 95 %).
+ */
+export function discreteInterval(cdf: (i: number) => number, last: number, level: number, rule: BoundRule): { lo: number; hi: number } {
+  const tail = (1 - level) / 2;
+  const at = (i: number) => (i < 0 ? 0 : cdf(i));
+  const quantile = (q: number): number => {
+    let i = 0;
+    while (i < last && at(i) < q - 1e-12) i++;
+    return i;
+  };
+  // The lower bound is always the quantile (it never leaves out more than the lower tail); the
+  // rule rounds the upper bound only.
+  const lo = quantile(tail);
+  const target = lo === 0 ? level : 1 - tail;
+  let hi = Math.max(lo, quantile(target));
+  if (rule === 'nearest' && hi > lo && target - at(hi - 1) < at(hi) - target) hi--;
+  return { lo, hi };
+}
+
+/**
+ * Lower and upper bounds at two-sided coverage `level`, never negative (see discreteInterval for
+ * count demand). Continuous demand: mean ± z·sd with equal tails, or [0, mean + z(level)·sd] when the
+ * lower bound would be negative.
  */
 export function bounds(f: MethodForecast, level: number, integer: boolean): { lower: number[]; upper: number[]; distribution: 'normal' | 'count' } {
   const h = f.mean.length;
@@ -384,14 +435,14 @@ export function bounds(f: MethodForecast, level: number, integer: boolean): { lo
   const tail = (1 - level) / 2;
   const z = qnorm(1 - tail);
   const zOne = qnorm(level);
+  const rule = boundRule(level);
   for (let i = 0; i < h; i++) {
     const mu = Math.max(0, f.mean[i]!);
     const sd = f.sd[i]!;
     if (useCount && mu < 200) {
-      const v = sd * sd;
-      const lo = countQuantile(tail, mu, v);
+      const { lo, hi } = countInterval(mu, sd * sd, level, rule);
       lower.push(lo);
-      upper.push(countQuantile(lo === 0 ? level : 1 - tail, mu, v));
+      upper.push(hi);
     } else {
       const lo = mu - z * sd;
       const up = lo > 0 ? mu + z * sd : mu + zOne * sd;
@@ -403,27 +454,46 @@ export function bounds(f: MethodForecast, level: number, integer: boolean): { lo
   return { lower, upper, distribution: useCount ? 'count' : 'normal' };
 }
 
+/** Interval of the Poisson / negative-binomial distribution with mean μ and variance v (as countPmf). */
+function countInterval(mu: number, v: number, level: number, rule: BoundRule): { lo: number; hi: number } {
+  if (!(mu > 0)) return { lo: 0, hi: 0 };
+  const pmf = countPmf(mu, v);
+  const cum: number[] = [];
+  const cdf = (i: number): number => {
+    for (let k = cum.length; k <= i; k++) cum.push((k > 0 ? cum[k - 1]! : 0) + pmf(k));
+    return cum[i]!;
+  };
+  const last = Math.ceil(mu + 60 * Math.sqrt(Math.max(v, mu)) + 100);
+  return discreteInterval(cdf, last, level, rule);
+}
+
 /**
  * Bounds from an occurrence × size model: in each period demand occurs with probability
- * p = min(1, mean / mean size) and then has one of the series' own non-zero sizes (empirical
- * distribution), so lumpy items keep their real large draws in the upper bound.
+ * p = min(1, mean / mean size) and then takes one of the series' own non-zero sizes (empirical
+ * distribution), so lumpy items keep their real large draws in the upper bound. For a combination
+ * whose members' means were clamped at zero and averaged (`combine`), this is the linear pool of
+ * the members' occurrence × size distributions. Rounding as `discreteInterval` (rule by level).
  */
 export function sizeBounds(mean: readonly number[], sizes: readonly number[], level: number): { lower: number[]; upper: number[] } {
   const sorted = [...sizes].sort((a, b) => a - b);
-  const zbar = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-  const q = (u: number, p: number): number => {
-    if (u <= 1 - p) return 0;
-    const v = (u - (1 - p)) / p;
-    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(v * sorted.length - 1e-9) - 1))]!;
-  };
-  const tail = (1 - level) / 2;
+  const n = sorted.length;
+  const zbar = sorted.reduce((a, b) => a + b, 0) / n;
+  // Support: 0, then the distinct sizes; share[i] = share of sizes ≤ values[i].
+  const values = [0];
+  const share = [0];
+  for (let j = 0; j < n; j++) {
+    if (j + 1 < n && sorted[j + 1] === sorted[j]) continue;
+    values.push(sorted[j]!);
+    share.push((j + 1) / n);
+  }
+  const rule = boundRule(level);
   const lower: number[] = [];
   const upper: number[] = [];
   for (const mu of mean) {
     const p = Math.min(1, Math.max(0, mu) / zbar);
-    const lo = q(tail, p);
-    lower.push(lo);
-    upper.push(q(lo === 0 ? level : 1 - tail, p));
+    const { lo, hi } = discreteInterval((i) => 1 - p + p * share[i]!, values.length - 1, level, rule);
+    lower.push(values[lo]!);
+    upper.push(values[hi]!);
   }
   return { lower, upper };
 }

@@ -1,5 +1,5 @@
-export { forecast, runMethod, bounds, sizeBounds, SELECTION } from './forecast.ts';
-export type { ForecastOptions, ForecastResult, ForecastStats, CandidateScore, MethodName } from './forecast.ts';
+export { forecast, runMethod, bounds, sizeBounds, discreteInterval, boundRule, SELECTION } from './forecast.ts';
+export type { ForecastOptions, ForecastResult, ForecastStats, CandidateScore, MethodName, BoundRule } from './forecast.ts';
 export { classify, ADI_CUTOFF, CV2_CUTOFF } from './classify.ts';
 export type { Classification, DemandClass } from './classify.ts';
 export { mase, rmsse, smape, scaledBias, maeScale, mseScale } from './metrics.ts';
