@@ -26,6 +26,10 @@ export interface Reference {
   arma11: ArimaRef;
   kpss: [number, number, number];
   seasonalStrengthLogAP: number;
+  /** [mean, variance, level, rule, [lower, upper]] of Poisson / negative-binomial bounds. */
+  countIntervals: Array<[number, number, number, 'quantile' | 'nearest', [number, number]]>;
+  /** [mean, level, rule, [lower, upper]] of occurrence × size bounds with sizes 1, 1, 1, 2, 2, 3, 6. */
+  sizeIntervals: Array<[number, number, 'quantile' | 'nearest', [number, number]]>;
 }
 interface ArimaRef {
   sse: number;
