@@ -12,7 +12,7 @@ import { arimaForecast, autoArima, refitArima, type ArimaModel } from './methods
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
 import { theta, thetaAndSes } from './methods/theta.ts';
 import type { MethodForecast } from './types.ts';
-import { countPmf, qnorm } from './util.ts';
+import { countPmf, doubleArray, qnorm, toDoubles } from './util.ts';
 import { assertSeries } from './validate.ts';
 
 export type MethodName =
@@ -95,8 +95,8 @@ const INTERMITTENT = new Set(['intermittent', 'lumpy']);
 function combine(name: string, parts: MethodForecast[]): MethodForecast {
   const h = parts[0]!.mean.length;
   const k = parts.length;
-  const meanOut = new Array<number>(h).fill(0);
-  const sd = new Array<number>(h).fill(0);
+  const meanOut = doubleArray(h, () => 0);
+  const sd = doubleArray(h, () => 0);
   const params: Record<string, number | string> = { components: parts.map((p) => p.method).join('+') };
   for (const p of parts) {
     for (let i = 0; i < h; i++) {
@@ -251,11 +251,15 @@ export const SELECTION = {
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
 const thetaCache = new WeakMap<readonly number[], ReturnType<typeof thetaAndSes>>();
 
-function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart, arima?: ArimaModel | null): MethodForecast {
+/**
+ * One component on the full history (`origin` false) or at a rolling origin (`origin` true: ETS and
+ * ARIMA keep the form / order chosen on the full history, Theta's SES takes the exact fit).
+ */
+function componentForecast(name: string, y: readonly number[], h: number, m: number, origin: boolean, etsSpec: EtsSpec | null = null, etsStart?: EtsStart, arima?: ArimaModel | null): MethodForecast {
   if (name === 'theta' || name === 'ses-sa') {
     let c = thetaCache.get(y);
     if (!c || c.theta.mean.length !== h) {
-      c = thetaAndSes(y, h, m);
+      c = thetaAndSes(y, h, m, origin);
       thetaCache.set(y, c);
     }
     return name === 'theta' ? c.theta : c.ses;
@@ -335,7 +339,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
       const r = arimaAuto(y, h, m);
       arimaModel = r.model;
       full.set(c, r.f);
-    } else full.set(c, componentForecast(c, y, h, m, null));
+    } else full.set(c, componentForecast(c, y, h, m, false));
   }
   const build = (name: string, src: Map<string, MethodForecast>): MethodForecast => {
     const parts = plan.combos[name];
@@ -363,7 +367,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     const train = y.slice(0, o);
     const test = y.slice(o, o + h);
     const at = new Map<string, MethodForecast>();
-    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart, arimaModel));
+    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, true, etsSpec, etsStart, arimaModel));
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
     runs.push({ test, at });
   }
@@ -510,7 +514,8 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   if (!Number.isInteger(m) || m < 1) throw new RangeError(`seasonalPeriod must be a positive integer, got ${String(m)}`);
   const level = options.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, got ${String(level)}`);
-  const y = series;
+  // One array kind for every series (see doubleArray).
+  const y = toDoubles(series);
   const n = y.length;
   const cls = classify(y);
   const integer = isIntegerSeries(y);

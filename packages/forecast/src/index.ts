@@ -4,7 +4,7 @@ export { classify, ADI_CUTOFF, CV2_CUTOFF } from './classify.ts';
 export type { Classification, DemandClass } from './classify.ts';
 export { mase, rmsse, smape, scaledBias, maeScale, mseScale } from './metrics.ts';
 export { naive, seasonalNaive, meanForecast, zeroForecast } from './methods/baselines.ts';
-export { fitEts, etsForecast, autoEts, etsEvaluate, etsName, parseEtsName, ETS_SPECS } from './methods/ets.ts';
+export { fitEts, fitSes, etsForecast, autoEts, etsEvaluate, etsName, parseEtsName, ETS_SPECS } from './methods/ets.ts';
 export type { EtsModel, EtsParameters, EtsSpec, ErrorType, TrendType, SeasonType } from './methods/ets.ts';
 export { theta, seasonalAdjust } from './methods/theta.ts';
 export { autoArima, fitArima, arimaForecast, arimaEvaluate, arimaName, chooseDifferences, kpss, seasonalStrength, pacfToAr, difference, KPSS_CRITICAL } from './methods/arima.ts';

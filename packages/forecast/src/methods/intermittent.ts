@@ -6,12 +6,12 @@
  * interval); bounds are count distributions (see intervals.ts).
  */
 import type { MethodForecast } from '../types.ts';
-import { mean } from '../util.ts';
+import { doubleArray, mean } from '../util.ts';
 
 export const ALPHA_GRID = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5] as const;
 
 function flat(v: number, h: number): number[] {
-  return Array.from({ length: h }, () => v);
+  return doubleArray(h, () => v);
 }
 
 interface DemandPoints {
