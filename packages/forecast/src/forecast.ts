@@ -92,7 +92,7 @@ const INTERMITTENT = new Set(['intermittent', 'lumpy']);
  * occurrence × size members this makes the combination's mean the mean of the linear pool (the
  * equal-weight mixture) of the members' predictive distributions, which `sizeBounds` uses.
  */
-function combine(name: string, parts: MethodForecast[]): MethodForecast {
+function combine(name: string, parts: MethodForecast[], withParams = true): MethodForecast {
   const h = parts[0]!.mean.length;
   const k = parts.length;
   const meanOut = doubleArray(h, () => 0);
@@ -104,7 +104,7 @@ function combine(name: string, parts: MethodForecast[]): MethodForecast {
       meanOut[i] = meanOut[i]! + (v > 0 ? v : 0) / k;
       sd[i] = sd[i]! + p.sd[i]! / k;
     }
-    for (const [key, v] of Object.entries(p.params)) params[`${p.method}.${key}`] = v;
+    if (withParams) for (const [key, v] of Object.entries(p.params)) params[`${p.method}.${key}`] = v;
   }
   return { method: name, mean: meanOut, sd, distribution: parts.some((p) => p.distribution === 'normal') ? 'normal' : 'count', params };
 }
@@ -341,9 +341,10 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
       full.set(c, r.f);
     } else full.set(c, componentForecast(c, y, h, m, false));
   }
-  const build = (name: string, src: Map<string, MethodForecast>): MethodForecast => {
+  // At the rolling origins only the means and standard deviations are used (no parameter lists).
+  const build = (name: string, src: Map<string, MethodForecast>, withParams = false): MethodForecast => {
     const parts = plan.combos[name];
-    if (parts) return combine(name, parts.map((p) => src.get(p)!));
+    if (parts) return combine(name, parts.map((p) => src.get(p)!), withParams);
     return src.get(name)!;
   };
   const names = [...plan.components, ...Object.keys(plan.combos)];
@@ -359,7 +360,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     if (o >= minTrain) origins.push(o);
   }
   const base = intermittent ? SELECTION.calibrationBaseIntermittent : SELECTION.calibrationBase;
-  if (origins.length === 0) return { f: calibrated(build(plan.fallback, full), base), selection: 'class-default', candidates: [] };
+  if (origins.length === 0) return { f: calibrated(build(plan.fallback, full, true), base), selection: 'class-default', candidates: [] };
   const lag = m > 1 && n > 2 * m ? m : 1;
   const totals = new Map<string, number>(names.map((nm) => [nm, 0]));
   const runs: Array<{ test: number[]; at: Map<string, MethodForecast> }> = [];
@@ -376,7 +377,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   let pick = plan.fallback;
   for (const nm of plan.selectable) if (totals.get(nm)! < Math.min(def, totals.get(pick)!) * (1 - SELECTION.margin)) pick = nm;
   const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })), base);
-  return { f: calibrated(build(pick, full), k), selection: 'rolling-origin', candidates };
+  return { f: calibrated(build(pick, full, true), k), selection: 'rolling-origin', candidates };
 }
 
 function isIntegerSeries(y: readonly number[]): boolean {
@@ -435,7 +436,7 @@ export function bounds(f: MethodForecast, level: number, integer: boolean): { lo
   const h = f.mean.length;
   const lower: number[] = [];
   const upper: number[] = [];
-  const useCount = integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
+  const useCount = usesCount(f, integer);
   const tail = (1 - level) / 2;
   const z = qnorm(1 - tail);
   const zOne = qnorm(level);
@@ -456,6 +457,11 @@ export function bounds(f: MethodForecast, level: number, integer: boolean): { lo
     }
   }
   return { lower, upper, distribution: useCount ? 'count' : 'normal' };
+}
+
+/** Whole-number demand that is intermittent or small (means below 30) gets count bounds. */
+function usesCount(f: MethodForecast, integer: boolean): boolean {
+  return integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
 }
 
 /** Interval of the Poisson / negative-binomial distribution with mean μ and variance v (as countPmf). */
@@ -542,12 +548,12 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
     candidates = r.candidates;
   }
   const meanOut = f.mean.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
-  let b = bounds({ ...f, mean: meanOut }, level, integer);
+  let b: { lower: number[]; upper: number[]; distribution: 'normal' | 'count' };
   if (!forced && f.method === 'theta-tsb') {
     // Intermittent demand: occurrence × the item's own sizes (see sizeBounds).
     const sizes = y.filter((v) => v > 0);
-    b = { ...b, ...sizeBounds(meanOut, sizes, level) };
-  }
+    b = { ...sizeBounds(meanOut, sizes, level), distribution: usesCount({ ...f, mean: meanOut }, integer) ? 'count' : 'normal' };
+  } else b = bounds({ ...f, mean: meanOut }, level, integer);
   return {
     method: f.method,
     classification: cls,

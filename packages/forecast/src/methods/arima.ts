@@ -456,10 +456,12 @@ export function autoArima(series: readonly number[], m: number, opts: AutoArimaO
   let improved = true;
   while (improved && fitted.size < maxModels) {
     improved = false;
-    for (const [dp, dq, dP, dQ, flip] of moves) {
+    for (let i = 0; i < moves.length; i++) {
+      const mv = moves[i]!;
+      const flip = mv[4];
       const o = best.order;
       if (flip && !allowConst) continue;
-      const f = tryOrder({ ...o, p: o.p + dp, q: o.q + dq, P: o.P + dP, Q: o.Q + dQ, constant: flip ? !o.constant : o.constant }, best);
+      const f = tryOrder({ ...o, p: o.p + mv[0], q: o.q + mv[1], P: o.P + mv[2], Q: o.Q + mv[3], constant: flip ? !o.constant : o.constant }, best);
       if (f && f.aicc < best.aicc) {
         best = f;
         improved = true;

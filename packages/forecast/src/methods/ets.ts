@@ -66,8 +66,10 @@ const FILTER_OUT = new Float64Array(3);
  * the model breaks down). `s` is modified in place and holds the final seasonal states on return.
  */
 function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number, season: number, m: number, alpha: number, beta: number, gamma: number, phi: number, l0: number, b0: number, s: Float64Array): number {
-  let l = l0;
-  let b = b0;
+  // Unary plus: the loop's level and trend stay unboxed doubles in optimised code (started from the
+  // parameters as they are, V8 keeps them as heap objects and allocates one every period).
+  let l = +l0;
+  let b = +b0;
   let sse = 0;
   let logsum = 0;
   let k = 0;
