@@ -167,12 +167,13 @@ function cssEvaluator(w: Float64Array, order: ArimaOrder, wm: number, sdw: numbe
   }
   function run(): number {
     let s = 0;
+    const c = mu;
     e.fill(0);
     for (let t = 0; t < N; t++) {
-      let v = w[t]! - mu;
+      let v = w[t]! - c;
       for (let j = 0; j < na; j++) {
         const k = aLags[j]!;
-        if (k <= t) v -= a[k]! * (w[t - k]! - mu);
+        if (k <= t) v -= a[k]! * (w[t - k]! - c);
       }
       for (let j = 0; j < nb; j++) {
         const k = bLags[j]!;
