@@ -12,7 +12,7 @@ import { arimaForecast, autoArima, refitArima, type ArimaModel } from './methods
 import { adida, croston, imapa, sba, tsb } from './methods/intermittent.ts';
 import { theta, thetaAndSes } from './methods/theta.ts';
 import type { MethodForecast } from './types.ts';
-import { countQuantile, qnorm } from './util.ts';
+import { countPmf, doubleArray, qnorm, toDoubles } from './util.ts';
 import { assertSeries } from './validate.ts';
 
 export type MethodName =
@@ -86,18 +86,25 @@ export interface ForecastResult {
 
 const INTERMITTENT = new Set(['intermittent', 'lumpy']);
 
-function combine(name: string, parts: MethodForecast[]): MethodForecast {
+/**
+ * Equal-weight combination. Each member's mean is clamped at zero before averaging: a member
+ * forecasting negative demand contributes "no demand", it does not cancel the others. For
+ * occurrence × size members this makes the combination's mean the mean of the linear pool (the
+ * equal-weight mixture) of the members' predictive distributions, which `sizeBounds` uses.
+ */
+function combine(name: string, parts: MethodForecast[], withParams = true): MethodForecast {
   const h = parts[0]!.mean.length;
   const k = parts.length;
-  const meanOut = new Array<number>(h).fill(0);
-  const sd = new Array<number>(h).fill(0);
+  const meanOut = doubleArray(h, () => 0);
+  const sd = doubleArray(h, () => 0);
   const params: Record<string, number | string> = { components: parts.map((p) => p.method).join('+') };
   for (const p of parts) {
     for (let i = 0; i < h; i++) {
-      meanOut[i] = meanOut[i]! + p.mean[i]! / k;
+      const v = p.mean[i]!;
+      meanOut[i] = meanOut[i]! + (v > 0 ? v : 0) / k;
       sd[i] = sd[i]! + p.sd[i]! / k;
     }
-    for (const [key, v] of Object.entries(p.params)) params[`${p.method}.${key}`] = v;
+    if (withParams) for (const [key, v] of Object.entries(p.params)) params[`${p.method}.${key}`] = v;
   }
   return { method: name, mean: meanOut, sd, distribution: parts.some((p) => p.distribution === 'normal') ? 'normal' : 'count', params };
 }
@@ -237,16 +244,22 @@ export const SELECTION = {
   calibrationMax: 9,
   /** Largest number of ARIMA orders the stepwise search fits. */
   arimaModels: 14,
+  /** Discrete bounds at levels below this are rounded to the nearest coverage, at and above it up to the quantile (boundRule). */
+  nearestBelow: 0.9,
 };
 
 /** Theta and SES-on-adjusted share their fit; cached per training array during one selection. */
 const thetaCache = new WeakMap<readonly number[], ReturnType<typeof thetaAndSes>>();
 
-function componentForecast(name: string, y: readonly number[], h: number, m: number, etsSpec: EtsSpec | null, etsStart?: EtsStart, arima?: ArimaModel | null): MethodForecast {
+/**
+ * One component on the full history (`origin` false) or at a rolling origin (`origin` true: ETS and
+ * ARIMA keep the form / order chosen on the full history, Theta's SES takes the exact fit).
+ */
+function componentForecast(name: string, y: readonly number[], h: number, m: number, origin: boolean, etsSpec: EtsSpec | null = null, etsStart?: EtsStart, arima?: ArimaModel | null): MethodForecast {
   if (name === 'theta' || name === 'ses-sa') {
     let c = thetaCache.get(y);
     if (!c || c.theta.mean.length !== h) {
-      c = thetaAndSes(y, h, m);
+      c = thetaAndSes(y, h, m, origin);
       thetaCache.set(y, c);
     }
     return name === 'theta' ? c.theta : c.ses;
@@ -326,11 +339,12 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
       const r = arimaAuto(y, h, m);
       arimaModel = r.model;
       full.set(c, r.f);
-    } else full.set(c, componentForecast(c, y, h, m, null));
+    } else full.set(c, componentForecast(c, y, h, m, false));
   }
-  const build = (name: string, src: Map<string, MethodForecast>): MethodForecast => {
+  // At the rolling origins only the means and standard deviations are used (no parameter lists).
+  const build = (name: string, src: Map<string, MethodForecast>, withParams = false): MethodForecast => {
     const parts = plan.combos[name];
-    if (parts) return combine(name, parts.map((p) => src.get(p)!));
+    if (parts) return combine(name, parts.map((p) => src.get(p)!), withParams);
     return src.get(name)!;
   };
   const names = [...plan.components, ...Object.keys(plan.combos)];
@@ -346,7 +360,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     if (o >= minTrain) origins.push(o);
   }
   const base = intermittent ? SELECTION.calibrationBaseIntermittent : SELECTION.calibrationBase;
-  if (origins.length === 0) return { f: calibrated(build(plan.fallback, full), base), selection: 'class-default', candidates: [] };
+  if (origins.length === 0) return { f: calibrated(build(plan.fallback, full, true), base), selection: 'class-default', candidates: [] };
   const lag = m > 1 && n > 2 * m ? m : 1;
   const totals = new Map<string, number>(names.map((nm) => [nm, 0]));
   const runs: Array<{ test: number[]; at: Map<string, MethodForecast> }> = [];
@@ -354,7 +368,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
     const train = y.slice(0, o);
     const test = y.slice(o, o + h);
     const at = new Map<string, MethodForecast>();
-    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, etsSpec, etsStart, arimaModel));
+    for (const c of plan.components) at.set(c, componentForecast(c, train, test.length, m, true, etsSpec, etsStart, arimaModel));
     for (const nm of names) totals.set(nm, totals.get(nm)! + scoreOf(train, test, build(nm, at).mean, lag, intermittent) / origins.length);
     runs.push({ test, at });
   }
@@ -363,7 +377,7 @@ function autoSelect(y: readonly number[], h: number, m: number, cls: Classificat
   let pick = plan.fallback;
   for (const nm of plan.selectable) if (totals.get(nm)! < Math.min(def, totals.get(pick)!) * (1 - SELECTION.margin)) pick = nm;
   const k = varianceFactor(runs.map((r) => ({ test: r.test, f: build(pick, r.at) })), base);
-  return { f: calibrated(build(pick, full), k), selection: 'rolling-origin', candidates };
+  return { f: calibrated(build(pick, full, true), k), selection: 'rolling-origin', candidates };
 }
 
 function isIntegerSeries(y: readonly number[]): boolean {
@@ -371,27 +385,69 @@ function isIntegerSeries(y: readonly number[]): boolean {
 }
 
 /**
- * Lower and upper bounds at two-sided coverage `level`, never negative. Equal tails, except when
- * the lower quantile is zero: demand cannot fall below zero, so the lower tail is empty and the
- * interval [0, u] takes u at the `level` quantile (the equal-tailed upper bound would cover
- * 1 − (1 − level)/2, e.g. 90 % instead of 80 %, for slow movers).
+ * How a bound of a discrete predictive distribution is rounded. Whole-number demand can rarely be
+ * covered at exactly the level: with P(0) = 0.72 and P(≤ 1) = 0.92 an upper bound covers 72 % or
+ * 92 %, never 80 %.
+ * - `quantile`: the smallest value whose cumulative probability reaches the target (never less
+ *   coverage than asked under the model; the value a quantile / newsvendor loss picks).
+ * - `nearest`: the value whose cumulative probability is nearest the target — the deterministic
+ *   counterpart of a randomised bound, covering the level on average rather than at least.
+ * Levels below `SELECTION.nearestBelow` (display bands such as 80 %) use `nearest`; service levels
+ * from 90 % up (safety stock, and the 95 % bounds that the interval score charges 40 units per
+ * unit of demand above the bound) use `quantile`.
+ */
+export type BoundRule = 'quantile' | 'nearest';
+
+export function boundRule(level: number): BoundRule {
+  return level < SELECTION.nearestBelow ? 'nearest' : 'quantile';
+}
+
+/**
+ * Lower and upper support indices of a discrete distribution at two-sided coverage `level`.
+ * `cdf(i)` is P(X ≤ value i) for support indices 0, 1, 2, … (value 0 = zero demand), `last` the
+ * largest index. The lower bound is the lower-tail quantile; the upper bound is rounded by `rule`.
+ * Equal tails, except when the lower bound is the first value: demand cannot fall
+ * below zero, so the lower tail is empty and the upper bound targets `level` instead of
+ * 1 − (1 − level)/2 (which would cover 90 % instead of 80 %, 97.5 % instead of 95 %).
+ */
+export function discreteInterval(cdf: (i: number) => number, last: number, level: number, rule: BoundRule): { lo: number; hi: number } {
+  const tail = (1 - level) / 2;
+  const at = (i: number) => (i < 0 ? 0 : cdf(i));
+  const quantile = (q: number): number => {
+    let i = 0;
+    while (i < last && at(i) < q - 1e-12) i++;
+    return i;
+  };
+  // The lower bound is always the quantile (it never leaves out more than the lower tail); the
+  // rule rounds the upper bound only.
+  const lo = quantile(tail);
+  const target = lo === 0 ? level : 1 - tail;
+  let hi = Math.max(lo, quantile(target));
+  if (rule === 'nearest' && hi > lo && target - at(hi - 1) < at(hi) - target) hi--;
+  return { lo, hi };
+}
+
+/**
+ * Lower and upper bounds at two-sided coverage `level`, never negative (see discreteInterval for
+ * count demand). Continuous demand: mean ± z·sd with equal tails, or [0, mean + z(level)·sd] when the
+ * lower bound would be negative.
  */
 export function bounds(f: MethodForecast, level: number, integer: boolean): { lower: number[]; upper: number[]; distribution: 'normal' | 'count' } {
   const h = f.mean.length;
   const lower: number[] = [];
   const upper: number[] = [];
-  const useCount = integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
+  const useCount = usesCount(f, integer);
   const tail = (1 - level) / 2;
   const z = qnorm(1 - tail);
   const zOne = qnorm(level);
+  const rule = boundRule(level);
   for (let i = 0; i < h; i++) {
     const mu = Math.max(0, f.mean[i]!);
     const sd = f.sd[i]!;
     if (useCount && mu < 200) {
-      const v = sd * sd;
-      const lo = countQuantile(tail, mu, v);
+      const { lo, hi } = countInterval(mu, sd * sd, level, rule);
       lower.push(lo);
-      upper.push(countQuantile(lo === 0 ? level : 1 - tail, mu, v));
+      upper.push(hi);
     } else {
       const lo = mu - z * sd;
       const up = lo > 0 ? mu + z * sd : mu + zOne * sd;
@@ -403,27 +459,51 @@ export function bounds(f: MethodForecast, level: number, integer: boolean): { lo
   return { lower, upper, distribution: useCount ? 'count' : 'normal' };
 }
 
+/** Whole-number demand that is intermittent or small (means below 30) gets count bounds. */
+function usesCount(f: MethodForecast, integer: boolean): boolean {
+  return integer && (f.distribution === 'count' || f.mean.every((v) => v < 30));
+}
+
+/** Interval of the Poisson / negative-binomial distribution with mean μ and variance v (as countPmf). */
+function countInterval(mu: number, v: number, level: number, rule: BoundRule): { lo: number; hi: number } {
+  if (!(mu > 0)) return { lo: 0, hi: 0 };
+  const pmf = countPmf(mu, v);
+  const cum: number[] = [];
+  const cdf = (i: number): number => {
+    for (let k = cum.length; k <= i; k++) cum.push((k > 0 ? cum[k - 1]! : 0) + pmf(k));
+    return cum[i]!;
+  };
+  const last = Math.ceil(mu + 60 * Math.sqrt(Math.max(v, mu)) + 100);
+  return discreteInterval(cdf, last, level, rule);
+}
+
 /**
  * Bounds from an occurrence × size model: in each period demand occurs with probability
- * p = min(1, mean / mean size) and then has one of the series' own non-zero sizes (empirical
- * distribution), so lumpy items keep their real large draws in the upper bound.
+ * p = min(1, mean / mean size) and then takes one of the series' own non-zero sizes (empirical
+ * distribution), so lumpy items keep their real large draws in the upper bound. For a combination
+ * whose members' means were clamped at zero and averaged (`combine`), this is the linear pool of
+ * the members' occurrence × size distributions. Rounding as `discreteInterval` (rule by level).
  */
 export function sizeBounds(mean: readonly number[], sizes: readonly number[], level: number): { lower: number[]; upper: number[] } {
   const sorted = [...sizes].sort((a, b) => a - b);
-  const zbar = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-  const q = (u: number, p: number): number => {
-    if (u <= 1 - p) return 0;
-    const v = (u - (1 - p)) / p;
-    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(v * sorted.length - 1e-9) - 1))]!;
-  };
-  const tail = (1 - level) / 2;
+  const n = sorted.length;
+  const zbar = sorted.reduce((a, b) => a + b, 0) / n;
+  // Support: 0, then the distinct sizes; share[i] = share of sizes ≤ values[i].
+  const values = [0];
+  const share = [0];
+  for (let j = 0; j < n; j++) {
+    if (j + 1 < n && sorted[j + 1] === sorted[j]) continue;
+    values.push(sorted[j]!);
+    share.push((j + 1) / n);
+  }
+  const rule = boundRule(level);
   const lower: number[] = [];
   const upper: number[] = [];
   for (const mu of mean) {
     const p = Math.min(1, Math.max(0, mu) / zbar);
-    const lo = q(tail, p);
-    lower.push(lo);
-    upper.push(q(lo === 0 ? level : 1 - tail, p));
+    const { lo, hi } = discreteInterval((i) => 1 - p + p * share[i]!, values.length - 1, level, rule);
+    lower.push(values[lo]!);
+    upper.push(values[hi]!);
   }
   return { lower, upper };
 }
@@ -440,7 +520,8 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   if (!Number.isInteger(m) || m < 1) throw new RangeError(`seasonalPeriod must be a positive integer, got ${String(m)}`);
   const level = options.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, got ${String(level)}`);
-  const y = series;
+  // One array kind for every series (see doubleArray).
+  const y = toDoubles(series);
   const n = y.length;
   const cls = classify(y);
   const integer = isIntegerSeries(y);
@@ -467,12 +548,12 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
     candidates = r.candidates;
   }
   const meanOut = f.mean.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
-  let b = bounds({ ...f, mean: meanOut }, level, integer);
+  let b: { lower: number[]; upper: number[]; distribution: 'normal' | 'count' };
   if (!forced && f.method === 'theta-tsb') {
     // Intermittent demand: occurrence × the item's own sizes (see sizeBounds).
     const sizes = y.filter((v) => v > 0);
-    b = { ...b, ...sizeBounds(meanOut, sizes, level) };
-  }
+    b = { ...sizeBounds(meanOut, sizes, level), distribution: usesCount({ ...f, mean: meanOut }, integer) ? 'count' : 'normal' };
+  } else b = bounds({ ...f, mean: meanOut }, level, integer);
   return {
     method: f.method,
     classification: cls,

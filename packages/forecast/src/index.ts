@@ -1,10 +1,10 @@
-export { forecast, runMethod, bounds, sizeBounds, SELECTION } from './forecast.ts';
-export type { ForecastOptions, ForecastResult, ForecastStats, CandidateScore, MethodName } from './forecast.ts';
+export { forecast, runMethod, bounds, sizeBounds, discreteInterval, boundRule, SELECTION } from './forecast.ts';
+export type { ForecastOptions, ForecastResult, ForecastStats, CandidateScore, MethodName, BoundRule } from './forecast.ts';
 export { classify, ADI_CUTOFF, CV2_CUTOFF } from './classify.ts';
 export type { Classification, DemandClass } from './classify.ts';
 export { mase, rmsse, smape, scaledBias, maeScale, mseScale } from './metrics.ts';
 export { naive, seasonalNaive, meanForecast, zeroForecast } from './methods/baselines.ts';
-export { fitEts, etsForecast, autoEts, etsEvaluate, etsName, parseEtsName, ETS_SPECS } from './methods/ets.ts';
+export { fitEts, fitSes, etsForecast, autoEts, etsEvaluate, etsName, parseEtsName, ETS_SPECS } from './methods/ets.ts';
 export type { EtsModel, EtsParameters, EtsSpec, ErrorType, TrendType, SeasonType } from './methods/ets.ts';
 export { theta, seasonalAdjust } from './methods/theta.ts';
 export { autoArima, fitArima, arimaForecast, arimaEvaluate, arimaName, chooseDifferences, kpss, seasonalStrength, pacfToAr, difference, KPSS_CRITICAL } from './methods/arima.ts';

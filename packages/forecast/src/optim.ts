@@ -44,7 +44,17 @@ export function nelderMead(f: (x: Float64Array) => number, x0: readonly number[]
   const xc = new Float64Array(dim);
 
   while (evals < maxEval) {
-    order.sort((a, b) => vals[a]! - vals[b]!);
+    // Stable insertion sort of the dim + 1 vertices by value (no closure per iteration).
+    for (let i = 1; i <= dim; i++) {
+      const oi = order[i]!;
+      const v = vals[oi]!;
+      let j = i - 1;
+      while (j >= 0 && vals[order[j]!]! > v) {
+        order[j + 1] = order[j]!;
+        j--;
+      }
+      order[j + 1] = oi;
+    }
     const best = order[0]!;
     const worst = order[dim]!;
     const second = order[dim - 1]!;

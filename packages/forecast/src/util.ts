@@ -1,5 +1,23 @@
 /** Small numeric helpers shared by the methods. Pure functions, no dependencies. */
 
+/**
+ * An array of `n` numbers f(0), …, f(n − 1) stored as doubles. V8 specialises optimised code to
+ * the kind of array it meets (small integers or doubles); arrays of one kind throughout keep the
+ * optimised forecasting code from being discarded and compiled again when whole-number data
+ * (zero forecasts, count series) meet fractional data.
+ */
+export function doubleArray(n: number, f: (i: number) => number): number[] {
+  const out = [0.5];
+  out.pop();
+  for (let i = 0; i < n; i++) out.push(f(i));
+  return out;
+}
+
+/** A copy of `x` stored as doubles (see doubleArray). */
+export function toDoubles(x: ArrayLike<number>): number[] {
+  return doubleArray(x.length, (i) => x[i]!);
+}
+
 export function sum(x: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < x.length; i++) s += x[i]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bounds, forecast, mulberry32, SELECTION, sizeBounds, type MethodName } from '../src/index.ts';
-import { AIR, INTER } from './helpers.ts';
+import { boundRule, bounds, countPmf, discreteInterval, forecast, mulberry32, runMethod, SELECTION, sizeBounds, type MethodName } from '../src/index.ts';
+import { AIR, INTER, REF } from './helpers.ts';
 
 const ALL: MethodName[] = ['naive', 'snaive', 'mean', 'smean', 'zero', 'ses', 'holt', 'damped', 'holt-winters', 'ets', 'theta', 'ets-theta', 'ses-sa', 'theta-ses', 'arima', 'ets-arima-theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'theta-tsb', 'auto'];
 
@@ -50,6 +50,16 @@ describe('forecast() — automatic selection', () => {
 });
 
 describe('forecast() — combinations', () => {
+  it('a member forecasting below zero counts as zero demand in the combination (it does not cancel the others)', () => {
+    // Demand that declined to a few scattered units: Theta's drift extrapolates below zero, TSB keeps a small probability.
+    const y = [9, 8, 8, 7, 6, 6, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
+    const t = runMethod('theta', y, 12, 1).mean;
+    const s = runMethod('tsb', y, 12, 1).mean;
+    expect(t[11]!).toBeLessThan(0);
+    const c = forecast(y, { horizon: 12, method: 'theta-tsb' }).mean;
+    for (let i = 0; i < 12; i++) expect(c[i]!).toBeCloseTo((Math.max(0, t[i]!) + s[i]!) / 2, 10);
+    expect(c[11]!).toBeGreaterThan(0);
+  });
   it('theta-tsb and ets-arima-theta are the equal-weight means of their members', () => {
     const mean = (ms: MethodName[], y: number[], m: number) => ms.map((method) => forecast(y, { horizon: 4, seasonalPeriod: m, method }).mean);
     const [t, s, c] = mean(['theta', 'tsb', 'theta-tsb'], INTER, 12);
@@ -78,6 +88,32 @@ describe('forecast() — bounds', () => {
     // (0.95 − 0.8) / 0.2 = 0.75 of the sizes → the 3rd of 4 → 2. 80 %: 0.8 ≤ P(0) → 0.
     expect(sizeBounds([0.45], [5, 1, 2, 1], 0.95)).toEqual({ lower: [0], upper: [2] });
     expect(sizeBounds([0.45], [5, 1, 2, 1], 0.8)).toEqual({ lower: [0], upper: [0] });
+  });
+  it('discrete bounds: rounded to the nearest coverage below 90 %, up to the quantile from 90 % (reference: compute_reference.py, checked against scipy.stats)', () => {
+    expect(boundRule(0.8)).toBe('nearest');
+    expect(boundRule(0.9)).toBe('quantile');
+    expect(boundRule(0.95)).toBe('quantile');
+    for (const [mu, v, level, rule, expected] of REF.countIntervals) {
+      // e.g. Poisson(0.3): F(0) = 0.741, F(1) = 0.963 → 80 % upper bound 1 by quantile, 0 by nearest;
+      // NB(mean 1.2, variance 3): F(4) = 0.945, F(5) = 0.968 → 95 % upper bound 5 by quantile, 4 by nearest.
+      const pmf = countPmf(mu, v);
+      const cum: number[] = [];
+      const cdf = (i: number) => {
+        for (let k = cum.length; k <= i; k++) cum.push((k > 0 ? cum[k - 1]! : 0) + pmf(k));
+        return cum[i]!;
+      };
+      const { lo, hi } = discreteInterval(cdf, 400, level, rule);
+      expect([lo, hi], `${mu}/${v} at ${level} by ${rule}`).toEqual(expected);
+      if (rule === boundRule(level)) {
+        const b = bounds({ method: 'x', mean: [mu], sd: [Math.sqrt(v)], distribution: 'count', params: {} }, level, true);
+        expect([b.lower[0], b.upper[0]], `bounds() ${mu}/${v} at ${level}`).toEqual(expected);
+      }
+    }
+    for (const [mu, level, rule, expected] of REF.sizeIntervals) {
+      if (rule !== boundRule(level)) continue;
+      const b = sizeBounds([mu], [6, 1, 2, 1, 3, 1, 2], level);
+      expect([b.lower[0], b.upper[0]], `sizes, mean ${mu} at ${level}`).toEqual(expected);
+    }
   });
   it('a lumpy item that is drawn in boxes of 20 gets 20 as its upper bound, not a fraction of it', () => {
     const y = Array.from({ length: 48 }, (_, t) => (t % 5 === 2 ? 20 : t % 11 === 0 ? 1 : 0));

@@ -26,6 +26,12 @@ export interface Reference {
   arma11: ArimaRef;
   kpss: [number, number, number];
   seasonalStrengthLogAP: number;
+  /** [mean, variance, level, rule, [lower, upper]] of Poisson / negative-binomial bounds. */
+  countIntervals: Array<[number, number, number, 'quantile' | 'nearest', [number, number]]>;
+  /** [mean, level, rule, [lower, upper]] of occurrence × size bounds with sizes 1, 1, 1, 2, 2, 3, 6. */
+  sizeIntervals: Array<[number, number, 'quantile' | 'nearest', [number, number]]>;
+  /** Exact SES fits (brute-force grid over α, least-squares ℓ0): series, α, ℓ0, final level, SSE. */
+  sesExact: Array<{ y: number[]; alpha: number; l0: number; level: number; sse: number }>;
 }
 interface ArimaRef {
   sse: number;

@@ -6,6 +6,8 @@ import {
   croston,
   etsEvaluate,
   fitEts,
+  fitSes,
+  etsForecast,
   imapa,
   isSeasonal,
   meanForecast,
@@ -69,6 +71,21 @@ describe('decomposition and seasonality test (R decompose / thetaf, re-implement
     expect(isSeasonal(AIR, 12)).toBe(REF.seasonalY);
     expect(isSeasonal(REF.SEAS, 12)).toBe(REF.seasonalSEAS);
     expect(isSeasonal([1, 2, 3], 12)).toBe(false);
+  });
+});
+
+describe('exact SES fit (fitSes) against a brute-force fit (compute_reference.py; scipy Nelder–Mead agrees)', () => {
+  it('finds the α and initial level that minimise the squared one-step errors, at least as well as Nelder–Mead', () => {
+    for (const r of REF.sesExact) {
+      const f = fitSes(r.y)!;
+      expect(f.alpha).toBeCloseTo(r.alpha, 4);
+      expect(etsForecast(f, 1).mean[0]!).toBeCloseTo(r.level, 3);
+      // σ² = SSE / (n − 2) on the series divided by its mean absolute value.
+      const sse = f.sigma2 * (r.y.length - 2) * f.scale * f.scale;
+      expect(sse / r.sse).toBeCloseTo(1, 6);
+      const nm = fitEts(r.y, 1, { error: 'A', trend: 'N', season: 'N' })!;
+      expect(f.lik).toBeLessThanOrEqual(nm.lik + 1e-6);
+    }
   });
 });
 

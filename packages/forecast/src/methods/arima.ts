@@ -167,12 +167,13 @@ function cssEvaluator(w: Float64Array, order: ArimaOrder, wm: number, sdw: numbe
   }
   function run(): number {
     let s = 0;
+    const c = mu;
     e.fill(0);
     for (let t = 0; t < N; t++) {
-      let v = w[t]! - mu;
+      let v = w[t]! - c;
       for (let j = 0; j < na; j++) {
         const k = aLags[j]!;
-        if (k <= t) v -= a[k]! * (w[t - k]! - mu);
+        if (k <= t) v -= a[k]! * (w[t - k]! - c);
       }
       for (let j = 0; j < nb; j++) {
         const k = bLags[j]!;
@@ -456,10 +457,12 @@ export function autoArima(series: readonly number[], m: number, opts: AutoArimaO
   let improved = true;
   while (improved && fitted.size < maxModels) {
     improved = false;
-    for (const [dp, dq, dP, dQ, flip] of moves) {
+    for (let i = 0; i < moves.length; i++) {
+      const mv = moves[i]!;
+      const flip = mv[4];
       const o = best.order;
       if (flip && !allowConst) continue;
-      const f = tryOrder({ ...o, p: o.p + dp, q: o.q + dq, P: o.P + dP, Q: o.Q + dQ, constant: flip ? !o.constant : o.constant }, best);
+      const f = tryOrder({ ...o, p: o.p + mv[0], q: o.q + mv[1], P: o.P + mv[2], Q: o.Q + mv[3], constant: flip ? !o.constant : o.constant }, best);
       if (f && f.aicc < best.aicc) {
         best = f;
         improved = true;

@@ -1,6 +1,6 @@
 /** Benchmarks: naive, seasonal naive, mean and zero forecasts, with textbook interval formulas (fpp3 §5.5). */
 import type { MethodForecast } from '../types.ts';
-import { mean, variance } from '../util.ts';
+import { doubleArray, mean, variance } from '../util.ts';
 
 function rmsDiff(y: readonly number[], lag: number): number {
   let s = 0;
@@ -17,8 +17,8 @@ export function naive(y: readonly number[], h: number): MethodForecast {
   const s = rmsDiff(y, 1);
   return {
     method: 'naive',
-    mean: Array.from({ length: h }, () => last),
-    sd: Array.from({ length: h }, (_, i) => s * Math.sqrt(i + 1)),
+    mean: doubleArray(h, () => last),
+    sd: doubleArray(h, (i) => s * Math.sqrt(i + 1)),
     distribution: 'normal',
     params: { sigma: s },
   };
@@ -31,8 +31,8 @@ export function seasonalNaive(y: readonly number[], h: number, m: number): Metho
   const s = rmsDiff(y, m);
   return {
     method: 'snaive',
-    mean: Array.from({ length: h }, (_, i) => y[n - m + (i % m)]!),
-    sd: Array.from({ length: h }, (_, i) => s * Math.sqrt(Math.floor(i / m) + 1)),
+    mean: doubleArray(h, (i) => y[n - m + (i % m)]!),
+    sd: doubleArray(h, (i) => s * Math.sqrt(Math.floor(i / m) + 1)),
     distribution: 'normal',
     params: { sigma: s },
   };
@@ -41,11 +41,11 @@ export function seasonalNaive(y: readonly number[], h: number, m: number): Metho
 export function meanForecast(y: readonly number[], h: number): MethodForecast {
   const mu = mean(y);
   const s = Math.sqrt(variance(y) * (1 + 1 / Math.max(1, y.length)));
-  return { method: 'mean', mean: Array.from({ length: h }, () => mu), sd: Array.from({ length: h }, () => s), distribution: 'normal', params: { mean: mu } };
+  return { method: 'mean', mean: doubleArray(h, () => mu), sd: doubleArray(h, () => s), distribution: 'normal', params: { mean: mu } };
 }
 
 export function zeroForecast(h: number): MethodForecast {
-  return { method: 'zero', mean: Array.from({ length: h }, () => 0), sd: Array.from({ length: h }, () => 0), distribution: 'count', params: {} };
+  return { method: 'zero', mean: doubleArray(h, () => 0), sd: doubleArray(h, () => 0), distribution: 'count', params: {} };
 }
 
 /**
@@ -72,8 +72,8 @@ export function seasonalMean(y: readonly number[], h: number, m: number, cycles 
   }
   return {
     method: 'smean',
-    mean: Array.from({ length: h }, (_, i) => prof[i % m]!),
-    sd: Array.from({ length: h }, (_, i) => sds[i % m]!),
+    mean: doubleArray(h, (i) => prof[i % m]!),
+    sd: doubleArray(h, (i) => sds[i % m]!),
     distribution: 'normal',
     params: { cycles: c },
   };

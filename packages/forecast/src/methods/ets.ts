@@ -66,8 +66,10 @@ const FILTER_OUT = new Float64Array(3);
  * the model breaks down). `s` is modified in place and holds the final seasonal states on return.
  */
 function filter(y: ArrayLike<number>, n: number, errMult: boolean, trend: number, season: number, m: number, alpha: number, beta: number, gamma: number, phi: number, l0: number, b0: number, s: Float64Array): number {
-  let l = l0;
-  let b = b0;
+  // Unary plus: the loop's level and trend stay unboxed doubles in optimised code (started from the
+  // parameters as they are, V8 keeps them as heap objects and allocates one every period).
+  let l = +l0;
+  let b = +b0;
   let sse = 0;
   let logsum = 0;
   let k = 0;
@@ -256,6 +258,115 @@ export function fitEts(y: readonly number[], m: number, spec: EtsSpec, opts: Fit
     level: out.level,
     trend: out.trend,
     season: work,
+  };
+}
+
+/** Sum of squared one-step errors of SES with smoothing α at its best initial level (see fitSes); sets SES_OUT. */
+const SES_OUT = new Float64Array(2); // [best initial level, final level]
+function sesProfile(ys: Float64Array, alpha: number): number {
+  // e_t = ẽ_t − d_t ℓ0 with ẽ the errors from ℓ0 = 0 and d_t = (1 − α)^(t−1): the SSE is a quadratic in ℓ0.
+  let l = 0;
+  let d = 1;
+  let see = 0;
+  let sed = 0;
+  let sdd = 0;
+  const a1 = 1 - alpha;
+  for (let t = 0; t < ys.length; t++) {
+    const e = ys[t]! - l;
+    see += e * e;
+    sed += e * d;
+    sdd += d * d;
+    l += alpha * e;
+    d *= a1;
+  }
+  const l0 = sed / sdd;
+  SES_OUT[0] = l0;
+  SES_OUT[1] = l + d * l0;
+  return Math.max(0, see - sed * l0);
+}
+
+/**
+ * Simple exponential smoothing, ETS(A,N,N), fitted exactly and cheaply. For a given α the one-step
+ * errors are linear in the initial level ℓ0, so the best ℓ0 is a least-squares ratio and the sum of
+ * squares (hence −2 log L = n log SSE) a function of α alone: a grid of 21 values over
+ * α ∈ [0.0001, 0.9999] brackets its minima, golden-section search refines each to 1e-6. The same model, likelihood and bounds as
+ * fitEts(y, 1, ANN), which searches α and ℓ0 together with Nelder–Mead (about three times the work).
+ */
+export function fitSes(y: readonly number[]): EtsModel | null {
+  const n = y.length;
+  const k = 3; // α, ℓ0 and σ, as fitEts counts them
+  if (n < k + 4) return null;
+  let absSum = 0;
+  for (const v of y) absSum += Math.abs(v);
+  const scale = absSum > 0 ? absSum / n : 1;
+  const ys = new Float64Array(n);
+  for (let t = 0; t < n; t++) ys[t] = y[t]! / scale;
+  const lo = 1e-4;
+  const hi = 0.9999;
+  // Grid denser at small α, where most optima lie (spacing 0.0025 near 0, 0.1 near 1); every local
+  // minimum of the grid is refined by golden-section search on its bracket (the profile can have two).
+  const G = 20;
+  const grid = new Float64Array(G + 1);
+  const f = new Float64Array(G + 1);
+  for (let i = 0; i <= G; i++) {
+    grid[i] = lo + (hi - lo) * (i / G) ** 2;
+    f[i] = sesProfile(ys, grid[i]!);
+  }
+  let alpha = grid[0]!;
+  let best = Infinity;
+  const r = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i <= G; i++) {
+    if ((i > 0 && f[i - 1]! < f[i]!) || (i < G && f[i + 1]! < f[i]!)) continue;
+    if (f[i]! < best) {
+      best = f[i]!;
+      alpha = grid[i]!;
+    }
+    let a = grid[Math.max(0, i - 1)]!;
+    let b = grid[Math.min(G, i + 1)]!;
+    let c = b - r * (b - a);
+    let d = a + r * (b - a);
+    let fc = sesProfile(ys, c);
+    let fd = sesProfile(ys, d);
+    while (b - a > 1e-6) {
+      if (fc <= fd) {
+        b = d;
+        d = c;
+        fd = fc;
+        c = b - r * (b - a);
+        fc = sesProfile(ys, c);
+      } else {
+        a = c;
+        c = d;
+        fc = fd;
+        d = a + r * (b - a);
+        fd = sesProfile(ys, d);
+      }
+    }
+    if (Math.min(fc, fd) < best) {
+      best = Math.min(fc, fd);
+      alpha = fc <= fd ? c : d;
+    }
+  }
+  const sse = sesProfile(ys, alpha);
+  const level = SES_OUT[1]!;
+  const lik = n * Math.log(Math.max(sse, 1e-300));
+  if (!Number.isFinite(lik)) return null;
+  return {
+    spec: { error: 'A', trend: 'N', season: 'N' },
+    m: 1,
+    n,
+    scale,
+    alpha,
+    beta: 0,
+    gamma: 0,
+    phi: 1,
+    lik,
+    aicc: lik + 2 * k + (2 * k * (k + 1)) / (n - k - 1),
+    k,
+    sigma2: sse / Math.max(1, n - k + 1),
+    level,
+    trend: 0,
+    season: new Float64Array(1),
   };
 }
 

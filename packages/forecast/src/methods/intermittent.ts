@@ -6,12 +6,12 @@
  * interval); bounds are count distributions (see intervals.ts).
  */
 import type { MethodForecast } from '../types.ts';
-import { mean } from '../util.ts';
+import { doubleArray, mean } from '../util.ts';
 
 export const ALPHA_GRID = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5] as const;
 
 function flat(v: number, h: number): number[] {
-  return Array.from({ length: h }, () => v);
+  return doubleArray(h, () => v);
 }
 
 interface DemandPoints {
@@ -35,8 +35,9 @@ export function demandPoints(y: readonly number[]): DemandPoints {
 
 /** Croston-type recursion: returns in-sample MSE and the final size and interval estimates. */
 function crostonRun(y: readonly number[], aZ: number, aP: number, z0: number, p0: number, factor: (aP: number) => number): { mse: number; z: number; p: number } {
-  let z = z0;
-  let p = p0;
+  // Unary plus keeps the smoothed states unboxed in optimised code (see the ETS filter).
+  let z = +z0;
+  let p = +p0;
   let q = 1;
   let sse = 0;
   const f = factor(aP);
@@ -91,8 +92,8 @@ export function tsb(y: readonly number[], h: number): MethodForecast {
   let best = { mse: Infinity, z: z0, p: p0, a: 0.1, b: 0.1 };
   for (const a of ALPHA_GRID)
     for (const b of ALPHA_GRID) {
-      let z = z0;
-      let p = p0;
+      let z = +z0;
+      let p = +p0;
       let sse = 0;
       for (let t = 0; t < y.length; t++) {
         const yt = y[t]!;
@@ -119,7 +120,7 @@ export function sesGrid(y: readonly number[]): { level: number; alpha: number; m
   const l0 = mean(y);
   let best = { level: l0, alpha: 0.1, mse: Infinity };
   for (const a of ALPHA_GRID) {
-    let l = l0;
+    let l = +l0;
     let sse = 0;
     for (const v of y) {
       sse += (v - l) ** 2;

@@ -6,8 +6,8 @@
  */
 import { isSeasonal, seasonalIndices } from '../decompose.ts';
 import type { MethodForecast } from '../types.ts';
-import { linearTrend } from '../util.ts';
-import { etsForecast, fitEts } from './ets.ts';
+import { doubleArray, linearTrend } from '../util.ts';
+import { etsForecast, fitEts, fitSes } from './ets.ts';
 
 export interface ThetaDetails {
   seasonal: boolean;
@@ -36,12 +36,14 @@ export function theta(y: readonly number[], h: number, m: number): MethodForecas
 
 /**
  * Theta and plain SES on the same seasonally adjusted series (they share the adjustment and the
- * SES fit): `ses` is the re-seasonalised SES forecast ("ses-sa").
+ * SES fit): `ses` is the re-seasonalised SES forecast ("ses-sa"). SES is fitted as R's ets(ANN) does,
+ * by Nelder–Mead over α and ℓ0; `exact` uses fitSes instead (the exact optimum at a quarter of the
+ * cost; automatic selection uses it at the rolling origins of the interval calibration).
  */
-export function thetaAndSes(y: readonly number[], h: number, m: number): { theta: MethodForecast; ses: MethodForecast } {
+export function thetaAndSes(y: readonly number[], h: number, m: number, exact = false): { theta: MethodForecast; ses: MethodForecast } {
   const n = y.length;
   const { adjusted, indices } = seasonalAdjust(y, m);
-  const ses = fitEts(adjusted, 1, { error: 'A', trend: 'N', season: 'N' });
+  const ses = exact ? fitSes(adjusted) : fitEts(adjusted, 1, { error: 'A', trend: 'N', season: 'N' });
   let meanF: number[];
   let sd: number[];
   let alpha: number;
@@ -50,10 +52,10 @@ export function thetaAndSes(y: readonly number[], h: number, m: number): { theta
     // Too short for an optimised SES: level = mean, α = 0.5 by convention.
     const l = adjusted.reduce((a, b) => a + b, 0) / Math.max(1, n);
     alpha = 0.5;
-    meanF = Array.from({ length: h }, () => l);
+    meanF = doubleArray(h, () => l);
     const resid = adjusted.slice(1).map((v, i) => v - adjusted[i]!);
     const s = Math.sqrt(resid.reduce((a, b) => a + b * b, 0) / Math.max(1, resid.length));
-    sd = Array.from({ length: h }, (_, j) => s * Math.sqrt(1 + j * alpha * alpha));
+    sd = doubleArray(h, (j) => s * Math.sqrt(1 + j * alpha * alpha));
     sesOut = { method: 'ses-sa', mean: reseasonalise(meanF, n, m, indices), sd: reseasonalise(sd, n, m, indices), distribution: 'normal', params: { alpha } };
   } else {
     const f = etsForecast(ses, h);
@@ -61,7 +63,7 @@ export function thetaAndSes(y: readonly number[], h: number, m: number): { theta
     alpha = Math.max(1e-10, ses.alpha);
     meanF = f.mean;
     const s = Math.sqrt(ses.sigma2) * ses.scale;
-    sd = Array.from({ length: h }, (_, j) => s * Math.sqrt(1 + j * alpha * alpha));
+    sd = doubleArray(h, (j) => s * Math.sqrt(1 + j * alpha * alpha));
   }
   const drift = n > 1 ? linearTrend(adjusted).slope / 2 : 0;
   const c = (1 - (1 - alpha) ** n) / alpha;

@@ -209,6 +209,57 @@ def nb_quantile(q, mu, var):
         if c >= q - 1e-12: return k
         k += 1
 
+def count_pmf_list(mu, var, kmax=400):
+    """Poisson (var <= mu) or negative binomial pmf values 0..kmax, from the textbook formulas."""
+    if var <= mu:
+        return [math.exp(k * math.log(mu) - mu - math.lgamma(k + 1)) for k in range(kmax + 1)]
+    r = mu * mu / (var - mu); p = r / (r + mu)
+    return [math.exp(math.lgamma(k + r) - math.lgamma(r) - math.lgamma(k + 1) + r * math.log(p) + k * math.log(1 - p)) for k in range(kmax + 1)]
+
+def occurrence_size_pmf(mu, sizes):
+    """Demand occurs with p = min(1, mu / mean size), then takes one of the sizes (equally likely)."""
+    p = min(1.0, mu / (sum(sizes) / len(sizes)))
+    vals = [0] + sorted(set(sizes))
+    return vals, [1 - p] + [p * sizes.count(v) / len(sizes) for v in vals[1:]]
+
+def discrete_interval(vals, pmf, level, rule):
+    """Bounds of a discrete distribution (support vals ascending, from 0) at coverage `level`:
+    lower = smallest value with F >= (1 - level) / 2; upper targets `level` when the lower bound is 0
+    (empty lower tail) and 1 - (1 - level) / 2 otherwise; 'quantile' takes the smallest value with
+    F >= target, 'nearest' the value whose F is nearest the target (the lower one on a tie goes up)."""
+    F = []; c = 0.0
+    for q in pmf:
+        c += q; F.append(c)
+    tail = (1 - level) / 2
+    lo = next(i for i, f in enumerate(F) if f >= tail - 1e-12)
+    target = level if lo == 0 else 1 - tail
+    hi = max(lo, next(i for i, f in enumerate(F) if f >= target - 1e-12))
+    if rule == 'nearest' and hi > lo and target - F[hi - 1] < F[hi] - target:
+        hi -= 1
+    return [vals[lo], vals[hi]]
+
+def ses_exact(y):
+    """SES, ETS(A,N,N): the alpha in [0.0001, 0.9999] and initial level that minimise the sum of
+    squared one-step errors. Brute force: alpha on a grid of step 0.0001, the initial level by least
+    squares at each alpha (the errors are linear in it), then ternary search within one grid step."""
+    def profile(a):
+        l = 0.0; d = 1.0; see = sed = sdd = 0.0
+        for v in y:
+            e = v - l
+            see += e * e; sed += e * d; sdd += d * d
+            l += a * e; d *= 1 - a
+        l0 = sed / sdd
+        return see - sed * l0, l0, l + d * l0
+    best = min((profile(0.0001 + i * 0.0001)[0], 0.0001 + i * 0.0001) for i in range(9999))
+    lo, hi = max(0.0001, best[1] - 0.0001), min(0.9999, best[1] + 0.0001)
+    for _ in range(100):
+        m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if profile(m1)[0] <= profile(m2)[0]: hi = m2
+        else: lo = m1
+    a = (lo + hi) / 2
+    sse, l0, last = profile(a)
+    return {'alpha': a, 'l0': l0, 'level': last, 'sse': sse}
+
 def expiry_waste_poisson(qty, ahead, mu):
     ew = 0.0; pw = 0.0
     for k in range(0, int(qty + ahead) + 1):
@@ -348,6 +399,17 @@ out['adida3'] = adida(INTER, 3)
 out['imapa'] = imapa(INTER)
 out['nbq'] = [nb_quantile(0.95, 2.0, 2.0), nb_quantile(0.95, 2.0, 6.0), nb_quantile(0.025, 10.0, 30.0), nb_quantile(0.975, 10.0, 30.0), nb_quantile(0.5, 0.3, 0.9)]
 out['expiry'] = expiry_waste_poisson(10, 2, 8.0)
+# Seasonally adjusted AirPassengers 1949-1952 (interior optimum) and a level shifting by a sine
+# pattern (interior optimum) and the intermittent series (optimum on the lower bound).
+RWN = [round(100 + 5 * math.sin(t * 1.3) + 0.7 * t * math.sin(t / 7) + 3 * math.cos(t * 2.9), 3) for t in range(40)]
+YADJ = [v / s0m[t % 12] for t, v in enumerate(Y)]
+out['sesExact'] = [dict(ses_exact(YADJ), y=YADJ), dict(ses_exact(RWN), y=RWN), dict(ses_exact([float(v) for v in INTER]), y=INTER)]
+# Discrete bounds: [mean, variance, level, rule] -> [lower, upper] (count distributions), and the
+# occurrence x size distribution of sizes 1, 1, 1, 2, 2, 3, 6 (mean size 16/7) at three means.
+COUNT_CASES = [[2.0, 2.0, 0.8], [0.3, 0.3, 0.8], [0.3, 0.3, 0.95], [0.5, 0.5, 0.8], [1.2, 3.0, 0.8], [1.2, 3.0, 0.95], [10.0, 30.0, 0.8], [10.0, 30.0, 0.95]]
+out['countIntervals'] = [[m, v, l, r, discrete_interval(list(range(401)), count_pmf_list(m, v), l, r)] for m, v, l, r in [c + [rule] for c in COUNT_CASES for rule in ('quantile', 'nearest')]]
+SIZES = [1, 1, 1, 2, 2, 3, 6]
+out['sizeIntervals'] = [[mu, l, r, discrete_interval(*occurrence_size_pmf(mu, SIZES), l, r)] for mu in (0.2, 0.6, 1.5) for l in (0.8, 0.95) for r in ('quantile', 'nearest')]
 out['fillRate'] = [fill_rate_poisson(2.0, 2, 1, 0.95), fill_rate_normal(100.0, 10.0, 2, 1, 0.98)]
 LOGAP = [math.log(v) for v in AP144]
 out['airline'] = airline(LOGAP, -0.4, -0.6, 24)
