@@ -151,7 +151,7 @@ describe('DataTable', () => {
     restore = s.http.restore;
     renderTable({}, '/?page=3');
     await waitFor(() => expect(s.last()).toMatchObject({ current_page: 3 }));
-    fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '50' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Rows per page' }), { target: { value: '50' } });
     await waitFor(() => expect(s.last()).toMatchObject({ current_page: 1, pagesize: 50, change_type: 'pagesize' }));
     await waitFor(() => expect(rows()).toHaveLength(50));
     expect(JSON.parse(localStorage.getItem('enamel-table:items') ?? '{}')).toMatchObject({ pageSize: 50 });
