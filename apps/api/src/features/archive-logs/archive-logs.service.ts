@@ -10,6 +10,9 @@ export const ARCHIVE_AFTER_DAYS = 90;
 /** Entries per archive: each batch is one transaction and one gzip in memory. */
 export const ARCHIVE_BATCH = 10_000;
 
+/** Lets the kill test stop the process between writing a batch's archive and deleting its live rows. */
+export const archiveTestHooks: { afterArchiveWritten?: (batch: number) => void } = {};
+
 export interface ArchiveResult {
   archives: number;
   rows: number;
@@ -46,6 +49,7 @@ export async function archiveActivityLogs(db: Database, options: { days?: number
         checksum: createHash('sha256').update(content).digest('hex'),
         content,
       });
+      archiveTestHooks.afterArchiveWritten?.(n);
       for (let i = 0; i < ids.length; i += 5_000) await tx.delete(activityLogs).where(inArray(activityLogs.id, ids.slice(i, i + 5_000)));
       return ids.length;
     });
