@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { forecast, maeScale, mase, rmsse, scaledBias, smape, type MethodName } from '../packages/forecast/src/index.ts';
+import { forecast, maeScale, mase, rmsse, scaledBias, smape, type MethodName } from '@enamel/forecast';
 
 interface Series {
   id: string;

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { forecast, mulberry32 } from '../packages/forecast/src/index.ts';
+import { forecast, mulberry32 } from '@enamel/forecast';
 
 export function syntheticSeries(count: number, seed = 20261122): number[][] {
   const rng = mulberry32(seed);
