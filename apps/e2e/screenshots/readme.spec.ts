@@ -39,4 +39,10 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await shoot(page, 'users', '/admin/list/users');
   await shoot(page, 'setting', '/admin/setting', true);
   await shoot(page, 'report', '/admin/reports/genrate?report=consumption-by-product');
+  // The scheduler after its due jobs have run once, so each shows its last result.
+  await page.goto('/admin/scheduler');
+  await waitUntilLoaded(page);
+  await page.getByTestId('scheduler-run-due').click();
+  await page.getByTestId('scheduler-run-due').and(page.locator(':not([data-loading])')).waitFor({ timeout: 60_000 });
+  await shoot(page, 'scheduler', '/admin/scheduler');
 });

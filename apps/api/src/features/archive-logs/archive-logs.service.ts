@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { activityLogArchives, activityLogs, rows, type Database } from '@enamel/db';
+import { eq, sql } from 'drizzle-orm';
+import { activityLogArchives, rows, type Database } from '@enamel/db';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 
@@ -38,10 +38,12 @@ export async function archiveActivityLogs(db: Database, options: { days?: number
       if (found.length === 0) return 0;
       const content = gzipSync(found.map((r) => r.line).join('\n') + '\n');
       const ids = found.map((r) => Number(r.id));
-      const [span] = await rows<{ start: Date; end: Date }>(tx, sql`select min(created_at) as start, max(created_at) as "end" from activity_logs where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      // The period from the rows themselves; one array parameter for the delete (not thousands of bound values).
+      const times = found.map((r) => new Date(r.created_at).getTime());
+      const span = { start: new Date(Math.min(...times)), end: new Date(Math.max(...times)) };
       await tx.insert(activityLogArchives).values({
-        periodStart: new Date(span!.start),
-        periodEnd: new Date(span!.end),
+        periodStart: span.start,
+        periodEnd: span.end,
         firstId: ids[0]!,
         lastId: ids.at(-1)!,
         rowCount: ids.length,
@@ -50,7 +52,7 @@ export async function archiveActivityLogs(db: Database, options: { days?: number
         content,
       });
       archiveTestHooks.afterArchiveWritten?.(n);
-      for (let i = 0; i < ids.length; i += 5_000) await tx.delete(activityLogs).where(inArray(activityLogs.id, ids.slice(i, i + 5_000)));
+      await tx.execute(sql`delete from activity_logs where id = any(${`{${ids.join(',')}}`}::bigint[])`);
       return ids.length;
     });
     if (moved === 0) break;
