@@ -18,3 +18,4 @@ export * from './dashboard.ts';
 export * from './reports.ts';
 export * from './notifications.ts';
 export * from './organisation.ts';
+export * from './support.ts';

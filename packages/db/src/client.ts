@@ -21,6 +21,15 @@ export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Embedded only: a consistent image of the data directory, as an uncompressed tar (the root folder
+   * `pgdata`), the form PGlite's `loadDataDir` reads back. It is taken between transactions: PGlite runs
+   * one statement at a time, and every transaction holds its transaction lock from BEGIN to COMMIT (as
+   * does every statement outside one), so while the files are copied under that lock no transaction can
+   * be half done. A checkpoint first flushes the shared buffers, so a restore has little WAL to replay.
+   * Writes wait for the copy only (about a quarter of a second per 60 MB), not for its compression.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -61,6 +70,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       close: async () => {
         await client.close();
         await release();
+      },
+      snapshot: async () => {
+        await client.exec('CHECKPOINT');
+        return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
       },
     };
   } catch (err) {
