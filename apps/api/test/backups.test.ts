@@ -163,10 +163,10 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
     const list = await admin.get('/api/backups');
     expect(list.statusCode, list.body).toBe(200);
     const newest = list.json().data[0];
-    expect(newest).toEqual(answers[0]!.json().data);
+    expect(newest).toEqual(answers[0].json().data);
     expect(newest.size_bytes).toBeGreaterThan(100_000);
     expect(Date.now() - Date.parse(newest.created_at)).toBeLessThan(60_000);
-    const logged = await t.database.db.select().from(activityLogs).where(eq(activityLogs.subjectId, name!));
+    const logged = await t.database.db.select().from(activityLogs).where(eq(activityLogs.subjectId, name));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ action: 'backup', subject: 'Backup' });
     expect(logged[0]!.userEmail).toMatch(/@/);
