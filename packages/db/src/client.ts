@@ -27,7 +27,7 @@ export interface DatabaseHandle {
    * one statement at a time, and every transaction holds its transaction lock from BEGIN to COMMIT (as
    * does every statement outside one), so while the files are copied under that lock no transaction can
    * be half done. A checkpoint first flushes the shared buffers, so a restore has little WAL to replay.
-   * Writes wait for the copy only (about a quarter of a second per 60 MB), not for its compression.
+   * Writes wait for the copy only (a fraction of a second per 60 MB), not for its compression.
    */
   snapshot?(): Promise<Blob>;
 }
