@@ -193,7 +193,7 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
     expect((await admin.get('/api/backups')).json().data.map((b: { name: string }) => b.name)).toEqual(backups);
   });
 
-  it('answers 429 beyond its rate, and a clear 503 naming the folder when it cannot write there, leaving nothing behind', async () => {
+  it('answers 429 beyond its rate, and a clear 503 naming the folder when it cannot write or read there, leaving nothing behind', async () => {
     const limits = t.app.deps.limits.backups;
     const dir = t.config.backupDir;
     try {
@@ -211,6 +211,13 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
       const res = await admin.post('/api/backups');
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().message).toContain(`The backup could not be written to ${t.config.backupDir} (ENOTDIR)`);
+      const list = await admin.get('/api/backups');
+      expect(list.statusCode, list.body).toBe(503);
+      expect(list.json().message).toContain(`The backup folder ${t.config.backupDir} cannot be read (ENOTDIR)`);
+      // The Support page still answers, with the reason in place of the list.
+      const support = await admin.get('/api/support');
+      expect(support.statusCode, support.body).toBe(200);
+      expect(support.json().data.backups).toMatchObject({ latest: [], problem: expect.stringContaining('cannot be read (ENOTDIR)') });
     } finally {
       t.app.deps.limits.backups = limits;
       t.config.backupDir = dir;
@@ -231,7 +238,7 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
     expect(mine.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(mine.database.size_bytes).toBeGreaterThan(0);
     expect(mine.job_runs).toEqual([]);
-    expect(mine.backups).toMatchObject({ supported: true, directory: t.config.backupDir, retention: { latest: 3, daily: 7, weekly: 4 } });
+    expect(mine.backups).toMatchObject({ supported: true, directory: t.config.backupDir, retention: { latest: 3, daily: 7, weekly: 4 }, problem: null });
     expect(mine.backups.latest.length).toBeGreaterThan(0);
     expect(mine.backups.latest[0]).toEqual((await admin.get('/api/backups')).json().data[0]);
   });
@@ -296,6 +303,6 @@ describe.runIf(onPostgres)('backups on PostgreSQL', () => {
   it('the Support page says so, with the database healthy', async () => {
     const data = (await admin.get('/api/support')).json().data;
     expect(data.database).toMatchObject({ kind: 'postgres', status: 'ok' });
-    expect(data.backups).toMatchObject({ supported: false, directory: null, latest: [], total: 0 });
+    expect(data.backups).toMatchObject({ supported: false, directory: null, latest: [], total: 0, problem: null });
   });
 });

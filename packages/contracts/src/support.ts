@@ -43,6 +43,8 @@ export const supportSchema = z.object({
       retention: z.object({ latest: z.number().int(), daily: z.number().int(), weekly: z.number().int() }),
       latest: z.array(backupFileSchema),
       total: z.number().int(),
+      /** Why the list could not be read (the folder is unreadable), translated; null when all is well. */
+      problem: z.string().nullable(),
     })
     .nullable(),
 });

@@ -51,14 +51,14 @@ export function backupTime(name: string): Date | null {
 
 export const backupsUnsupported = () => new AppError('conflict', 'backups.postgres');
 
-/** The backups in the folder, newest first (only our own files; nothing else in the folder is touched). */
+/** The backups in the folder, newest first (only our own files; nothing else in the folder is touched). A 503 when the folder cannot be read. */
 export async function listBackups(config: Pick<Config, 'backupDir'>): Promise<BackupFile[]> {
   let names: string[];
   try {
     names = await fs.promises.readdir(config.backupDir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+    throw new AppError('unavailable', 'backups.read_failed', undefined, { directory: config.backupDir, reason: (err as NodeJS.ErrnoException).code ?? (err as Error).message });
   }
   const found: BackupFile[] = [];
   for (const name of names) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, supportSchema } from '@enamel/contracts';
 import { abilityFor, authenticated } from '../../core/guards.ts';
+import { requestLocale } from '../../core/i18n.ts';
 import { oneOf } from '../../core/route-schemas.ts';
 import { supportInfo } from './support.service.ts';
 
@@ -19,7 +20,7 @@ export default async function supportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ability = await abilityFor(request);
-      const data = await supportInfo(app.deps, { jobRuns: ability.can('read', 'Scheduler'), backups: ability.can('manage', 'all') });
+      const data = await supportInfo(app.deps, { jobRuns: ability.can('read', 'Scheduler'), backups: ability.can('manage', 'all') }, requestLocale(request));
       return { success: true as const, data };
     },
   );

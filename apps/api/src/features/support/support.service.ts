@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '@enamel/db';
-import type { JobRunSummary, Support } from '@enamel/contracts';
+import type { BackupFile, JobRunSummary, Locale, Support } from '@enamel/contracts';
 import type { Deps } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { translate } from '../../core/i18n.ts';
 import { APP_VERSION } from '../../version.ts';
 import { listBackups } from '../backups/backup.service.ts';
 
@@ -28,10 +30,22 @@ export async function lastJobRuns(_deps: Pick<Deps, 'db'>): Promise<JobRunSummar
   return [];
 }
 
-/** GET /api/support: the version, the database, and (for those allowed) the job runs and the backups. */
-export async function supportInfo(deps: Deps, allowed: { jobRuns: boolean; backups: boolean }): Promise<Support> {
+/**
+ * GET /api/support: the version, the database, and (for those allowed) the job runs and the backups. A backup
+ * folder that cannot be read does not break the page: its message is shown instead of the list.
+ */
+export async function supportInfo(deps: Deps, allowed: { jobRuns: boolean; backups: boolean }, locale: Locale): Promise<Support> {
   const embedded = deps.database.kind === 'embedded';
-  const backups = allowed.backups && embedded ? await listBackups(deps.config) : [];
+  let backups: BackupFile[] = [];
+  let problem: string | null = null;
+  if (allowed.backups && embedded) {
+    try {
+      backups = await listBackups(deps.config);
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.messageKey) throw err;
+      problem = translate(locale, err.messageKey, err.params as Record<string, string>);
+    }
+  }
   return {
     version: APP_VERSION,
     node_version: process.versions.node,
@@ -39,7 +53,7 @@ export async function supportInfo(deps: Deps, allowed: { jobRuns: boolean; backu
     database: await databaseHealth(deps),
     job_runs: allowed.jobRuns ? await lastJobRuns(deps) : null,
     backups: allowed.backups
-      ? { supported: embedded, directory: embedded ? deps.config.backupDir : null, retention: deps.config.backupRetention, latest: backups.slice(0, SUPPORT_BACKUPS_SHOWN), total: backups.length }
+      ? { supported: embedded, directory: embedded ? deps.config.backupDir : null, retention: deps.config.backupRetention, latest: backups.slice(0, SUPPORT_BACKUPS_SHOWN), total: backups.length, problem }
       : null,
   };
 }

@@ -98,7 +98,12 @@ function BackupsSection({ backups }: { backups: NonNullable<Support['backups']> 
               {error.message}
             </Alert>
           ) : null}
-          {backups.latest.length === 0 ? (
+          {backups.problem ? (
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="support-backups-problem">
+              {backups.problem}
+            </Alert>
+          ) : null}
+          {backups.problem ? null : backups.latest.length === 0 ? (
             <Text size="sm" data-testid="support-backups-empty">
               {t('support.backups.none')}
             </Text>
