@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { activityLogs, brands, DataDirLockedError, lockDataDir, openDatabase, rows, type Database } from '@enamel/db';
+import { activityLogs, brands, DataDirLockedError, lockDataDir, openDatabase, RESTORE_VERIFIED, RESTORING_PREFIX, rows, type Database } from '@enamel/db';
 import { AppError } from '../src/core/errors.ts';
 import { backupFileName, backupTime, takeBackup } from '../src/features/backups/backup.service.ts';
 import { backupsToKeep } from '../src/features/backups/retention.ts';
@@ -276,6 +276,32 @@ describe.skipIf(onPostgres)('backups of the embedded database', () => {
     } finally {
       await reopened.close();
     }
+  });
+
+  it('a restore killed between its two renames is finished by the next start, never replaced by an empty database', async () => {
+    const [newest] = (await admin.get('/api/backups')).json().data as Array<{ name: string }>;
+    const dataDir = tempDir('enamel-interrupted-');
+    await restoreBackup(path.join(t.config.backupDir, newest!.name), dataDir);
+    const brandsBefore = await (async () => {
+      const db = await openDatabase({ dataDir });
+      try {
+        return (await rows<{ n: number }>(db.db, sql`select count(*)::int as n from brands`))[0]!.n;
+      } finally {
+        await db.close();
+      }
+    })();
+    // As the restore leaves things after the first rename: the old database aside, the verified new one not yet in place.
+    fs.renameSync(path.join(dataDir, 'pgdata'), path.join(dataDir, `${RESTORING_PREFIX}2026-05-01T02-00-00Z`));
+    fs.writeFileSync(path.join(dataDir, `${RESTORING_PREFIX}2026-05-01T02-00-00Z`, RESTORE_VERIFIED), '');
+    fs.mkdirSync(path.join(dataDir, `${RESTORING_PREFIX}2026-04-01T02-00-00Z`)); // an older one that never got verified
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect((await rows<{ n: number }>(reopened.db, sql`select count(*)::int as n from brands`))[0]!.n).toBe(brandsBefore);
+      expect(brandsBefore).toBeGreaterThan(10);
+    } finally {
+      await reopened.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'pgdata', RESTORE_VERIFIED))).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { completeInterruptedRestore } from './restore-swap.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whether PGlite or PostgreSQL is underneath. */
@@ -57,6 +58,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   }
   const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => undefined;
   try {
+    if (options.dataDir) completeInterruptedRestore(options.dataDir);
     const client = new PGlite({
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -51,6 +51,11 @@ export function backupTime(name: string): Date | null {
 
 export const backupsUnsupported = () => new AppError('conflict', 'backups.postgres');
 
+/** Does Enamel back this database up itself? Only the embedded one (a scheduled job should skip otherwise). */
+export function backupsSupported(deps: Pick<BackupDeps, 'database'>): boolean {
+  return deps.database.kind === 'embedded' && typeof deps.database.snapshot === 'function';
+}
+
 /** The backups in the folder, newest first (only our own files; nothing else in the folder is touched). A 503 when the folder cannot be read. */
 export async function listBackups(config: Pick<Config, 'backupDir'>): Promise<BackupFile[]> {
   let names: string[];
@@ -125,7 +130,7 @@ export function backupUnderWay(database: object): boolean {
  */
 export async function takeBackup(deps: BackupDeps, options: { actor?: Actor } = {}): Promise<TakenBackup> {
   const { database } = deps;
-  if (database.kind !== 'embedded' || !database.snapshot) throw backupsUnsupported();
+  if (!backupsSupported(deps)) throw backupsUnsupported();
   const running = underWay.get(database);
   if (running) return running;
   const work = writeBackup(deps, options.actor ?? SYSTEM_ACTOR).finally(() => underWay.delete(database));

@@ -5,7 +5,7 @@ import { backupFileSchema, errorBodySchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { oneOf } from '../../core/route-schemas.ts';
-import { backupUnderWay, backupsUnsupported, listBackups, takeBackup } from './backup.service.ts';
+import { backupUnderWay, backupsSupported, backupsUnsupported, listBackups, takeBackup } from './backup.service.ts';
 
 const tags = ['backups'];
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
@@ -22,7 +22,7 @@ export default async function backupRoutes(fastify: FastifyInstance) {
     '/api/backups',
     { preValidation: authorize('manage', 'all'), schema: { tags, summary: 'Backups of the embedded database in BACKUP_DIR, newest first: file name, size, time', response: { 200: oneOf(z.array(backupFileSchema)), ...errors } } },
     async () => {
-      if (deps.database.kind !== 'embedded') throw backupsUnsupported();
+      if (!backupsSupported(deps)) throw backupsUnsupported();
       return { success: true as const, data: await listBackups(deps.config) };
     },
   );
@@ -38,7 +38,7 @@ export default async function backupRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (deps.database.kind !== 'embedded') throw backupsUnsupported();
+      if (!backupsSupported(deps)) throw backupsUnsupported();
       // Each backup is a file: a burst of requests shares the one under way, and new ones are rate limited.
       if (!backupUnderWay(deps.database)) await deps.throttle.hit('backups:http', deps.limits.backups);
       const taken = await takeBackup(deps, { actor: actorOf(request) });

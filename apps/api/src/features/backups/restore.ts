@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_FOLDER, lockDataDir } from '@enamel/db';
+import { MIGRATIONS_FOLDER, RESTORE_VERIFIED, RESTORING_PREFIX, completeInterruptedRestore, lockDataDir } from '@enamel/db';
 
 /**
  * Restores a backup (`enamel-….tar.gz`, see backup.service.ts) into the embedded database of a stopped
  * installation. Never in place: the backup is unpacked and opened in a new folder `DATA_DIR/pgdata.restoring-…`
  * and checked (it must be an Enamel database, made by this version of Enamel or an older one); only then is the
  * current `pgdata` renamed aside to `pgdata.before-restore-<time>` and the new one renamed into its place. A
- * restore that fails or is killed leaves `pgdata` as it was (the half-made folder is removed, now or by the next
- * restore). The data folder's lock is held throughout, so this refuses while the server runs.
+ * restore that fails or is killed before the swap leaves `pgdata` as it was (the half-made folder is removed, now
+ * or by the next restore); one killed between the two renames is finished by whoever opens the folder next
+ * (packages/db restore-swap.ts). The data folder's lock is held throughout, so this refuses while the server runs.
  */
 
 export class RestoreError extends Error {}
@@ -19,8 +20,6 @@ export interface RestoreResult {
   replaced: string | null;
   counts: Record<'practices' | 'products' | 'procedures' | 'lots' | 'movements', number>;
 }
-
-const RESTORING = 'pgdata.restoring-';
 
 /** The newest migration this version of Enamel knows (drizzle records each applied one by this time). */
 function newestKnownMigration(): number {
@@ -74,8 +73,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   await checkIsBackup(file);
   const release = await lockDataDir(dataDir);
   try {
-    for (const name of fs.readdirSync(dataDir)) if (name.startsWith(RESTORING)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
-    const staging = path.join(dataDir, `${RESTORING}${stamp(new Date())}`);
+    // A swap cut short by a kill is finished first; any other restoring folder is a leftover.
+    completeInterruptedRestore(dataDir);
+    for (const name of fs.readdirSync(dataDir)) if (name.startsWith(RESTORING_PREFIX)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    const staging = path.join(dataDir, `${RESTORING_PREFIX}${stamp(new Date())}`);
     let counts: RestoreResult['counts'];
     try {
       counts = await inspect(staging, file);
@@ -83,6 +84,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
       fs.rmSync(staging, { recursive: true, force: true });
       throw err;
     }
+    // Verified: from here on, whoever next opens the folder finishes the swap if this process dies midway.
+    fs.writeFileSync(path.join(staging, RESTORE_VERIFIED), '');
     const current = path.join(dataDir, 'pgdata');
     let replaced: string | null = null;
     if (fs.existsSync(current)) {
@@ -90,6 +93,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
       fs.renameSync(current, replaced);
     }
     fs.renameSync(staging, current);
+    fs.rmSync(path.join(current, RESTORE_VERIFIED), { force: true });
     return { replaced, counts };
   } finally {
     await release();
