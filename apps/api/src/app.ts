@@ -44,6 +44,8 @@ import configurationRoutes from './features/configuration/configuration.routes.t
 import dashboardRoutes from './features/dashboard/dashboard.routes.ts';
 import reportRoutes from './features/reports/reports.routes.ts';
 import archiveLogRoutes from './features/archive-logs/archive-logs.routes.ts';
+import backupRoutes from './features/backups/backups.routes.ts';
+import supportRoutes from './features/support/support.routes.ts';
 import organisationRoutes from './features/organisation/organisation.routes.ts';
 import schedulerRoutes from './features/scheduler/scheduler.routes.ts';
 
@@ -52,6 +54,7 @@ export const DEFAULT_LIMITS: AuthLimits = {
   loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
   forgotPerIp: { max: 20, windowSeconds: 15 * 60 },
   forgotPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  backups: { max: 3, windowSeconds: 10 * 60 },
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const jobs = options.jobs ?? (await JobQueue.start(database, app.log, { cron: config.env !== 'test' }));
   const deps: Deps = {
     db: database.db,
+    database,
     config,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     sessions: new SessionStore(database.db),
@@ -187,6 +191,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(archiveLogRoutes);
   await app.register(organisationRoutes);
   await app.register(schedulerRoutes);
+  await app.register(backupRoutes);
+  await app.register(supportRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -3,6 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+};
+
 /** Configuration from the environment, validated once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -31,6 +36,9 @@ const envSchema = z.object({
     .enum(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP_DAILY: wholeNumber('BACKUP_KEEP_DAILY', 0, 366).default(7),
+  BACKUP_KEEP_WEEKLY: wholeNumber('BACKUP_KEEP_WEEKLY', 0, 520).default(4),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -61,7 +69,20 @@ export interface Config {
   /** Cookies get `Secure` when the app is served over HTTPS. */
   secureCookies: boolean;
   webDist: string;
+  /** Where backups of the embedded database are written (absolute). */
+  backupDir: string;
+  backupRetention: BackupRetention;
 }
+
+/** How many backups are kept: the newest `latest`, and the newest of each of the last `daily` days and `weekly` weeks that have one. */
+export interface BackupRetention {
+  latest: number;
+  daily: number;
+  weekly: number;
+}
+
+/** The newest backups are always kept, however many were taken today. */
+export const KEEP_LATEST_BACKUPS = 3;
 
 export class ConfigError extends Error {}
 
@@ -78,10 +99,13 @@ function readOrCreateSecret(dataDir: string): string {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(blankless);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  // The backup folder is checked against the data folder, so with the others (one message names every bad value).
+  const dataDirValue = typeof blankless.DATA_DIR === 'string' ? blankless.DATA_DIR : './data';
+  const backupDir = path.resolve(blankless.BACKUP_DIR ?? path.join(path.resolve(dataDirValue), 'backups'));
+  const badBackupDir = checkBackupDir(backupDir, path.resolve(dataDirValue));
+  if (badBackupDir) lines.push(`  BACKUP_DIR: ${badBackupDir}`);
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   const port = e.PORT;
   const appUrl = (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -103,5 +127,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE,
     secureCookies: appUrl.startsWith('https://'),
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    backupDir,
+    backupRetention: { latest: KEEP_LATEST_BACKUPS, daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
   };
+}
+
+/** Why a backup folder cannot be used, or null: it may not exist yet, but it may not be a file nor lie inside the database's own folder. */
+function checkBackupDir(backupDir: string, dataDir: string): string | null {
+  const inside = path.relative(path.join(dataDir, 'pgdata'), backupDir);
+  if (inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside))) return `${backupDir} is inside the database folder ${path.join(dataDir, 'pgdata')}; choose another folder`;
+  const stat = fs.statSync(backupDir, { throwIfNoEntry: false });
+  if (stat && !stat.isDirectory()) return `${backupDir} exists and is not a folder`;
+  return null;
 }

@@ -4,6 +4,9 @@ import { DataDirLockedError, openDatabase } from '@enamel/db';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
+import { COMMAND_ACTOR } from './features/backups/backup-command.ts';
+import { takeBackup } from './features/backups/backup.service.ts';
+import { startControlChannel } from './features/backups/control-channel.ts';
 
 function readConfig(): Config {
   try {
@@ -31,10 +34,16 @@ try {
 }
 await prepareDatabase(database, config, log);
 const app = await buildApp({ config, database });
+// `npm run backup` asks this process, which holds the embedded database, through a socket in DATA_DIR.
+const stopControl =
+  database.kind === 'embedded'
+    ? await startControlChannel(config.dataDir, { backup: async () => ({ ...(await takeBackup(app.deps, { actor: COMMAND_ACTOR })) }) }, app.log)
+    : async () => undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
+  await stopControl();
   await app.close();
   await database.close();
 });

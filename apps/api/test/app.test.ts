@@ -134,6 +134,36 @@ describe('configuration', () => {
     }
   });
 
+  it('puts backups in DATA_DIR/backups unless told otherwise, and refuses a backup folder it cannot use', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-cfg-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32) });
+      expect(config.backupDir).toBe(path.join(dir, 'backups'));
+      expect(config.backupRetention).toEqual({ latest: 3, daily: 7, weekly: 4 });
+      expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32), BACKUP_DIR: 'elsewhere', BACKUP_KEEP_DAILY: '30', BACKUP_KEEP_WEEKLY: '0' })).toMatchObject({
+        backupDir: path.resolve('elsewhere'),
+        backupRetention: { latest: 3, daily: 30, weekly: 0 },
+      });
+      fs.writeFileSync(path.join(dir, 'a-file'), '');
+      const message = (env: Record<string, string>) => {
+        try {
+          loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32), ...env });
+        } catch (err) {
+          expect(err).toBeInstanceOf(ConfigError);
+          return (err as Error).message;
+        }
+        throw new Error(`accepted ${JSON.stringify(env)}`);
+      };
+      expect(message({ BACKUP_DIR: path.join(dir, 'pgdata', 'backups') })).toContain(`BACKUP_DIR: ${path.join(dir, 'pgdata', 'backups')} is inside the database folder`);
+      expect(message({ BACKUP_DIR: path.join(dir, 'a-file') })).toContain('exists and is not a folder');
+      expect(message({ BACKUP_KEEP_DAILY: 'many', BACKUP_KEEP_WEEKLY: '-1', PORT: '0' })).toMatch(
+        /BACKUP_KEEP_DAILY: BACKUP_KEEP_DAILY must be a whole number from 0 to 366[\s\S]*BACKUP_KEEP_WEEKLY: BACKUP_KEEP_WEEKLY must be a whole number from 0 to 520/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('generates a session secret once and keeps it in DATA_DIR', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-cfg-'));
     const a = loadConfig({ DATA_DIR: dir });

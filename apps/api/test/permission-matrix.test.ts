@@ -75,6 +75,8 @@ const MATRIX: Entry[] = [
   ['POST', '/api/user/verify-password', SIGNED_IN],
   ['GET', '/api/notifications', SIGNED_IN],
   ['GET', '/api/organisation', SIGNED_IN],
+  // The Support page: everyone; its backups and job runs only for those allowed (null otherwise, no 403).
+  ['GET', '/api/support', SIGNED_IN],
   ['POST', '/api/organisation/update', [SA]],
   ['POST', '/api/notifications/read/:id', SIGNED_IN, '/api/notifications/read/0'],
   ['POST', '/api/notifications/read-all', SIGNED_IN],
@@ -207,6 +209,10 @@ const MATRIX: Entry[] = [
   [UPDATE, '/api/scheduler/update/:id', [SA], '/api/scheduler/update/0'],
   // Not called here (it would run every due job; scheduler.test.ts checks its refusals).
   ['POST', '/api/run-scheduler', [SA], null],
+  // Backups of the embedded database: who may manage the whole installation (manage all). Called: an allowed
+  // POST takes a real backup of this test's database (on PostgreSQL it answers 409, which also passes the guard).
+  ['GET', '/api/backups', [SA]],
+  ['POST', '/api/backups', [SA]],
 
   // Demo data (not called: it would really seed).
   ['POST', '/api/seeder/data', [SA], null],

@@ -19,3 +19,4 @@ export * from './reports.ts';
 export * from './notifications.ts';
 export * from './organisation.ts';
 export * from './scheduler.ts';
+export * from './support.ts';

@@ -24,17 +24,22 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * Where the lock listens: a Unix socket `DATA_DIR/enamel.lock`; when that path is too long for a
- * socket address (about 100 bytes), Linux's abstract namespace, and on Windows a named pipe, both
- * named after the folder's real path.
+ * Where a process listens on a folder: a Unix socket `DATA_DIR/<file>`; when that path is too long for a
+ * socket address (about 100 bytes), Linux's abstract namespace, and on Windows a named pipe, both named
+ * `<prefix>-<hash of the folder's real path>`. The folder lock and the server's control channel use it.
  */
-function lockAddress(dataDir: string): { address: string; file: string | null } {
-  const file = path.join(dataDir, LOCK_NAME);
-  const named = `enamel-${crypto.createHash('sha256').update(fs.realpathSync(dataDir)).digest('hex').slice(0, 32)}`;
+export function folderSocketAddress(dataDir: string, fileName: string, prefix: string): { address: string; file: string | null } {
+  const file = path.join(dataDir, fileName);
+  const named = `${prefix}-${crypto.createHash('sha256').update(fs.realpathSync(dataDir)).digest('hex').slice(0, 32)}`;
   if (process.platform === 'win32') return { address: `\\\\.\\pipe\\${named}`, file: null };
   if (Buffer.byteLength(file) < 100) return { address: file, file };
   if (process.platform === 'linux') return { address: `\0${named}`, file: null };
-  throw new Error(`The path of DATA_DIR (${dataDir}) is too long for its lock; use a shorter one.`);
+  throw new Error(`The path of DATA_DIR (${dataDir}) is too long for a local socket; use a shorter one.`);
+}
+
+/** Where the lock listens (see folderSocketAddress). */
+function lockAddress(dataDir: string): { address: string; file: string | null } {
+  return folderSocketAddress(dataDir, LOCK_NAME, 'enamel');
 }
 
 /** Connects to a lock: the pid its holder answers, or null when nobody listens there (a stale file). */

@@ -1,4 +1,4 @@
-import type { Database } from '@enamel/db';
+import type { Database, DatabaseHandle } from '@enamel/db';
 import type { Config } from '../env.ts';
 import type { Mailer } from './mail.ts';
 import type { AuthUser, Session, SessionStore } from './sessions.ts';
@@ -10,6 +10,8 @@ import type { JobQueue } from './jobs.ts';
 /** What every feature may use: built once in app.ts, reached through `app.deps`. */
 export interface Deps {
   db: Database;
+  /** Which database runs underneath, and (embedded only) its consistent snapshot for backups. */
+  database: Pick<DatabaseHandle, 'kind' | 'snapshot'>;
   config: Config;
   mailer: Mailer;
   sessions: SessionStore;
@@ -26,6 +28,8 @@ export interface AuthLimits {
   loginPerAccount: { max: number; windowSeconds: number };
   forgotPerIp: { max: number; windowSeconds: number };
   forgotPerAccount: { max: number; windowSeconds: number };
+  /** Backups asked for over HTTP (all users together): each one writes a file. */
+  backups: { max: number; windowSeconds: number };
 }
 
 declare module 'fastify' {

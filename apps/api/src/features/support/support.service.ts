@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '@enamel/db';
+import type { BackupFile, JobRunSummary, Locale, Support } from '@enamel/contracts';
+import type { Deps } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { translate } from '../../core/i18n.ts';
+import { APP_VERSION } from '../../version.ts';
+import { listBackups } from '../backups/backup.service.ts';
+
+/** How many backups the Support page lists. */
+export const SUPPORT_BACKUPS_SHOWN = 5;
+const STARTED_AT = new Date(Date.now() - process.uptime() * 1000).toISOString();
+
+/** Whether the database answers, how fast, and how large it is. */
+export async function databaseHealth(deps: Pick<Deps, 'db' | 'database'>): Promise<Support['database']> {
+  const started = performance.now();
+  try {
+    const [row] = await rows<{ size: string | number | null }>(deps.db, sql`select pg_database_size(current_database()) as size`);
+    return { kind: deps.database.kind, status: 'ok', latency_ms: Math.round((performance.now() - started) * 10) / 10, size_bytes: row?.size == null ? null : Number(row.size) };
+  } catch {
+    return { kind: deps.database.kind, status: 'unavailable', latency_ms: null, size_bytes: null };
+  }
+}
+
+/**
+ * The job queue's latest runs, one row per job: when it last succeeded, and how its last run went.
+ * The scheduler of issue 16 fills this from its run history; until it lands no job runs, so the list is empty.
+ */
+export async function lastJobRuns(_deps: Pick<Deps, 'db'>): Promise<JobRunSummary[]> {
+  return [];
+}
+
+/**
+ * GET /api/support: the version, the database, and (for those allowed) the job runs and the backups. A backup
+ * folder that cannot be read does not break the page: its message is shown instead of the list.
+ */
+export async function supportInfo(deps: Deps, allowed: { jobRuns: boolean; backups: boolean }, locale: Locale): Promise<Support> {
+  const embedded = deps.database.kind === 'embedded';
+  let backups: BackupFile[] = [];
+  let problem: string | null = null;
+  if (allowed.backups && embedded) {
+    try {
+      backups = await listBackups(deps.config);
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.messageKey) throw err;
+      problem = translate(locale, err.messageKey, err.params as Record<string, string>);
+    }
+  }
+  return {
+    version: APP_VERSION,
+    node_version: process.versions.node,
+    started_at: STARTED_AT,
+    database: await databaseHealth(deps),
+    job_runs: allowed.jobRuns ? await lastJobRuns(deps) : null,
+    backups: allowed.backups
+      ? { supported: embedded, directory: embedded ? deps.config.backupDir : null, retention: deps.config.backupRetention, latest: backups.slice(0, SUPPORT_BACKUPS_SHOWN), total: backups.length, problem }
+      : null,
+  };
+}
