@@ -40,7 +40,7 @@ async function onlyCleanUp() {
 describe('scheduler', () => {
   it('lists the jobs with their schedule, time zone and next run; only a Super Admin reaches them', async () => {
     const list = await jobs();
-    expect(list.map((j) => j.name).sort()).toEqual(['archive-activity-logs', 'clean-up', 'notification-digest', 'refresh-forecasts', 'stock-alerts']);
+    expect(list.map((j) => j.name).sort()).toEqual(['archive-activity-logs', 'backup', 'clean-up', 'notification-digest', 'refresh-forecasts', 'stock-alerts']);
     const forecasts = list.find((j) => j.name === 'refresh-forecasts')!;
     expect(forecasts).toMatchObject({ cron: '0 2 * * *', enabled: true, time_zone: 'Europe/London' });
     // Next run: 02:00 in London, after now.
@@ -105,6 +105,10 @@ describe('scheduler', () => {
     expect(runs[0]!.log.join('\n')).toMatch(/1 expired sessions removed/);
     expect(runs[0]!.duration_ms).toBeGreaterThanOrEqual(0);
     expect((await job('clean-up')).last_status).toBe('succeeded');
+    // The Support page shows each job's last success from the same history.
+    const support = (await admin.get('/api/support')).json<{ data: { job_runs: Array<{ job: string; last_status: string | null; last_success_at: string | null }> } }>().data;
+    expect(support.job_runs.find((r) => r.job === 'clean-up')).toMatchObject({ last_status: 'succeeded', last_success_at: expect.any(String) });
+    expect(support.job_runs.find((r) => r.job === 'refresh-forecasts')).toMatchObject({ last_success_at: null });
 
     // The same minute's slot has its run: asked again (unless the minute turned), it is answered, not run again.
     const again = await runScheduler();
@@ -141,6 +145,15 @@ describe('scheduler', () => {
     expect(after).toMatchObject({ status: 'failed' });
     expect(after!.error).toMatch(/interrupted/);
     expect(answer.find((r) => r.job === 'clean-up')!.status).toBe('succeeded');
+  });
+
+  it('the backup job takes a backup on the embedded database and says it skips on PostgreSQL', async () => {
+    for (const j of await jobs()) await admin.post(`/api/scheduler/update/${j.id}`, j.name === 'backup' ? { enabled: true, cron: '0 0 2 1 *' } : { enabled: false });
+    const [run] = await runScheduler();
+    expect(run).toMatchObject({ job: 'backup', status: 'succeeded' });
+    const [stored] = await history((await job('backup')).id);
+    if (t.database.kind === 'embedded') expect(stored!.log.join('\n')).toMatch(/enamel-.*\.tar\.gz: .* MB written/);
+    else expect(stored!.log.join('\n')).toMatch(/skipped: a PostgreSQL database/);
   });
 
   it('a run that throws is marked failed with its error, and the next one runs', async () => {

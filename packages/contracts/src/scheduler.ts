@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const SCHEDULER_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export const SCHEDULER_JOB_NAMES = ['refresh-forecasts', 'stock-alerts', 'notification-digest', 'archive-activity-logs', 'clean-up'] as const;
+export const SCHEDULER_JOB_NAMES = ['refresh-forecasts', 'stock-alerts', 'notification-digest', 'archive-activity-logs', 'backup', 'clean-up'] as const;
 
 /** One job of the scheduler as listed: its schedule, switch, limit, and its last and next run. */
 export const schedulerJobSchema = z.object({

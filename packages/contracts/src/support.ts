@@ -8,10 +8,7 @@ export const backupFileSchema = z.object({
 });
 export type BackupFile = z.infer<typeof backupFileSchema>;
 
-/**
- * A scheduled job's latest runs, for the Support page. The scheduler (issue 16) fills this list; until it
- * lands the list is empty.
- */
+/** A scheduled job's latest runs, for the Support page: when it last succeeded, and how its last run went. */
 export const jobRunSummarySchema = z.object({
   job: z.string(),
   last_success_at: z.string().nullable(),

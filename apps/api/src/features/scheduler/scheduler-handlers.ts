@@ -3,6 +3,7 @@ import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttle
 import type { Deps } from '../../core/context.ts';
 import { runStockAlerts } from '../alerts/stock-alerts.ts';
 import { archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
+import { backupsSupported, takeBackup } from '../backups/backup.service.ts';
 import { executeForecastRun } from '../forecasts/forecast-run.ts';
 import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
 import { sweepOldJobs } from '../imports/import-jobs.ts';
@@ -10,7 +11,7 @@ import { sendDigests } from '../notifications/digest.ts';
 
 /** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
 export interface JobContext {
-  deps: Pick<Deps, 'db' | 'config' | 'mailer'>;
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'database'>;
   log: (line: string) => void;
 }
 
@@ -72,6 +73,19 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     async run({ deps, log }) {
       const result = await archiveActivityLogs(deps.db);
       log(`${result.rows} activity-log entries moved into ${result.archives} archives`);
+    },
+  },
+  {
+    name: 'backup',
+    defaultCron: '0 3 * * *',
+    timeLimitSeconds: 3600,
+    async run({ deps, log }) {
+      if (!backupsSupported(deps)) {
+        log('skipped: a PostgreSQL database is backed up with its own tools (pg_dump), not by Enamel');
+        return;
+      }
+      const backup = await takeBackup(deps);
+      log(`${backup.name}: ${(backup.size_bytes / 1024 / 1024).toFixed(1)} MB written; older backups pruned by the retention rule`);
     },
   },
   {

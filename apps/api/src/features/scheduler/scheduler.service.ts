@@ -8,7 +8,7 @@ import { AppError, invalid } from '../../core/errors.ts';
 import { cronProblem, lastSlot } from './scheduler-cron.ts';
 import { jobKind, SCHEDULER_JOB_KINDS, type SchedulerJobKind } from './scheduler-handlers.ts';
 
-type SchedulerDeps = Pick<Deps, 'db' | 'config' | 'jobs' | 'mailer'>;
+type SchedulerDeps = Pick<Deps, 'db' | 'config' | 'jobs' | 'mailer' | 'database'>;
 type Job = typeof schedulerJobs.$inferSelect;
 
 /** This process, as named in a run's history. */

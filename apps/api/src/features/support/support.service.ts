@@ -22,12 +22,19 @@ export async function databaseHealth(deps: Pick<Deps, 'db' | 'database'>): Promi
   }
 }
 
-/**
- * The job queue's latest runs, one row per job: when it last succeeded, and how its last run went.
- * The scheduler of issue 16 fills this from its run history; until it lands no job runs, so the list is empty.
- */
-export async function lastJobRuns(_deps: Pick<Deps, 'db'>): Promise<JobRunSummary[]> {
-  return [];
+/** The scheduler's jobs, one row each from their run history: when each last succeeded, and how its last run went. */
+export async function lastJobRuns(deps: Pick<Deps, 'db'>): Promise<JobRunSummary[]> {
+  const found = await rows<{ job: string; last_success_at: string | null; last_run_at: string | null; last_status: string | null }>(
+    deps.db,
+    sql`select j.name as job,
+               (select max(coalesce(r.finished_at, r.created_at)) from scheduler_runs r where r.job_id = j.id and r.status = 'succeeded') as last_success_at,
+               last.at as last_run_at, last.status as last_status
+        from scheduler_jobs j
+        left join lateral (select coalesce(r.started_at, r.created_at) as at, r.status from scheduler_runs r where r.job_id = j.id order by r.id desc limit 1) last on true
+        order by j.id`,
+  );
+  const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+  return found.map((r) => ({ job: r.job, last_success_at: iso(r.last_success_at), last_run_at: iso(r.last_run_at), last_status: r.last_status }));
 }
 
 /**

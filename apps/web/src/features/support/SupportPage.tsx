@@ -176,12 +176,12 @@ function JobRunsSection({ runs }: { runs: NonNullable<Support['job_runs']> }) {
         </Text>
       ) : (
         runs.map((run) => (
-          <StatusRow key={run.job} label={run.job} testId="support-job">
+          <StatusRow key={run.job} label={t(`scheduler.jobs.${run.job}.title`, { defaultValue: run.job })} testId="support-job">
             <Text size="sm" ta="right">
               {run.last_success_at ? t('support.jobs.lastSuccess', { time: format.relative(run.last_success_at) }) : t('support.jobs.neverSucceeded')}
-              {run.last_status && run.last_status !== 'completed' ? (
-                <Badge ml="xs" variant="light" color="red">
-                  {run.last_status}
+              {run.last_status && run.last_status !== 'succeeded' ? (
+                <Badge ml="xs" variant="light" color={run.last_status === 'failed' ? 'red' : 'gray'} tt="none">
+                  {t(`scheduler.statuses.${run.last_status}`, { defaultValue: run.last_status })}
                 </Badge>
               ) : null}
             </Text>
