@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTROL_SOCKET, CONTROL_TOKEN } from '../src/features/backups/control-channel.ts';
+import { freePort, killStarted, runScript, untilReady, type Run } from './processes.ts';
 
 /**
  * `npm run backup` and `npm run restore` with real processes: the server holds the embedded database, so the
@@ -12,56 +11,18 @@ import { CONTROL_SOCKET, CONTROL_TOKEN } from '../src/features/backups/control-c
  * backup command takes the backup itself, and the restore swaps the database in. (Embedded only: on PostgreSQL
  * both commands only print the advice to use pg_dump, checked at the end without a database.)
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+afterEach(killStarted);
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function run(script: string, args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SESSION_SECRET: 'backup-test-secret-backup-test-secret-01', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return { child, output: () => output, exited };
-}
+const run = (script: string, args: string[], env: Record<string, string>): Run =>
+  runScript(script, args, { SESSION_SECRET: 'backup-test-secret-backup-test-secret-01', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env });
 
 async function finished(r: Run): Promise<{ code: number | null; output: string }> {
   const { code } = await r.exited;
   return { code, output: r.output() };
 }
 
-async function ready(s: Run, port: number): Promise<void> {
-  const end = Date.now() + 90_000;
-  for (;;) {
-    if (s.child.exitCode !== null) throw new Error(`the server exited (${s.child.exitCode}): ${s.output()}`);
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
-    if (Date.now() > end) throw new Error(`the server never became ready: ${s.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const ready = (s: Run, port: number) => untilReady(s, port);
 
 describe.skipIf(onPostgres)('npm run backup and npm run restore (real processes)', () => {
   it('backs up through the running server, refuses to restore under it, backs up alone once it stopped, and restores', { timeout: 300_000 }, async () => {

@@ -1,63 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_NAME, lockDataDir } from '@enamel/db';
+import { freePort, killStarted, runScript, untilReady, type Run } from './processes.ts';
 
 /**
  * The embedded database's folder lock, with real processes: the server (apps/api/src/main.ts)
  * and a command-line task (npm run check:ledger) on one DATA_DIR.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+afterEach(killStarted);
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function run(script: string, dataDir: string, port: number): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: 'lock-test-secret-lock-test-secret-0123', LOG_LEVEL: 'warn' },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return { child, output: () => output, exited };
-}
+const run = (script: string, dataDir: string, port: number): Run =>
+  runScript(script, [], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: 'lock-test-secret-lock-test-secret-0123', LOG_LEVEL: 'warn' });
 
 const server = (dataDir: string, port: number) => run('apps/api/src/main.ts', dataDir, port);
 const checkLedger = (dataDir: string) => run('scripts/check-ledger.ts', dataDir, 1);
 
-/** Waits until the server answers /readyz (or fails if it exits first). */
-async function ready(s: Run, port: number): Promise<void> {
-  const end = Date.now() + 90_000;
-  for (;;) {
-    if (s.child.exitCode !== null) throw new Error(`the server exited (${s.child.exitCode}): ${s.output()}`);
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
-    if (Date.now() > end) throw new Error(`the server never became ready: ${s.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const ready = (s: Run, port: number) => untilReady(s, port);
 
 describe('the embedded database folder lock (real processes)', () => {
   it('a stale lock file does not stop a start; a second server or CLI is refused while one runs; after SIGKILL the next start needs no cleanup', { timeout: 240_000 }, async () => {

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { openDatabase, quoteIdent } from '@enamel/db';
 import { JobQueue } from '../src/core/jobs.ts';
 import type { DueRunResult, SchedulerJob } from '@enamel/contracts';
 import { withDatabase } from './global-setup.ts';
+import { freePort, runScript, untilReady } from './processes.ts';
 
 /**
  * Several real server processes on one PostgreSQL database (a dental group's instances behind a load
@@ -21,7 +21,6 @@ import { withDatabase } from './global-setup.ts';
  * is one process by its folder lock), and this test makes and drops a database of its own on that server.
  */
 const url = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const name = `enamel_inst_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 const ADMIN = { email: 'group-admin@example.test', password: 'Tooth-Fairy-2026!' };
 const SECRET = 'instances-secret-instances-secret-0123456';
@@ -36,13 +35,6 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** One server process: its port, its name in a run's history (`hostname:pid`), its output, its end. */
 interface Instance {
@@ -60,43 +52,25 @@ const dataDirs: string[] = [];
 function startServer(label: string, port: number): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-inst-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATABASE_URL: withDatabase(url!, name),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SECRET,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      TIME_ZONE: 'UTC',
-    },
+  const { child, output } = runScript('apps/api/src/main.ts', [], {
+    DATABASE_URL: withDatabase(url!, name),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    TIME_ZONE: 'UTC',
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const started: Instance = { label, port, child, instance: `${os.hostname()}:${child.pid}`, output: () => output, exited };
+  const started: Instance = { label, port, child, instance: `${os.hostname()}:${child.pid}`, output, exited };
   instances.push(started);
   return started;
 }
 
-async function ready(s: Instance): Promise<void> {
-  const end = Date.now() + 120_000;
-  for (;;) {
-    if (s.child.exitCode !== null) throw new Error(`${s.label} exited (${s.child.exitCode}): ${s.output()}`);
-    const res = await fetch(`http://127.0.0.1:${s.port}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
-    if (Date.now() > end) throw new Error(`${s.label} never became ready: ${s.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const ready = (s: Instance) => untilReady(s, s.port, 120_000, s.label);
 
 /** A browser in a few lines: keeps its cookies, echoes the XSRF cookie on writes. */
 class Client {
