@@ -163,7 +163,7 @@ describe('reports on a hand-made ledger', () => {
     const bad = await admin.get(`/api/reports/report-data?report=stock-movements&dental_practice_id=${practice.id}&from=${day(0)}&to=${day(-5)}`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.from).toBeDefined();
-    for (const query of ['report=nope', `report=dead-stock&dental_practice_id=${practice.id}&days=0`, `report=dead-stock&dental_practice_id=${practice.id}&as_of=2026-02-30`, `report=dead-stock&dental_practice_id=${practice.id}&from=${day(-2000)}`]) {
+    for (const query of ['report=nope', `report=dead-stock&dental_practice_id=${practice.id}&days=0`, `report=dead-stock&dental_practice_id=${practice.id}&as_of=2026-02-30`, `report=stock-movements&dental_practice_id=${practice.id}&from=${day(-2000)}`, `report=dead-stock&dental_practice_id=${practice.id}&format=html`]) {
       expect((await admin.get(`/api/reports/report-data?${query}`)).statusCode, query).toBe(422);
     }
     const elsewhere = await createPractice(t.database.db);

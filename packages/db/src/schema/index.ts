@@ -11,3 +11,4 @@ export * from './forecasts.ts';
 export * from './notifications.ts';
 export * from './archives.ts';
 export * from './organisation.ts';
+export * from './reports.ts';
