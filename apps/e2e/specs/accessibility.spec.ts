@@ -45,7 +45,8 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/inventories': { url: () => '/admin/list/inventories', dialogs: { 'receive stock': click('inventory-receive') } },
   'list/reports': { url: () => '/admin/list/reports' },
   support: { url: () => '/admin/support' },
-  'reports/genrate': { url: () => '/admin/reports/genrate' },
+  // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen.
+  'reports/genrate': { url: () => '/admin/reports/genrate?report=stock-movements' },
   profile: { url: () => '/admin/profile' },
   setting: { url: () => '/admin/setting' },
   'categories/create': { url: () => '/admin/categories/create' },

@@ -198,7 +198,7 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
                   {data.rows.slice(0, SHOWN_ROWS).map((row, i) => (
                     <Table.Tr key={i} data-testid="report-row">
                       {data.columns.map((c) => (
-                        <Table.Td key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={c.type === 'money' ? { whiteSpace: 'nowrap' } : undefined}>
+                        <Table.Td key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={c.type === 'money' || c.type === 'date' ? { whiteSpace: 'nowrap' } : undefined}>
                           {cell(c, row[c.field])}
                         </Table.Td>
                       ))}
