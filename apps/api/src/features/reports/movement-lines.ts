@@ -1,12 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rows } from '@enamel/db';
 import { dec } from '../dashboard/widgets/stock-sql.ts';
 import { periodBounds, productFilter, type ReportContext, type ReportDefinition, type ReportRow, type ReportSource } from './report-definition.ts';
 
 /**
  * Stock movements one row per movement (the `lines` view): the ledger of the period in order, what it grows to
- * (a busy practice writes tens of thousands a year), so it is counted first and read in pages by keyset on
- * (occurred_at, id). The ledger is append-only: bounding every page by the largest id counted reads exactly the
+ * (a busy practice writes tens of thousands a year), so it is counted first and read in pages: the ids in order,
+ * then each page's rows. The ledger is append-only: bounding the ids by the largest one counted reads exactly the
  * rows that were counted and summed, even while new movements arrive.
  */
 export const movementLines: Omit<ReportDefinition, 'id' | 'views'> = {
@@ -41,19 +41,20 @@ function movementLineSource(ctx: ReportContext): ReportSource {
       const { count, totals } = await summary();
       return { count, totals };
     },
-    async *pages(size) {
+    async *pages(size, limit) {
       const { upTo } = await summary();
-      let after: number | null = null;
-      for (;;) {
-        // After the last row of the previous page: its instant bounds the index scan, (instant, id) orders ties.
-        const keyset: SQL =
-          after === null
-            ? sql``
-            : sql`and m.occurred_at >= (select occurred_at from stock_movements where id = ${after})
-                  and (m.occurred_at, m.id) > (select occurred_at, id from stock_movements where id = ${after})`;
-        const page: Array<ReportRow & { movement_id: string }> = await rows<ReportRow & { movement_id: string }>(
+      // The order first, as ids (one pass over the period, nothing looked up), then each page by its ids: a LIMIT over the joined
+      // ledger would have PostgreSQL join and sort every remaining row of the period for each page.
+      const ids = await rows<{ id: string }>(
+        ctx.db,
+        sql`select m.id from stock_movements m join products p on p.id = m.product_id where ${where} and m.id <= ${upTo}
+            order by m.occurred_at, m.id ${Number.isFinite(limit) ? sql`limit ${limit}` : sql``}`,
+      );
+      for (let i = 0; i < ids.length; i += size) {
+        const chunk = `{${ids.slice(i, i + size).map((r) => r.id).join(',')}}`;
+        yield await rows<ReportRow>(
           ctx.db,
-          sql`select m.id as movement_id, to_char(m.occurred_at at time zone ${ctx.timeZone}, 'YYYY-MM-DD') as date, m.type as kind,
+          sql`select to_char(m.occurred_at at time zone ${ctx.timeZone}, 'YYYY-MM-DD') as date, m.type as kind,
                      p.name as product, p.sku, l.lot_number as lot, ${dec(sql`m.quantity`)} as quantity, p.usage_unit as unit,
                      ${dec(sql`m.unit_cost`)} as unit_cost, ${dec(sql`m.quantity * m.unit_cost`)} as value,
                      coalesce(pc.code || ' · ' || pc.name, cp.name, m.reason) as reference
@@ -61,14 +62,9 @@ function movementLineSource(ctx: ReportContext): ReportSource {
               left join lots l on l.id = m.lot_id
               left join procedures pr on pr.id = m.procedure_id left join procedure_codes pc on pc.id = pr.procedure_code_id
               left join dental_practices cp on cp.id = m.counterpart_practice_id
-              where ${where} and m.id <= ${upTo} ${keyset}
-              order by m.occurred_at, m.id
-              limit ${size}`,
+              where m.id = any(${chunk}::bigint[])
+              order by m.occurred_at, m.id`,
         );
-        if (page.length === 0) return;
-        after = Number(page.at(-1)!.movement_id);
-        yield page.map(({ movement_id: _, ...row }) => row);
-        if (page.length < size) return;
       }
     },
   };

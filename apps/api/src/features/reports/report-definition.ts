@@ -32,7 +32,8 @@ export type ReportRow = Record<string, string | number | null>;
 export interface ReportSource {
   /** How many rows; and the totals, when the source sums them itself (else the engine sums the rows it reads). */
   summary(): Promise<{ count: number; totals?: Record<string, string> }>;
-  pages(size: number): AsyncIterable<ReportRow[]>;
+  /** The rows in order, `size` at a time; `limit`: the most the reader will take (Infinity: all). */
+  pages(size: number, limit: number): AsyncIterable<ReportRow[]>;
 }
 
 /** One report, declared once: its columns, its chart and its rows (the route, exports and screen follow). */
@@ -57,9 +58,9 @@ export function allAtOnce(load: (ctx: ReportContext) => Promise<ReportRow[]>): (
     const all = () => (loaded ??= load(ctx));
     return {
       summary: async () => ({ count: (await all()).length }),
-      async *pages(size) {
+      async *pages(size, limit) {
         const rows = await all();
-        for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+        for (let i = 0; i < Math.min(rows.length, limit); i += size) yield rows.slice(i, i + size);
       },
     };
   };

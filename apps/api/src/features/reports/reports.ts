@@ -105,7 +105,8 @@ export async function runReport(db: Database, query: ReportQuery): Promise<Repor
   const open = await openReport(db, query);
   const sums = totalsOf(open.columns);
   const rows: ReportRow[] = [];
-  for await (const page of open.source.pages(PAGE_SIZE)) {
+  // With the source's own totals only the rows shown are read; otherwise all of them, to sum them.
+  for await (const page of open.source.pages(PAGE_SIZE, open.totals ? REPORT_JSON_MAX_ROWS : Infinity)) {
     for (const row of page) {
       if (rows.length < REPORT_JSON_MAX_ROWS) rows.push(row);
       if (!open.totals) sums.add(row);
@@ -132,7 +133,7 @@ export function streamRows(open: OpenReport): { rows: AsyncIterable<ReportRow>; 
   const sums = totalsOf(open.columns);
   async function* rows() {
     let sent = 0;
-    for await (const page of open.source.pages(PAGE_SIZE)) {
+    for await (const page of open.source.pages(PAGE_SIZE, open.count)) {
       for (const row of page) {
         if (sent++ >= open.count) return;
         if (!open.totals) sums.add(row);
