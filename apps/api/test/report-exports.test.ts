@@ -162,6 +162,52 @@ describe('report exports', () => {
     expect(reorder.filters).toMatchObject({ product_id: null, from: null, to: null });
   });
 
+  it('covers several practices: each row names its practice and currency, money is totalled per currency, never converted', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    const euro = await createPractice(t.database.db, { currency: 'EUR' });
+    expect((await admin.post('/api/inventory/receive', { dental_practice_id: euro.id, product_id: gloves.id, quantity: '10', unit_cost: '2.00' })).statusCode).toBe(200);
+    const query = `report=inventory-valuation&dental_practice_id=${practice.id}&practice_ids=${euro.id}`;
+    const data = (await admin.get(`/api/reports/report-data?${query}`)).json().data;
+    expect(data.columns.slice(0, 2).map((c: { field: string }) => c.field)).toEqual(['practice', 'currency']);
+    expect(data.filters.practice_ids).toEqual([practice.id, euro.id]);
+    expect(data.row_count).toBe(4);
+    expect(data.rows.at(-1)).toMatchObject({ practice: euro.name, currency: 'EUR', product: gloves.name, value: '20.0000' });
+    expect(data.rows.filter((r: { currency: string }) => r.currency === 'GBP')).toHaveLength(3);
+    expect(data.subtotals).toEqual([
+      { currency: 'GBP', totals: { value: '52.2000' } },
+      { currency: 'EUR', totals: { value: '20.0000' } },
+    ]);
+    // No money total across two currencies; counts do add up.
+    expect(data.totals).toEqual({});
+    const moves = (await admin.get(`/api/reports/report-data?report=stock-movements&dental_practice_id=${practice.id}&practice_ids=${euro.id}&from=${day(-200)}&to=${day(0)}`)).json().data;
+    expect(moves.totals).toEqual({ movements: '7' });
+    expect(moves.subtotals).toEqual([
+      { currency: 'GBP', totals: { movements: '6', value: '52.2000' } },
+      { currency: 'EUR', totals: { movements: '1', value: '20.0000' } },
+    ]);
+
+    const csv = (await admin.get(`/api/reports/report-data?${query}&format=csv`)).body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(csv[0]).toBe('practice,currency,product,sku,category,brand,on_hand,unit,value');
+    expect(csv.slice(-2)).toEqual(['Total,GBP,,,,,,,52.2000', 'Total,EUR,,,,,,,20.0000']);
+    const [page] = await pdfPages((await admin.get(`/api/reports/report-data?${query}&format=pdf`)).rawPayload);
+    for (const text of [practice.name, euro.name, 'amounts in GBP, EUR', '€20.00', '£52.20']) expect(page, text).toContain(text);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await admin.get(`/api/reports/report-data?${query}&format=xlsx`)).rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect([sheet.getRow(6).getCell(2).value, sheet.getRow(6).getCell(9).value]).toEqual(['GBP', 52.2]);
+    expect([sheet.getRow(7).getCell(2).value, sheet.getRow(7).getCell(9).value]).toEqual(['EUR', 20]);
+
+    // The recent export remembers the other practices, so Generate re-opens the same report.
+    const recent = (await admin.get(`/api/admin/list/report-exports?column_filters=${encodeURIComponent(JSON.stringify([{ field: 'dental_practice_id', condition: 'equal', value: practice.id }]))}`)).json().data;
+    expect(recent[0]).toMatchObject({ format: 'xlsx', filters: { practice_ids: String(euro.id) } });
+
+    // Only practices the reader may read reports of; malformed lists are refused.
+    const { agent: viewer } = await viewerOf([practice.id]);
+    expect((await viewer.get(`/api/reports/report-data?${query}`)).statusCode).toBe(404);
+    expect((await viewer.get(`/api/reports/report-data?${query}&format=csv`)).statusCode).toBe(404);
+    for (const bad of ['abc', '1,,2', '-1', '0', `${'1,'.repeat(50)}1`]) expect((await admin.get(`/api/reports/report-data?report=dead-stock&dental_practice_id=${practice.id}&practice_ids=${bad}`)).statusCode, bad).toBe(422);
+  });
+
   it('remembers each export in the reader’s recent exports, per user and per practice they may still read', async () => {
     const a = await createPractice(t.database.db, { currency: 'EUR' });
     const b = await createPractice(t.database.db);

@@ -8,6 +8,16 @@ export * from './report-ids.ts';
 export const reportQuerySchema = z.object({
   report: z.enum(REPORT_IDS),
   dental_practice_id: z.coerce.number().pipe(idSchema),
+  /**
+   * More practices the report covers, besides `dental_practice_id` (comma-separated ids, at most 50): their rows
+   * follow one another with the practice and its currency, and money is totalled per currency, never converted.
+   */
+  practice_ids: z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15}){0,49}$/)
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .pipe(z.array(idSchema))
+    .optional(),
   /** A valuation or dead-stock date (default: the practice's today). */
   as_of: calendarDaySchema.optional(),
   /** A period, both days included (default: the last 30 days). */
@@ -44,11 +54,14 @@ export const reportFiltersSchema = z.object({
   product_id: z.number().int().nullable(),
   procedure_code_id: z.number().int().nullable(),
   view: z.enum(REPORT_VIEWS),
+  /** Every practice the report covers, the first being `dental_practice_id`. */
+  practice_ids: z.array(z.number().int()),
 });
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
 export const reportDataSchema = z.object({
   report: z.enum(REPORT_IDS),
+  /** The currency of the first practice; with several practices each row names its own (`currency`). */
   currency: z.string(),
   filters: reportFiltersSchema,
   columns: z.array(reportColumnSchema),
@@ -56,8 +69,10 @@ export const reportDataSchema = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   /** How many rows the report has (the exports hold them all, up to their limits). */
   row_count: z.number().int(),
-  /** Sums of the columns marked `total`, over every row. */
+  /** Sums of the columns marked `total`, over every row (money columns only when every row is in one currency). */
   totals: z.record(z.string(), z.string()),
+  /** The same sums per currency, one entry each (a single entry for one practice). */
+  subtotals: z.array(z.object({ currency: z.string(), totals: z.record(z.string(), z.string()) })),
   /** The chart: one bar per row of `label`, of the column `value` (the screen keeps the first ones). */
   chart: z.object({ label: z.string(), value: z.string() }),
 });

@@ -12,8 +12,8 @@ export interface PdfTableSpec {
   columns: Array<{ label: string; align: 'left' | 'right' }>;
   /** The rows' cells as text; at most a few thousand (the caller enforces its limit). */
   rows: AsyncIterable<string[]>;
-  /** The totals row, asked for once the rows have gone by; null for none. */
-  totals: () => string[] | null;
+  /** The totals rows (one per currency), asked for once the rows have gone by; none for none. */
+  totals: () => string[][];
   /** Said instead of the table when there is no row. */
   empty: string;
   /** The footer of every page: when it was generated, and page x of y. */
@@ -168,12 +168,12 @@ async function write(spec: PdfTableSpec, out: PassThrough): Promise<void> {
       fit(heightOf(lines));
       drawRow(lines, 'regular');
     }
-    if (totals) {
-      const lines = cells(totals, 'bold');
+    totals.forEach((total, i) => {
+      const lines = cells(total, 'bold');
       fit(heightOf(lines) + 1);
-      doc.moveTo(left, y).lineTo(left + usable, y).lineWidth(1).strokeColor(MUTED).stroke();
+      if (i === 0) doc.moveTo(left, y).lineTo(left + usable, y).lineWidth(1).strokeColor(MUTED).stroke();
       drawRow(lines, 'bold', undefined, MUTED);
-    }
+    });
   }
 
   // The footer sits in the bottom margin: drawn with that margin lifted so pdfkit adds no page for it.
@@ -196,12 +196,12 @@ async function write(spec: PdfTableSpec, out: PassThrough): Promise<void> {
  * left given to the text columns; when the table is too wide, text columns give up width down to their longest
  * word, and past that every column shrinks alike (its text wraps).
  */
-function columnWidths(spec: PdfTableSpec, rows: string[][], totals: string[] | null, usable: number, widthOf: (text: string, weight: FontWeight, size: number) => number): number[] {
+function columnWidths(spec: PdfTableSpec, rows: string[][], totals: string[][], usable: number, widthOf: (text: string, weight: FontWeight, size: number) => number): number[] {
   const isText = spec.columns.map((c) => c.align === 'left');
   const natural = spec.columns.map((c, i) => {
     let width = widthOf(c.label, 'bold', SIZE);
     for (const row of rows) width = Math.max(width, widthOf(row[i] ?? '', 'regular', SIZE));
-    if (totals) width = Math.max(width, widthOf(totals[i] ?? '', 'bold', SIZE));
+    for (const total of totals) width = Math.max(width, widthOf(total[i] ?? '', 'bold', SIZE));
     return Math.min(width, isText[i] ? TEXT_MAX : Infinity) + 2 * PAD_X + 1;
   });
   const minimum = spec.columns.map((c, i) => {

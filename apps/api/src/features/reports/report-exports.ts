@@ -14,6 +14,8 @@ export function exportFilters(report: ReportId, filters: ReportFilters): Record<
       const value = filters[param];
       if (value !== null && value !== undefined && !(param === 'view' && value === 'summary')) out[param] = String(value);
     }
+  // The other practices of a report over several (the first is the export's own practice).
+  if (filters.practice_ids.length > 1) out.practice_ids = filters.practice_ids.slice(1).join(',');
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Locale, ReportData } from '@enamel/contracts';
 import { brands, categories, dentalPractices, procedureCodes, products, type Database } from '@enamel/db';
 import { translate, type MessageKey } from '../../core/i18n.ts';
@@ -13,8 +13,8 @@ export interface ReportWords {
   title: string;
   total: string;
   columns: Record<string, string>;
-  /** The cell as text for a reader: codes translated, numbers, money, percentages and days in the locale. */
-  cell(column: ReportData['columns'][number], value: string | number | null | undefined): string;
+  /** The cell as text for a reader: codes translated, numbers, money (in `currency`, else the report's), percentages and days in the locale. */
+  cell(column: ReportData['columns'][number], value: string | number | null | undefined, currency?: string): string;
   /** A code cell translated (units, movement kinds), as XLSX writes it. */
   code(column: ReportData['columns'][number], value: string): string;
   word(key: MessageKey, params?: Record<string, string | number>): string;
@@ -24,7 +24,12 @@ export interface ReportWords {
 export function reportWords(locale: Locale, data: Pick<ReportData, 'report' | 'currency' | 'columns'>): ReportWords {
   const word = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: data.currency });
+  const moneys = new Map<string, Intl.NumberFormat>();
+  const money = (currency: string) => {
+    let found = moneys.get(currency);
+    if (!found) moneys.set(currency, (found = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+    return found;
+  };
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const days = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const day = (iso: string) => days.format(new Date(`${iso}T00:00:00Z`));
@@ -42,11 +47,11 @@ export function reportWords(locale: Locale, data: Pick<ReportData, 'report' | 'c
     word,
     day,
     code,
-    cell(column, value) {
+    cell(column, value, currency) {
       if (value === null || value === undefined || value === '') return '—';
       switch (column.type) {
         case 'money':
-          return money.format(Number(value));
+          return money(currency ?? data.currency).format(Number(value));
         case 'number':
           return numbers.format(Number(value));
         case 'percent':
@@ -60,11 +65,11 @@ export function reportWords(locale: Locale, data: Pick<ReportData, 'report' | 'c
   };
 }
 
-/** The practice's name and the names of the chosen category, brand, product and procedure code (for the PDF's heading and the recent exports). */
-export async function filterNames(db: Database, practiceId: number, filters: ReportData['filters']): Promise<{ practice: string; names: Record<string, string> }> {
+/** The practices' names and the names of the chosen category, brand, product and procedure code (for the PDF's heading and the recent exports). */
+export async function filterNames(db: Database, filters: ReportData['filters']): Promise<{ practice: string; names: Record<string, string> }> {
   const one = async (found: Promise<Array<{ name: string }>>) => (await found)[0]?.name;
-  const [practice, category, brand, product, code] = await Promise.all([
-    one(db.select({ name: dentalPractices.name }).from(dentalPractices).where(eq(dentalPractices.id, practiceId))),
+  const [practices, category, brand, product, code] = await Promise.all([
+    db.select({ id: dentalPractices.id, name: dentalPractices.name }).from(dentalPractices).where(inArray(dentalPractices.id, filters.practice_ids)),
     filters.category_id ? one(db.select({ name: categories.name }).from(categories).where(eq(categories.id, filters.category_id))) : undefined,
     filters.brand_id ? one(db.select({ name: brands.name }).from(brands).where(eq(brands.id, filters.brand_id))) : undefined,
     filters.product_id ? one(db.select({ name: products.name }).from(products).where(eq(products.id, filters.product_id))) : undefined,
@@ -75,7 +80,8 @@ export async function filterNames(db: Database, practiceId: number, filters: Rep
   if (filters.brand_id) names.brand = brand ?? `#${filters.brand_id}`;
   if (filters.product_id) names.product = product ?? `#${filters.product_id}`;
   if (filters.procedure_code_id) names.procedure_code = code ?? `#${filters.procedure_code_id}`;
-  return { practice: practice ?? '', names };
+  const byId = new Map(practices.map((p) => [p.id, p.name]));
+  return { practice: filters.practice_ids.map((id) => byId.get(id) ?? `#${id}`).join(', '), names };
 }
 
 /** The filters as applied, one phrase each, in the reader's language (the PDF prints them under the title). */

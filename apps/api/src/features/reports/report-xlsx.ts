@@ -14,7 +14,7 @@ const NUMBER_FORMATS: Partial<Record<ReportData['columns'][number]['type'], stri
  * numeric cells, dates as date cells, codes (units, movement kinds) translated, text neutralised as in CSV
  * exports, the totals last.
  */
-export function reportXlsx(columns: ReportData['columns'], rows: AsyncIterable<ReportRow>, totals: () => Record<string, string>, words: ReportWords): NodeJS.ReadableStream {
+export function reportXlsx(columns: ReportData['columns'], rows: AsyncIterable<ReportRow>, totals: () => ReportRow[], words: ReportWords): NodeJS.ReadableStream {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(words.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
@@ -33,9 +33,9 @@ export function reportXlsx(columns: ReportData['columns'], rows: AsyncIterable<R
       sheet.addRow(columns.map((c) => value(c, row[c.field]))).commit();
       if (++n % 500 === 0 && !(await drained(out))) return;
     }
-    if (columns.some((c) => c.total)) {
-      const sums = totals();
-      const last = sheet.addRow(columns.map((c, i) => (c.total ? Number(sums[c.field]) : i === 0 ? words.total : null)));
+    // The totals last, one row per currency.
+    for (const row of totals()) {
+      const last = sheet.addRow(columns.map((c) => value(c, row[c.field])));
       last.font = { bold: true };
       last.commit();
     }

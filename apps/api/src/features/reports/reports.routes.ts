@@ -11,7 +11,7 @@ import { exportScope, recordExport, reportExportList } from './report-exports.ts
 import { reportPdf } from './report-pdf.ts';
 import { filterNames, reportWords } from './report-words.ts';
 import { reportXlsx } from './report-xlsx.ts';
-import { openExport, runReport, streamRows } from './reports.ts';
+import { openExport, runReport, streamRows, totalRows } from './reports.ts';
 
 const tags = ['reports'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,26 +50,28 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { user } = requireUser(request);
       const query = request.query;
-      ensurePracticeAccess(await abilityFor(request), 'read', 'Report', query.dental_practice_id);
+      const ability = await abilityFor(request);
+      // Every practice the report covers must be one the reader may read reports of (404 otherwise, as for one).
+      for (const practiceId of [query.dental_practice_id, ...(query.practice_ids ?? [])]) ensurePracticeAccess(ability, 'read', 'Report', practiceId);
       if (query.format === 'json') return { success: true as const, data: await runReport(db, query) };
       const format: ReportExportFormat = query.format;
       const open = await openExport(db, { ...query, format });
-      const { names, practice } = await filterNames(db, query.dental_practice_id, open.meta.filters);
+      const { names, practice } = await filterNames(db, open.meta.filters);
       await recordExport(db, { userId: user.id, practiceId: query.dental_practice_id, report: open.meta.report, format, filters: open.meta.filters, names, rows: open.count });
       const name = `${open.meta.report}-${open.meta.filters.as_of ?? open.meta.filters.to ?? new Date().toISOString().slice(0, 10)}`;
-      const { rows, totals } = streamRows(open);
+      const { rows, subtotals } = streamRows(open);
       if (format === 'csv') {
-        const fields = open.meta.columns.map((c) => c.field);
         const withTotals = async function* () {
           yield* rows;
-          if (open.meta.columns.some((c) => c.total)) yield { ...Object.fromEntries(fields.map((f) => [f, null])), ...totals(), [fields[0]!]: 'Total' };
+          yield* totalRows(open, subtotals(), 'Total');
         };
-        return sendCsv(reply, `${name}.csv`, csvRows(fields, withTotals()));
+        return sendCsv(reply, `${name}.csv`, csvRows(open.meta.columns.map((c) => c.field), withTotals()));
       }
       // Column names, codes and the title in the reader's language (the server's catalogue of report words).
       const words = reportWords(requestLocale(request), open.meta);
+      const totals = () => totalRows(open, subtotals(), words.total);
       if (format === 'xlsx') return sendDownload(reply, `${name}.xlsx`, XLSX, reportXlsx(open.meta.columns, rows, totals, words));
-      return sendDownload(reply, `${name}.pdf`, 'application/pdf', reportPdf(open.meta, rows, totals, words, { practice, names, timeZone: open.timeZone, now: new Date() }));
+      return sendDownload(reply, `${name}.pdf`, 'application/pdf', reportPdf(open.meta, rows, totals, words, { practice, currencies: [...new Set(open.parts.map((p) => p.currency))], names, timeZone: open.timeZone, now: new Date() }));
     },
   );
 
