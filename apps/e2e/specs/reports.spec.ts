@@ -114,4 +114,14 @@ test('stock movements one row per movement: the lines view, filtered by a produc
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-pdf').click()]);
   expect(pdf.suggestedFilename()).toMatch(/^stock-movements-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Another practice too: its rows follow, each naming its practice; the totals are per currency.
+  await page.getByTestId('report-practices').click();
+  await page.getByRole('option', { name: /DEMO-NORTH|North/ }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/practice_ids=\d+/);
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('report-table').getByRole('columnheader', { name: 'Practice' })).toBeVisible();
+  await expect.poll(async () => new Set(await page.getByTestId('report-row').locator('td:first-child').allTextContents()).size).toBe(2);
+  await expect(page.getByTestId('report-totals').first()).toContainText('GBP');
 });

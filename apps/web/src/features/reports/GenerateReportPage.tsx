@@ -34,7 +34,7 @@ export function GenerateReportPage() {
     if (!isReport(value)) return;
     // Filters the next report does not read are dropped from the URL.
     const next = new URLSearchParams({ report: value });
-    for (const filter of REPORT_FILTERS[value]) for (const key of REPORT_FILTER_PARAMS[filter]) if (params.get(key)) next.set(key, params.get(key)!);
+    for (const key of [...REPORT_FILTERS[value].flatMap((filter) => REPORT_FILTER_PARAMS[filter]), 'practice_ids']) if (params.get(key)) next.set(key, params.get(key)!);
     setParams(next);
   };
   return (
@@ -54,8 +54,11 @@ function ReportScreen({ report, practiceId, onChoose }: { report: ReportId; prac
   const params = useMemo(() => {
     const out: ReportParams = {};
     for (const filter of REPORT_FILTERS[report]) for (const key of REPORT_FILTER_PARAMS[filter]) if (search.get(key)) out[key] = search.get(key)!;
+    // Other practices than the selected one (every report reads them); the selected one is always the first.
+    const others = (search.get('practice_ids') ?? '').split(',').filter((id) => /^\d+$/.test(id) && Number(id) !== practiceId);
+    if (others.length) out.practice_ids = others.join(',');
     return out;
-  }, [report, search]);
+  }, [report, search, practiceId]);
   const query = useReport(report, practiceId, params);
   return (
     <Stack gap="lg">
@@ -71,7 +74,7 @@ function ReportScreen({ report, practiceId, onChoose }: { report: ReportId; prac
               data-testid="report-select"
             />
           </Grid.Col>
-          <ReportFilters report={report} resolved={query.data?.report === report ? query.data.filters : undefined} />
+          <ReportFilters report={report} practiceId={practiceId} resolved={query.data?.report === report ? query.data.filters : undefined} />
         </Grid>
       </Card>
       <ReportView report={report} practiceId={practiceId} params={params} query={query} />
@@ -83,11 +86,11 @@ function ReportScreen({ report, practiceId, onChoose }: { report: ReportId; prac
 function useCell(data: ReportData | undefined) {
   const { t } = useTranslation();
   const format = useFormat();
-  return (type: ReportData['columns'][number], value: string | number | null | undefined): string => {
+  return (type: ReportData['columns'][number], value: string | number | null | undefined, currency?: string | number | null): string => {
     if (value === null || value === undefined || value === '') return '—';
     switch (type.type) {
       case 'money':
-        return format.money(value, data?.currency ?? 'USD');
+        return format.money(value, typeof currency === 'string' ? currency : (data?.currency ?? 'USD'));
       case 'number':
         return format.number(Number(value), { maximumFractionDigits: 4 });
       case 'percent':
@@ -124,10 +127,13 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
 
   const valueColumn = data.columns.find((c) => c.field === data.chart.value)!;
   const labelColumn = data.columns.find((c) => c.field === data.chart.label)!;
-  // One bar per label (movement lines add up by kind), the largest first.
+  const several = data.filters.practice_ids.length > 1;
+  // One bar per label (movement lines add up by kind), the largest first; with several practices one per practice
+  // and label, and money only in the first practice's currency (amounts are never added across currencies).
   const sums = new Map<string, number>();
   for (const row of data.rows) {
-    const name = cell(labelColumn, row[data.chart.label]);
+    if (several && valueColumn.type === 'money' && row.currency !== data.currency) continue;
+    const name = several ? `${row.practice} · ${cell(labelColumn, row[data.chart.label])}` : cell(labelColumn, row[data.chart.label]);
     sums.set(name, (sums.get(name) ?? 0) + Number(row[data.chart.value] ?? 0));
   }
   const bars = [...sums]
@@ -199,7 +205,7 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
                     <Table.Tr key={i} data-testid="report-row">
                       {data.columns.map((c) => (
                         <Table.Td key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={c.type === 'money' || c.type === 'date' ? { whiteSpace: 'nowrap' } : undefined}>
-                          {cell(c, row[c.field])}
+                          {cell(c, row[c.field], row.currency)}
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -207,13 +213,16 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
                 </Table.Tbody>
                 {data.columns.some((c) => c.total) ? (
                   <Table.Tfoot>
-                    <Table.Tr data-testid="report-totals">
-                      {data.columns.map((c, i) => (
-                        <Table.Th key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={{ whiteSpace: 'nowrap' }}>
-                          {c.total ? cell(c, data.totals[c.field]) : i === 0 ? t('reports.total') : ''}
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
+                    {/* One totals row per currency: amounts are never added across currencies. */}
+                    {data.subtotals.map((sub) => (
+                      <Table.Tr key={sub.currency} data-testid="report-totals">
+                        {data.columns.map((c, i) => (
+                          <Table.Th key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={{ whiteSpace: 'nowrap' }}>
+                            {c.total ? cell(c, sub.totals[c.field], sub.currency) : i === 0 ? t('reports.total') : several && c.field === 'currency' ? sub.currency : ''}
+                          </Table.Th>
+                        ))}
+                      </Table.Tr>
+                    ))}
                   </Table.Tfoot>
                 ) : null}
               </Table>

@@ -16,6 +16,7 @@ function useDescribeFilters() {
   return (row: ReportExport): string => {
     const f = row.filters;
     const out: string[] = [];
+    if (f.practice_ids) out.push(t('reports.recent.morePractices', { count: f.practice_ids.split(',').length }));
     if (f.as_of) out.push(`${t('reports.filters.asOf')} ${day(f.as_of)}`);
     if (f.from && f.to) out.push(`${day(f.from)} – ${day(f.to)}`);
     if (f.days) out.push(`${t(row.report === 'expiring-lots' ? 'reports.filters.expiringDays' : 'reports.filters.unusedDays')}: ${format.number(Number(f.days))}`);

@@ -1,4 +1,4 @@
-import { Grid, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Grid, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -9,10 +9,11 @@ import { fetchBrandOptions } from '../brands/brand.api.ts';
 import { fetchAllCategories } from '../categories/category.api.ts';
 import { fetchAllProcedureCodes } from '../procedure-codes/procedure-code.api.ts';
 import { fetchProduct, searchProducts } from '../products/product.api.ts';
+import { fetchPracticeOptions } from '../users/user.api.ts';
 import { PICKER_DEBOUNCE_MS } from '../products/ProductSearchPicker.tsx';
 
 /** The report's own filters, each kept in the URL (an empty one leaves it); dates and days show the defaults applied. */
-export function ReportFilters({ report, resolved }: { report: ReportId; resolved: ReportData['filters'] | undefined }) {
+export function ReportFilters({ report, practiceId, resolved }: { report: ReportId; practiceId: number; resolved: ReportData['filters'] | undefined }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = REPORT_FILTERS[report];
@@ -32,6 +33,7 @@ export function ReportFilters({ report, resolved }: { report: ReportId; resolved
   );
   return (
     <>
+      <PracticesFilter practiceId={practiceId} value={params.get('practice_ids')} onChange={(value) => set('practice_ids', value)} />
       {filters.includes('view') ? <ViewFilter value={params.get('view') === 'lines' ? 'lines' : 'summary'} onChange={(value) => set('view', value === 'lines' ? value : null)} /> : null}
       {filters.includes('as_of') ? date('as_of', t('reports.filters.asOf')) : null}
       {filters.includes('period') ? [date('from', t('reports.filters.from')), date('to', t('reports.filters.to'))] : null}
@@ -95,6 +97,30 @@ export function ReportFilters({ report, resolved }: { report: ReportId; resolved
         </Grid.Col>
       ) : null}
     </>
+  );
+}
+
+/** Other practices the report covers besides the selected one (their rows follow, totalled per currency). */
+function PracticesFilter({ practiceId, value, onChange }: { practiceId: number; value: string | null; onChange: (value: string | null) => void }) {
+  const { t } = useTranslation();
+  const practices = useQuery({ queryKey: ['report', 'practices'], queryFn: fetchPracticeOptions, staleTime: 60_000 });
+  const others = (practices.data ?? []).filter((p) => p.id !== practiceId);
+  // Nothing to add for a reader of one practice.
+  if (others.length === 0) return null;
+  const chosen = (value ?? '').split(',').filter((id) => others.some((p) => String(p.id) === id));
+  return (
+    <Grid.Col span={{ base: 12, md: 4 }}>
+      <MultiSelect
+        label={t('reports.filters.morePractices')}
+        placeholder={chosen.length ? undefined : t('reports.filters.noOtherPractice')}
+        data={others.map((p) => ({ value: String(p.id), label: p.name }))}
+        value={chosen}
+        onChange={(ids) => onChange(ids.length ? ids.join(',') : null)}
+        searchable
+        clearable
+        data-testid="report-practices"
+      />
+    </Grid.Col>
   );
 }
 
