@@ -133,7 +133,7 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
   const sums = new Map<string, number>();
   for (const row of data.rows) {
     if (several && valueColumn.type === 'money' && row.currency !== data.currency) continue;
-    const name = several ? `${row.practice} · ${cell(labelColumn, row[data.chart.label])}` : cell(labelColumn, row[data.chart.label]);
+    const name = several ? `${cell(labelColumn, row[data.chart.label])} · ${row.practice}` : cell(labelColumn, row[data.chart.label]);
     sums.set(name, (sums.get(name) ?? 0) + Number(row[data.chart.value] ?? 0));
   }
   const bars = [...sums]
