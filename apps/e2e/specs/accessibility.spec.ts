@@ -85,6 +85,9 @@ test.beforeAll(async ({ playwright }, info) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   ids = await seedDemo(request);
+  // One report export by the admin, so the Reports list is checked with a row in its recent exports.
+  const exported = await request.get(`/api/reports/report-data?report=reorder-list&dental_practice_id=${ids.practiceId}&format=csv`);
+  expect(exported.status()).toBe(200);
   await request.dispose();
 });
 
