@@ -107,6 +107,11 @@ describe('reports on a hand-made ledger', () => {
     const glovesRow = found.rows.find((r) => r.series === 'product' && r.series_name === gloves.name)!;
     expect(glovesRow).toMatchObject({ weeks: 2, actual: '2.00', forecast: (m0! + m1!).toFixed(2), mae: mae.toFixed(2), bias: ((m0! - 0 + (m1! - 2)) / 2).toFixed(2), mase: (mae / 2).toFixed(2) });
     expect(found.rows.find((r) => r.series === 'procedure_code')).toMatchObject({ series_name: `${code.code} · Exam`, weeks: 2, actual: '1.00' });
+    // A product or a procedure code keeps its own series only.
+    const onlyGloves = await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&product_id=${gloves.id}`);
+    expect(onlyGloves.rows.map((r) => [r.series, r.series_name])).toEqual([['product', gloves.name]]);
+    const onlyCode = await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&procedure_code_id=${code.id}`);
+    expect(onlyCode.rows.map((r) => r.series)).toEqual(['procedure_code']);
     // A date before the run has nothing to compare.
     expect((await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&as_of=${day(-15)}`)).rows).toEqual([]);
   });
