@@ -1,40 +1,96 @@
 /**
  * Each report with its default filters over twelve months for one demo practice, warm (issue 15: ≤ 500 ms on
- * PostgreSQL), its time over HTTP next to the time of its query run directly; then the largest report as XLSX,
- * streamed, in rows per second. Embedded database and, with BENCH_DATABASE_URL (or TEST_DATABASE_URL), PostgreSQL.
+ * PostgreSQL), its time over HTTP next to the time of its query run directly; then a 1,000-row PDF (≤ 5 s), and
+ * the XLSX export of 100,000 movement lines (the demo ledger topped up with receipts), streamed: rows per second and
+ * the server process's peak memory growth while it runs (≤ 150 MB). Embedded database and, with BENCH_DATABASE_URL
+ * (or TEST_DATABASE_URL), PostgreSQL.
  */
 import { performance } from 'node:perf_hooks';
-import { REPORT_IDS } from '@enamel/contracts';
-import { dentalPractices, type DatabaseHandle } from '@enamel/db';
+import { eq, sql } from 'drizzle-orm';
+import { REPORT_EXPORT_MAX_ROWS, REPORT_IDS } from '@enamel/contracts';
+import { dentalPractices, inventories, rows, type DatabaseHandle } from '@enamel/db';
 import { runReport } from '../apps/api/src/features/reports/reports.ts';
 import { medianMs, onEachDatabase, seededApp } from './bench-databases.ts';
 
 const ADMIN = { email: 'bench-reports@example.test', password: 'Tooth-Fairy-2026!' };
+const MB = 1024 * 1024;
+
+/** Downloads a report, reading the body as it comes (never held whole): its bytes and the seconds it took. */
+async function download(url: string, cookie: string): Promise<{ bytes: number; seconds: number }> {
+  const start = performance.now();
+  const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  return { bytes, seconds: (performance.now() - start) / 1000 };
+}
+
+/** Runs `fn` while sampling this process's memory (the server runs in it): the peak growth of RSS and heap. */
+async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ result: T; rss: number; heap: number }> {
+  const base = process.memoryUsage();
+  let peak = { rss: base.rss, heap: base.heapUsed };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, m.rss), heap: Math.max(peak.heap, m.heapUsed) };
+  }, 20);
+  try {
+    const result = await fn();
+    return { result, rss: peak.rss - base.rss, heap: peak.heap - base.heapUsed };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>): Promise<void> {
   const { database, base, cookie, close } = await seededApp(env, open, ADMIN);
   try {
     const [practice] = await database.db.select().from(dentalPractices).orderBy(dentalPractices.id).limit(1);
+    const id = practice!.id;
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
     console.log(`${label}: ${practice!.name}, twelve months (${from} – ${to}), median of 7 warm runs (target ≤ 500 ms on PostgreSQL)`);
-    let largest: { report: (typeof REPORT_IDS)[number]; rows: number } = { report: REPORT_IDS[0], rows: 0 };
     for (const report of REPORT_IDS) {
-      const query = `report=${report}&dental_practice_id=${practice!.id}&from=${from}&to=${to}`;
-      let rows = 0;
+      const query = `report=${report}&dental_practice_id=${id}&from=${from}&to=${to}`;
+      let count = 0;
       const http = await medianMs(async () => {
         const res = await fetch(`${base}/api/reports/report-data?${query}`, { headers: { cookie, 'accept-encoding': 'identity' } });
         if (res.status !== 200) throw new Error(`${report}: ${res.status} ${await res.text()}`);
-        rows = ((await res.json()) as { data: { rows: unknown[] } }).data.rows.length;
+        count = ((await res.json()) as { data: { row_count: number } }).data.row_count;
       });
-      const direct = await medianMs(() => runReport(database.db, { report, dental_practice_id: practice!.id, from, to, format: 'json' }));
-      if (rows > largest.rows) largest = { report, rows };
-      console.log(`  ${report.padEnd(26)} ${String(rows).padStart(6)} rows   HTTP ${http.toFixed(1).padStart(7)} ms   its query directly ${direct.toFixed(1).padStart(7)} ms`);
+      const direct = await medianMs(() => runReport(database.db, { report, dental_practice_id: id, from, to, format: 'json' }));
+      console.log(`  ${report.padEnd(26)} ${String(count).padStart(6)} rows   HTTP ${http.toFixed(1).padStart(7)} ms   its query directly ${direct.toFixed(1).padStart(7)} ms`);
     }
-    const start = performance.now();
-    const res = await fetch(`${base}/api/reports/report-data?report=${largest.report}&dental_practice_id=${practice!.id}&from=${from}&to=${to}&format=xlsx`, { headers: { cookie } });
-    const bytes = (await res.arrayBuffer()).byteLength;
-    const seconds = (performance.now() - start) / 1000;
-    console.log(`  XLSX of ${largest.report}: ${largest.rows} rows, ${(bytes / 1024).toFixed(0)} KB in ${(seconds * 1000).toFixed(0)} ms (${Math.round(largest.rows / seconds)} rows/s)`);
+
+    // A PDF of about 1,000 movement lines: the days back to the 1,000th latest movement.
+    const [since] = await rows<{ day: string }>(
+      database.db,
+      sql`select to_char(occurred_at at time zone ${practice!.timeZone}, 'YYYY-MM-DD') as day from stock_movements where dental_practice_id = ${id} order by occurred_at desc offset 999 limit 1`,
+    );
+    const pdfQuery = `${base}/api/reports/report-data?report=stock-movements&view=lines&dental_practice_id=${id}&from=${since!.day}&to=${to}`;
+    const pdfRows = ((await (await fetch(pdfQuery, { headers: { cookie } })).json()) as { data: { row_count: number } }).data.row_count;
+    const first = await download(`${pdfQuery}&format=pdf`, cookie);
+    let pdf = first;
+    const warm = await medianMs(async () => (pdf = await download(`${pdfQuery}&format=pdf`, cookie)), 3);
+    console.log(`  PDF of ${pdfRows} movement lines: ${(pdf.bytes / 1024).toFixed(0)} KB, first ${(first.seconds * 1000).toFixed(0)} ms (fonts loaded), then ${warm.toFixed(0)} ms (target ≤ 5 s)`);
+
+    // 100,000 movement lines in the twelve months: the demo ledger topped up with receipts of one product.
+    const wanted = REPORT_EXPORT_MAX_ROWS.xlsx;
+    const lines = `${base}/api/reports/report-data?report=stock-movements&view=lines&dental_practice_id=${id}&from=${from}&to=${to}`;
+    const have = ((await (await fetch(lines, { headers: { cookie } })).json()) as { data: { row_count: number } }).data.row_count;
+    const [inventory] = await database.db.select().from(inventories).where(eq(inventories.dentalPracticeId, id)).limit(1);
+    if (have < wanted)
+      await database.db.execute(
+        sql`insert into stock_movements (dental_practice_id, inventory_id, product_id, type, quantity, unit_cost, occurred_at)
+            select ${id}, ${inventory!.id}, ${inventory!.productId}, 'receive', 1 + g % 7, 0.25 + (g % 40) / 100.0, now() - (g % 360) * interval '1 day' - g * interval '1 second'
+            from generate_series(1, ${wanted - have}) g`,
+      );
+    const { result, rss, heap } = await peakGrowth(() => download(`${lines}&format=xlsx`, cookie));
+    console.log(
+      `  XLSX of ${wanted.toLocaleString('en')} movement lines: ${(result.bytes / MB).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (${Math.round(wanted / result.seconds).toLocaleString('en')} rows/s); ` +
+        `peak growth RSS +${(rss / MB).toFixed(0)} MB, heap +${(heap / MB).toFixed(0)} MB (target ≤ 150 MB)`,
+    );
+    const csv = await peakGrowth(() => download(`${lines}&format=csv`, cookie));
+    console.log(`  CSV of the same: ${(csv.result.bytes / MB).toFixed(1)} MB in ${csv.result.seconds.toFixed(1)} s (${Math.round(wanted / csv.result.seconds).toLocaleString('en')} rows/s); peak growth RSS +${(csv.rss / MB).toFixed(0)} MB, heap +${(csv.heap / MB).toFixed(0)} MB`);
   } finally {
     await close();
   }

@@ -190,6 +190,8 @@ const MATRIX: Entry[] = [
 
   // Reports of the user's practices: managers and viewers read them; clinical staff do not hold Report.
   ['GET', '/api/reports/report-data', [SA, PM, V], (t) => `/api/reports/report-data?report=reorder-list&dental_practice_id=${t.practiceId}`],
+  // Their own recent exports, of the practices they may read reports of.
+  ['GET', '/api/admin/list/report-exports', [SA, PM, V]],
 
   // Practice settings: managers of the practice (and Super Admins) read and change them.
   ['GET', '/api/admin/list/configuration', [SA, PM]],

@@ -107,6 +107,11 @@ describe('reports on a hand-made ledger', () => {
     const glovesRow = found.rows.find((r) => r.series === 'product' && r.series_name === gloves.name)!;
     expect(glovesRow).toMatchObject({ weeks: 2, actual: '2.00', forecast: (m0! + m1!).toFixed(2), mae: mae.toFixed(2), bias: ((m0! - 0 + (m1! - 2)) / 2).toFixed(2), mase: (mae / 2).toFixed(2) });
     expect(found.rows.find((r) => r.series === 'procedure_code')).toMatchObject({ series_name: `${code.code} · Exam`, weeks: 2, actual: '1.00' });
+    // A product or a procedure code keeps its own series only.
+    const onlyGloves = await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&product_id=${gloves.id}`);
+    expect(onlyGloves.rows.map((r) => [r.series, r.series_name])).toEqual([['product', gloves.name]]);
+    const onlyCode = await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&procedure_code_id=${code.id}`);
+    expect(onlyCode.rows.map((r) => r.series)).toEqual(['procedure_code']);
     // A date before the run has nothing to compare.
     expect((await report(`report=forecast-vs-actual&dental_practice_id=${practice.id}&as_of=${day(-15)}`)).rows).toEqual([]);
   });
@@ -163,7 +168,7 @@ describe('reports on a hand-made ledger', () => {
     const bad = await admin.get(`/api/reports/report-data?report=stock-movements&dental_practice_id=${practice.id}&from=${day(0)}&to=${day(-5)}`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.from).toBeDefined();
-    for (const query of ['report=nope', `report=dead-stock&dental_practice_id=${practice.id}&days=0`, `report=dead-stock&dental_practice_id=${practice.id}&as_of=2026-02-30`, `report=dead-stock&dental_practice_id=${practice.id}&from=${day(-2000)}`]) {
+    for (const query of ['report=nope', `report=dead-stock&dental_practice_id=${practice.id}&days=0`, `report=dead-stock&dental_practice_id=${practice.id}&as_of=2026-02-30`, `report=stock-movements&dental_practice_id=${practice.id}&from=${day(-2000)}`, `report=dead-stock&dental_practice_id=${practice.id}&format=html`]) {
       expect((await admin.get(`/api/reports/report-data?${query}`)).statusCode, query).toBe(422);
     }
     const elsewhere = await createPractice(t.database.db);

@@ -39,6 +39,9 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await shoot(page, 'users', '/admin/list/users');
   await shoot(page, 'setting', '/admin/setting', true);
   await shoot(page, 'report', '/admin/reports/genrate?report=consumption-by-product');
+  // Two downloads, so the Reports list shows its recent exports.
+  for (const query of [`report=consumption-by-product&dental_practice_id=${ids.practiceId}&format=pdf`, `report=stock-movements&view=lines&dental_practice_id=${ids.practiceId}&format=xlsx`]) await page.request.get(`/api/reports/report-data?${query}`);
+  await shoot(page, 'reports', '/admin/list/reports', true);
   // The scheduler after its due jobs have run once, so each shows its last result.
   await page.goto('/admin/scheduler');
   await waitUntilLoaded(page);

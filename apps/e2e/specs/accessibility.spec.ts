@@ -45,7 +45,8 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/inventories': { url: () => '/admin/list/inventories', dialogs: { 'receive stock': click('inventory-receive') } },
   'list/reports': { url: () => '/admin/list/reports' },
   support: { url: () => '/admin/support' },
-  'reports/genrate': { url: () => '/admin/reports/genrate' },
+  // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen.
+  'reports/genrate': { url: () => '/admin/reports/genrate?report=stock-movements' },
   profile: { url: () => '/admin/profile' },
   setting: { url: () => '/admin/setting' },
   'categories/create': { url: () => '/admin/categories/create' },
@@ -84,6 +85,9 @@ test.beforeAll(async ({ playwright }, info) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   ids = await seedDemo(request);
+  // One report export by the admin, so the Reports list is checked with a row in its recent exports.
+  const exported = await request.get(`/api/reports/report-data?report=reorder-list&dental_practice_id=${ids.practiceId}&format=csv`);
+  expect(exported.status()).toBe(200);
   await request.dispose();
 });
 

@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages } from '../pages/app.ts';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 test.beforeAll(async ({ playwright }, info) => {
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   await seedDemo(request);
@@ -61,4 +63,65 @@ test('open a report from the list, filter it (kept in the URL), read its chart a
   expect(xlsx.suggestedFilename()).toMatch(/^inventory-valuation-\d{4}-\d{2}-\d{2}\.xlsx$/);
   // An XLSX file is a zip archive.
   expect(fs.readFileSync((await xlsx.path())).subarray(0, 2).toString()).toBe('PK');
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-pdf').click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^inventory-valuation-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdfBytes = fs.readFileSync(await pdf.path());
+  expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // Whole: one page, the end-of-file marker last (the API tests read its text).
+  expect(pdfBytes.toString('latin1')).toMatch(/\/Type \/Pages\s+\/Count 1[\s\S]*%%EOF\s*$/);
+  const brandUrl = new URL(page.url());
+
+  // The Reports list shows the three downloads, the latest first; opening one shows the same report again.
+  await page.goto('/admin/list/reports');
+  const recent = page.getByTestId('recent-exports-table').getByTestId('data-table-row');
+  await expect(recent.first()).toContainText('Inventory valuation');
+  await expect(recent.first()).toContainText('pdf');
+  await expect(recent.first().getByTestId('recent-export-filters')).toContainText('Brand:');
+  await expect(recent.nth(1)).toContainText('xlsx');
+  await expect(recent.nth(2)).toContainText('csv');
+  await recent.first().getByTestId('recent-export-open').click();
+  await expect(page).toHaveURL(/report=inventory-valuation/);
+  expect(new URL(page.url()).searchParams.get('brand_id')).toBe(brandUrl.searchParams.get('brand_id'));
+  expect(new URL(page.url()).searchParams.get('as_of')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await waitUntilLoaded(page);
+  await expect.poll(() => page.getByTestId('report-row').count()).toBe(csv.length - 2);
+});
+
+test('stock movements one row per movement: the lines view, filtered by a product, and its PDF', async ({ page }) => {
+  await new AppPages(page).signInAndWaitForDashboard();
+  await page.getByTestId('app-header').getByTestId('practice-selector').click();
+  await page.getByRole('option', { name: '(DEMO-CITY)' }).click();
+  await page.goto('/admin/reports/genrate?report=stock-movements');
+  await waitUntilLoaded(page);
+  await page.getByTestId('report-lines').getByText('Each movement').click();
+  await expect(page).toHaveURL(/view=lines/);
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('report-table').getByRole('columnheader', { name: 'Unit cost' })).toBeVisible();
+  const all = await page.getByTestId('report-row').count();
+  expect(all).toBeGreaterThan(20);
+  await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
+
+  // One product: type part of its name, pick it.
+  const product = (await page.getByTestId('report-row').first().locator('td').nth(2).textContent())!;
+  await page.getByTestId('report-product').fill(product.slice(0, 12));
+  await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(product)} · `) }).click();
+  await expect(page).toHaveURL(/product_id=\d+/);
+  await waitUntilLoaded(page);
+  await expect.poll(() => page.getByTestId('report-row').count()).toBeLessThan(all);
+  for (const cell of await page.getByTestId('report-row').locator('td:nth-child(3)').allTextContents()) expect(cell).toBe(product);
+  await expect(page.getByTestId('report-totals')).toContainText('£');
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download-pdf').click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^stock-movements-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Another practice too: its rows follow, each naming its practice; the totals are per currency.
+  await page.getByTestId('report-practices').click();
+  await page.getByRole('option', { name: /DEMO-NORTH|North/ }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/practice_ids=\d+/);
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('report-table').getByRole('columnheader', { name: 'Practice' })).toBeVisible();
+  await expect.poll(async () => new Set(await page.getByTestId('report-row').locator('td:first-child').allTextContents()).size).toBe(2);
+  await expect(page.getByTestId('report-totals').first()).toContainText('GBP');
 });

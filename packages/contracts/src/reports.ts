@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema, idSchema } from './values.ts';
-import { REPORT_IDS } from './report-ids.ts';
+import { REPORT_FORMATS, REPORT_IDS, REPORT_VIEWS } from './report-ids.ts';
 
 export * from './report-ids.ts';
 
@@ -8,6 +8,16 @@ export * from './report-ids.ts';
 export const reportQuerySchema = z.object({
   report: z.enum(REPORT_IDS),
   dental_practice_id: z.coerce.number().pipe(idSchema),
+  /**
+   * More practices the report covers, besides `dental_practice_id` (comma-separated ids, at most 50): their rows
+   * follow one another with the practice and its currency, and money is totalled per currency, never converted.
+   */
+  practice_ids: z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15}){0,49}$/)
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .pipe(z.array(idSchema))
+    .optional(),
   /** A valuation or dead-stock date (default: the practice's today). */
   as_of: calendarDaySchema.optional(),
   /** A period, both days included (default: the last 30 days). */
@@ -17,7 +27,11 @@ export const reportQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(1095).optional(),
   category_id: z.coerce.number().pipe(idSchema).optional(),
   brand_id: z.coerce.number().pipe(idSchema).optional(),
-  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+  product_id: z.coerce.number().pipe(idSchema).optional(),
+  procedure_code_id: z.coerce.number().pipe(idSchema).optional(),
+  /** Stock movements: by kind (`summary`, the default) or one row per movement (`lines`). */
+  view: z.enum(REPORT_VIEWS).optional(),
+  format: z.enum(REPORT_FORMATS).default('json'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -29,17 +43,53 @@ export const reportColumnSchema = z.object({
   translate: z.enum(['units', 'movementTypes', 'seriesKinds']).nullable(),
 });
 
+/** The filters as applied (defaults filled in; null for those the report does not read). */
+export const reportFiltersSchema = z.object({
+  as_of: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  days: z.number().int().nullable(),
+  category_id: z.number().int().nullable(),
+  brand_id: z.number().int().nullable(),
+  product_id: z.number().int().nullable(),
+  procedure_code_id: z.number().int().nullable(),
+  view: z.enum(REPORT_VIEWS),
+  /** Every practice the report covers, the first being `dental_practice_id`. */
+  practice_ids: z.array(z.number().int()),
+});
+export type ReportFilters = z.infer<typeof reportFiltersSchema>;
+
 export const reportDataSchema = z.object({
   report: z.enum(REPORT_IDS),
+  /** The currency of the first practice; with several practices each row names its own (`currency`). */
   currency: z.string(),
-  /** The filters as applied (defaults filled in). */
-  filters: z.object({ as_of: z.string().nullable(), from: z.string().nullable(), to: z.string().nullable(), days: z.number().int().nullable(), category_id: z.number().int().nullable(), brand_id: z.number().int().nullable() }),
+  filters: reportFiltersSchema,
   columns: z.array(reportColumnSchema),
-  /** Values as the columns say: money and quantities as exact decimal text, counts as numbers, dates as YYYY-MM-DD. */
+  /** Values as the columns say: money and quantities as exact decimal text, counts as numbers, dates as YYYY-MM-DD. At most REPORT_JSON_MAX_ROWS. */
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
-  /** Sums of the columns marked `total`. */
+  /** How many rows the report has (the exports hold them all, up to their limits). */
+  row_count: z.number().int(),
+  /** Sums of the columns marked `total`, over every row (money columns only when every row is in one currency). */
   totals: z.record(z.string(), z.string()),
+  /** The same sums per currency, one entry each (a single entry for one practice). */
+  subtotals: z.array(z.object({ currency: z.string(), totals: z.record(z.string(), z.string()) })),
   /** The chart: one bar per row of `label`, of the column `value` (the screen keeps the first ones). */
   chart: z.object({ label: z.string(), value: z.string() }),
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
+
+/** One export in the Reports list's recent exports: which report, of which practice, with which filters, how and when. */
+export const reportExportSchema = z.object({
+  id: z.number().int(),
+  report: z.enum(REPORT_IDS),
+  format: z.enum(['csv', 'xlsx', 'pdf']),
+  dental_practice_id: z.number().int(),
+  dental_practice_name: z.string(),
+  /** The query parameters of the filters the report read, as applied (re-opening Generate with them gives the same report). */
+  filters: z.record(z.string(), z.string()),
+  /** Names of the chosen category, brand, product or procedure code when it was exported. */
+  filter_names: z.record(z.string(), z.string()),
+  row_count: z.number().int(),
+  created_at: z.string(),
+});
+export type ReportExport = z.infer<typeof reportExportSchema>;

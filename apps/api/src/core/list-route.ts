@@ -52,8 +52,11 @@ export function csvStream(list: ListDefinition<unknown>, rows: readonly unknown[
   return csvRows(Object.keys(list.columns), rows);
 }
 
-/** CSV of rows under a header row of `columns`, every text cell through `csvCell` (lists and reports). */
-export function csvRows(columns: string[], rows: readonly unknown[]): NodeJS.ReadableStream {
+/**
+ * CSV of rows under a header row of `columns`, every text cell through `csvCell` (lists and reports). Rows may
+ * come one by one (an async iterable): they are pulled as the download takes them, never all held at once.
+ */
+export function csvRows(columns: string[], rows: Iterable<unknown> | AsyncIterable<unknown>): NodeJS.ReadableStream {
   const csv = stringify({
     header: true,
     columns,
@@ -65,7 +68,7 @@ export function csvRows(columns: string[], rows: readonly unknown[]): NodeJS.Rea
       object: (value) => JSON.stringify(value),
     },
   });
-  return pipeline(Readable.from(rows as object[]), csv, () => {});
+  return pipeline(Readable.from(rows as Iterable<object> | AsyncIterable<object>), csv, () => {});
 }
 
 /** Sends a stream as a download named `filename`. */

@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './archives.ts';
 export * from './organisation.ts';
 export * from './scheduler.ts';
+export * from './reports.ts';

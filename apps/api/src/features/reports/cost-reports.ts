@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { rows } from '@enamel/db';
 import { dec } from '../dashboard/widgets/stock-sql.ts';
 import { organisationCurrency } from '../organisation/organisation.service.ts';
-import { periodBounds, type ReportDefinition, type ReportRow } from './report-definition.ts';
+import { allAtOnce, periodBounds, type ReportDefinition, type ReportRow } from './report-definition.ts';
 
 /**
  * 4. Per month and procedure code: completed procedures, what their consumables really cost (the cost recorded
@@ -24,15 +24,16 @@ export const consumableCostPerCode: ReportDefinition = {
     { field: 'variance', type: 'money' },
   ],
   chart: { label: 'code', value: 'actual_total' },
-  rows: async (ctx) => {
+  read: allAtOnce(async (ctx) => {
     const { start, end } = periodBounds(ctx);
     const comparable = (await organisationCurrency(ctx.db)) === ctx.currency;
+    const code = ctx.procedureCodeId ? sql`and pr.procedure_code_id = ${ctx.procedureCodeId}` : sql``;
     const found = await rows<ReportRow & { actual_average: string; template_cost: string | null }>(
       ctx.db,
       sql`with done as (
             select pr.id, pr.procedure_code_id, pr.procedure_template_id, to_char(pr.performed_at at time zone ${ctx.timeZone}, 'YYYY-MM') as month
             from procedures pr
-            where pr.dental_practice_id = ${ctx.practiceId} and pr.status = 'completed' and pr.performed_at >= ${start} and pr.performed_at < ${end}
+            where pr.dental_practice_id = ${ctx.practiceId} and pr.status = 'completed' and pr.performed_at >= ${start} and pr.performed_at < ${end} ${code}
           ),
           actual as (select procedure_id, sum(cost) as cost from procedure_items where procedure_id in (select id from done) group by procedure_id),
           template as (
@@ -52,5 +53,5 @@ export const consumableCostPerCode: ReportDefinition = {
       const template = comparable ? r.template_cost : null;
       return { ...r, template_cost: template, variance: template === null ? null : new Big(r.actual_average).minus(template).toFixed(4) };
     });
-  },
+  }),
 };

@@ -3,7 +3,7 @@ import { forecastRuns, forecastSeries } from '@enamel/db';
 import { weeklyActualsByRef } from '../forecasts/forecast-accuracy.ts';
 import { addDays } from '../forecasts/forecast-series.ts';
 import { labels } from '../dashboard/widgets/run-series.ts';
-import type { ReportDefinition, ReportRow } from './report-definition.ts';
+import { allAtOnce, type ReportDefinition, type ReportRow } from './report-definition.ts';
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const fixed = (x: number | null, digits = 4) => (x === null || !Number.isFinite(x) ? null : x.toFixed(digits));
@@ -28,7 +28,7 @@ export const forecastAgainstActual: ReportDefinition = {
     { field: 'hit_rate', type: 'percent' },
   ],
   chart: { label: 'series_name', value: 'mase' },
-  rows: async (ctx) => {
+  read: allAtOnce(async (ctx) => {
     const [run] = await ctx.db
       .select({ id: forecastRuns.id, forecastDate: forecastRuns.forecastDate, horizonWeeks: forecastRuns.horizonWeeks })
       .from(forecastRuns)
@@ -38,7 +38,9 @@ export const forecastAgainstActual: ReportDefinition = {
     if (!run) return [];
     const weeks = Math.min(run.horizonWeeks, Math.floor(daysBetween(run.forecastDate, ctx.today) / 7));
     if (weeks <= 0) return [];
-    const series = await ctx.db.select().from(forecastSeries).where(eq(forecastSeries.runId, run.id));
+    // A chosen product or procedure code keeps its own series only.
+    const chosen = (kind: string, refId: number) => (!ctx.productId && !ctx.procedureCodeId) || (kind === 'product' ? refId === ctx.productId : refId === ctx.procedureCodeId);
+    const series = (await ctx.db.select().from(forecastSeries).where(eq(forecastSeries.runId, run.id))).filter((s) => chosen(s.kind, s.refId));
     const out: ReportRow[] = [];
     for (const kind of ['product', 'procedure_code'] as const) {
       const mine = series.filter((s) => s.kind === kind);
@@ -66,5 +68,5 @@ export const forecastAgainstActual: ReportDefinition = {
       }
     }
     return out.sort((x, y) => String(x.series).localeCompare(String(y.series)) || Number(y.actual) - Number(x.actual));
-  },
+  }),
 };

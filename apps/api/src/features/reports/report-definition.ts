@@ -1,16 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportColumnType, ReportId } from '@enamel/contracts';
+import type { ReportColumnType, ReportId, ReportView } from '@enamel/contracts';
 import type { DashboardContext } from '../dashboard/dashboard-context.ts';
 import { startOfDay } from '../dashboard/dashboard-context.ts';
 import { addDays } from '../forecasts/forecast-series.ts';
 
-/** What a report reads: the practice as of a date (the dashboard's context, shared queries) and its filters. */
+/** What a report reads: the practice as of a date (the dashboard's context, shared queries) and its filters (null: not chosen, or not read by the report). */
 export interface ReportContext extends DashboardContext {
   from: string;
   to: string;
   days: number | null;
   categoryId: number | null;
   brandId: number | null;
+  productId: number | null;
+  procedureCodeId: number | null;
 }
 
 export interface ReportColumn {
@@ -23,21 +25,55 @@ export interface ReportColumn {
 
 export type ReportRow = Record<string, string | number | null>;
 
+/**
+ * A report's rows as the engine reads them: counted first (an export past its limit is refused before anything
+ * is sent), then read in order, page by page, so an export streams without holding them all.
+ */
+export interface ReportSource {
+  /** How many rows; and the totals, when the source sums them itself (else the engine sums the rows it reads). */
+  summary(): Promise<{ count: number; totals?: Record<string, string> }>;
+  /** The rows in order, `size` at a time; `limit`: the most the reader will take (Infinity: all). */
+  pages(size: number, limit: number): AsyncIterable<ReportRow[]>;
+}
+
 /** One report, declared once: its columns, its chart and its rows (the route, exports and screen follow). */
 export interface ReportDefinition {
   id: ReportId;
   columns: ReportColumn[];
   chart: { label: string; value: string };
-  rows: (ctx: ReportContext) => Promise<ReportRow[]>;
+  read: (ctx: ReportContext) => ReportSource;
+  /** The days it reads when none are chosen (a practice setting). */
+  defaultDays?: (ctx: ReportContext) => number;
+  /** Other views of the report than its summary (stock movements: one row per movement). */
+  views?: Partial<Record<Exclude<ReportView, 'summary'>, Omit<ReportDefinition, 'id' | 'views'>>>;
 }
 
-/** Products of the chosen category (with its sub-categories) and brand, as a condition on `p` (products). */
+/**
+ * Rows a report computes all at once: those bounded by the catalogue (products, lots, procedure codes by month),
+ * which a widget's query or some arithmetic in code produces whole.
+ */
+export function allAtOnce(load: (ctx: ReportContext) => Promise<ReportRow[]>): (ctx: ReportContext) => ReportSource {
+  return (ctx) => {
+    let loaded: Promise<ReportRow[]> | undefined;
+    const all = () => (loaded ??= load(ctx));
+    return {
+      summary: async () => ({ count: (await all()).length }),
+      async *pages(size, limit) {
+        const rows = await all();
+        for (let i = 0; i < Math.min(rows.length, limit); i += size) yield rows.slice(i, i + size);
+      },
+    };
+  };
+}
+
+/** Products of the chosen category (with its sub-categories), brand and product, as a condition on `p` (products). */
 export function productFilter(ctx: ReportContext): SQL {
   const category = ctx.categoryId
     ? sql`and p.category_id in (with recursive tree(id) as (select ${ctx.categoryId}::bigint union all select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`
     : sql``;
   const brand = ctx.brandId ? sql`and p.brand_id = ${ctx.brandId}` : sql``;
-  return sql`${category} ${brand}`;
+  const product = ctx.productId ? sql`and p.id = ${ctx.productId}` : sql``;
+  return sql`${category} ${brand} ${product}`;
 }
 
 /** The period as instants in the practice's zone: from the start of `from` to the end of `to`. */

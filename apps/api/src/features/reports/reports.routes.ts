@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reportDataSchema, reportQuerySchema } from '@enamel/contracts';
-import { abilityFor, authorize } from '../../core/guards.ts';
-import { requestLocale, translate, type MessageKey } from '../../core/i18n.ts';
-import { csvRows, sendCsv, sendDownload } from '../../core/list-route.ts';
-import { ensurePracticeAccess } from '../../core/practice-scope.ts';
+import { listQuerySchema, REPORT_EXPORT_MAX_ROWS, reportDataSchema, reportExportSchema, reportQuerySchema } from '@enamel/contracts';
+import { abilityFor, authorize, requireUser } from '../../core/guards.ts';
+import { requestLocale } from '../../core/i18n.ts';
+import { listResponses, sendList } from '../../core/list-route.ts';
+import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
 import { recordErrors } from '../../core/route-schemas.ts';
-import { reportXlsx } from './report-xlsx.ts';
+import { REPORT_CONTENT_TYPES, sendReportDownload } from './report-download.ts';
+import { exportScope, reportExportList } from './report-exports.ts';
 import { runReport } from './reports.ts';
+
+const tags = ['reports'];
 
 /**
  * The notes' `GET /api/reports/report-data`: one report of one practice the reader may read reports of, as
- * JSON (columns, rows, totals, chart) or (`format=csv`) a CSV attachment with the totals row last.
+ * JSON (columns, its first rows, their count, totals, chart) or a download — CSV, XLSX or PDF, streamed as the
+ * rows are read, refused with a 422 past the format's row limit — which joins the reader's recent exports
+ * (`GET /api/admin/list/report-exports`).
  */
 export default async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,16 +27,17 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     {
       preValidation: authorize('read', 'Report'),
       schema: {
-        tags: ['reports'],
-        summary: 'One report of one practice with its filters: JSON (columns, rows, totals, chart), CSV or XLSX',
+        tags,
+        summary: 'One report of one practice with its filters: JSON (columns, rows, totals, chart), CSV, XLSX or PDF',
         querystring: reportQuerySchema,
         response: {
           200: {
-            description: 'The report (JSON), or with `format=csv` its rows and a totals row (CSV download)',
+            description: `The report (JSON, at most its first rows with their count), or a download: CSV and XLSX up to ${REPORT_EXPORT_MAX_ROWS.csv} rows, PDF up to ${REPORT_EXPORT_MAX_ROWS.pdf} (a 422 on \`format\` past that)`,
             content: {
               'application/json': { schema: z.object({ success: z.literal(true), data: reportDataSchema }) },
               'text/csv': { schema: z.string().describe('A header row of the report’s columns, its rows, then the totals') },
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().describe('The same as a workbook: typed numeric and date cells, the totals last') },
+              [REPORT_CONTENT_TYPES.xlsx]: { schema: z.string().describe('The same as a workbook: typed numeric and date cells, the header in the reader’s language, the totals last') },
+              'application/pdf': { schema: z.string().describe('The same on A4 pages in the reader’s language: title, filters, the table with its header on every page, totals, generation date') },
             },
           },
           ...recordErrors,
@@ -39,20 +45,25 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      ensurePracticeAccess(await abilityFor(request), 'read', 'Report', request.query.dental_practice_id);
-      const data = await runReport(db, request.query);
-      if (request.query.format === 'json') return { success: true as const, data };
-      const name = `${data.report}-${data.filters.as_of ?? data.filters.to}`;
-      if (request.query.format === 'xlsx') {
-        // Column names and the title in the reader's language (the server's catalogue of report words).
-        const locale = requestLocale(request);
-        const word = (key: string) => translate(locale, key as MessageKey);
-        const labels = { ...Object.fromEntries(data.columns.map((c) => [c.field, word(`report.columns.${c.field}`)])), __total: word('report.total') };
-        return sendDownload(reply, `${name}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', reportXlsx(data, labels, word(`report.names.${data.report}`)));
-      }
-      const fields = data.columns.map((c) => c.field);
-      const totals = data.columns.some((c) => c.total) ? [{ ...Object.fromEntries(fields.map((f) => [f, null])), ...data.totals, [fields[0]!]: 'Total' }] : [];
-      return sendCsv(reply, `${name}.csv`, csvRows(fields, [...data.rows, ...totals]));
+      const { user } = requireUser(request);
+      const query = request.query;
+      const ability = await abilityFor(request);
+      // Every practice the report covers must be one the reader may read reports of (404 otherwise, as for one).
+      for (const practiceId of [query.dental_practice_id, ...(query.practice_ids ?? [])]) ensurePracticeAccess(ability, 'read', 'Report', practiceId);
+      if (query.format === 'json') return { success: true as const, data: await runReport(db, query) };
+      return sendReportDownload(reply, db, { userId: user.id, locale: requestLocale(request), query: { ...query, format: query.format } });
+    },
+  );
+
+  app.get(
+    '/api/admin/list/report-exports',
+    {
+      preValidation: authorize('read', 'Report'),
+      schema: { tags, summary: 'The reader’s recent report exports, of the practices they may read reports of (server-mode list)', querystring: listQuerySchema, response: listResponses(reportExportSchema) },
+    },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      return sendList(request, reply, reportExportList, exportScope(user.id, practiceScope(await abilityFor(request), 'read', 'Report')));
     },
   );
 }

@@ -5,7 +5,8 @@ import { deadStock } from '../dashboard/widgets/dead-stock.ts';
 import { lowStockRows } from '../dashboard/widgets/low-stock.ts';
 import { dec, stockAtCutoff } from '../dashboard/widgets/stock-sql.ts';
 import { addDays } from '../forecasts/forecast-series.ts';
-import { periodBounds, productFilter, type ReportContext, type ReportDefinition, type ReportRow } from './report-definition.ts';
+import { movementLines } from './movement-lines.ts';
+import { allAtOnce, periodBounds, productFilter, type ReportContext, type ReportDefinition, type ReportRow } from './report-definition.ts';
 
 /** The products the category and brand filters keep (null: no such filter). */
 async function keptProducts(ctx: ReportContext): Promise<Set<number> | null> {
@@ -30,17 +31,17 @@ export const inventoryValuation: ReportDefinition = {
     { field: 'value', type: 'money', total: true },
   ],
   chart: { label: 'product', value: 'value' },
-  rows: (ctx) =>
+  read: allAtOnce((ctx) =>
     rows<ReportRow>(
       ctx.db,
       sql`select ${names}, ${dec(sql`x.on_hand`)} as on_hand, ${dec(sql`x.value`)} as value
           from (${stockAtCutoff(ctx)}) x ${joins}
           where x.on_hand <> 0 ${productFilter(ctx)}
           order by x.value desc, p.name`,
-    ),
+    )),
 };
 
-/** 2. Movements in a period by kind: how many, of how many products, and their value (signed: in is positive). */
+/** 2. Movements in a period by kind: how many, of how many products, and their value (signed: in is positive); or each movement (`view=lines`). */
 export const stockMovements: ReportDefinition = {
   id: 'stock-movements',
   columns: [
@@ -50,7 +51,8 @@ export const stockMovements: ReportDefinition = {
     { field: 'value', type: 'money', total: true },
   ],
   chart: { label: 'kind', value: 'value' },
-  rows: async (ctx) => {
+  views: { lines: movementLines },
+  read: allAtOnce(async (ctx) => {
     const { start, end } = periodBounds(ctx);
     return rows<ReportRow>(
       ctx.db,
@@ -59,10 +61,10 @@ export const stockMovements: ReportDefinition = {
           where m.dental_practice_id = ${ctx.practiceId} and m.occurred_at >= ${start} and m.occurred_at < ${end} ${productFilter(ctx)}
           group by m.type order by m.type`,
     );
-  },
+  }),
 };
 
-/** 3. What procedures consumed in a period, per product: quantity, cost and share of the total cost. */
+/** 3. What procedures (of a procedure code, when chosen) consumed in a period, per product: quantity, cost and share of the total cost. */
 export const consumptionByProduct: ReportDefinition = {
   id: 'consumption-by-product',
   columns: [
@@ -76,19 +78,20 @@ export const consumptionByProduct: ReportDefinition = {
     { field: 'share', type: 'percent' },
   ],
   chart: { label: 'product', value: 'cost' },
-  rows: async (ctx) => {
+  read: allAtOnce(async (ctx) => {
     const { start, end } = periodBounds(ctx);
+    const byCode = ctx.procedureCodeId ? sql`and procedure_id in (select id from procedures where dental_practice_id = ${ctx.practiceId} and procedure_code_id = ${ctx.procedureCodeId})` : sql``;
     const found = await rows<ReportRow & { cost: string }>(
       ctx.db,
       sql`select ${names}, ${dec(sql`x.quantity`)} as quantity, ${dec(sql`x.cost`)} as cost
           from (select product_id, -sum(quantity) as quantity, -sum(quantity * unit_cost) as cost from stock_movements
-                where dental_practice_id = ${ctx.practiceId} and type = 'consume' and occurred_at >= ${start} and occurred_at < ${end} group by product_id) x
+                where dental_practice_id = ${ctx.practiceId} and type = 'consume' and occurred_at >= ${start} and occurred_at < ${end} ${byCode} group by product_id) x
           ${joins} where true ${productFilter(ctx)}
           order by x.cost desc, p.name`,
     );
     const total = found.reduce((sum, r) => sum.plus(r.cost), new Big(0));
     return found.map((r) => ({ ...r, share: total.gt(0) ? new Big(r.cost).div(total).toFixed(4) : '0.0000' }));
-  },
+  }),
 };
 
 /** 5. Lots on the shelf that expire within the days (or already have), soonest first. */
@@ -104,7 +107,8 @@ export const expiringLots: ReportDefinition = {
     { field: 'value', type: 'money', total: true },
   ],
   chart: { label: 'product', value: 'value' },
-  rows: (ctx) =>
+  defaultDays: (ctx) => ctx.settings.expiryWarningDays,
+  read: allAtOnce((ctx) =>
     rows<ReportRow>(
       ctx.db,
       sql`select p.name as product, l.lot_number as lot, to_char(l.expiry_date, 'YYYY-MM-DD') as expiry_date, (l.expiry_date - ${ctx.today}::date)::int as days_left,
@@ -113,7 +117,7 @@ export const expiringLots: ReportDefinition = {
           where i.dental_practice_id = ${ctx.practiceId} and l.quantity > 0 and l.expiry_date is not null
             and l.expiry_date < ${addDays(ctx.today, ctx.days ?? ctx.settings.expiryWarningDays)}::date ${productFilter(ctx)}
           order by l.expiry_date, p.name`,
-    ),
+    )),
 };
 
 /** 6. The low-stock widget's own rows (one query), grouped by brand: what to order from whom. */
@@ -130,7 +134,7 @@ export const reorderList: ReportDefinition = {
     { field: 'order_unit', type: 'text', translate: 'units' },
   ],
   chart: { label: 'product', value: 'order_quantity' },
-  rows: async (ctx) => {
+  read: allAtOnce(async (ctx) => {
     const kept = await keptProducts(ctx);
     return (await lowStockRows(ctx))
       .filter((r) => !kept || kept.has(r.product_id))
@@ -145,7 +149,7 @@ export const reorderList: ReportDefinition = {
         order_quantity: r.order_purchase_units,
         order_unit: r.purchase_unit,
       }));
-  },
+  }),
 };
 
 /** 7. The dead-stock widget's rows for the chosen number of days (default: the practice's setting). */
@@ -159,9 +163,10 @@ export const deadStockReport: ReportDefinition = {
     { field: 'last_used', type: 'date' },
   ],
   chart: { label: 'product', value: 'value' },
-  rows: async (ctx) => {
+  defaultDays: (ctx) => ctx.settings.deadStockDays,
+  read: allAtOnce(async (ctx) => {
     const kept = await keptProducts(ctx);
     const dead = await deadStock({ ...ctx, settings: { ...ctx.settings, deadStockDays: ctx.days ?? ctx.settings.deadStockDays } });
     return dead.items.filter((r) => !kept || kept.has(r.product_id)).map((r) => ({ product: r.name, on_hand: r.on_hand, unit: r.usage_unit, value: r.value, last_used: r.last_used }));
-  },
+  }),
 };

@@ -1,25 +1,26 @@
-import { Alert, Button, Card, Grid, Group, NumberInput, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REPORT_FILTERS, REPORT_IDS, type ReportData, type ReportFilter, type ReportId } from '@enamel/contracts';
+import { REPORT_EXPORT_MAX_ROWS, REPORT_FILTER_PARAMS, REPORT_FILTERS, REPORT_IDS, type ReportData, type ReportExportFormat, type ReportId } from '@enamel/contracts';
 import { toAppError } from '../../core/errors.ts';
 import { useFormat } from '../../core/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { fetchBrandOptions } from '../brands/brand.api.ts';
-import { fetchAllCategories } from '../categories/category.api.ts';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { ReportFilters } from './ReportFilters.tsx';
 import { reportDownloadUrl, useReport, type ReportParams } from './reports.api.ts';
 
 const ReportChart = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
 
-/** Rows shown on screen; the CSV has them all. */
+/** Rows shown on screen; the downloads have them all. */
 const SHOWN_ROWS = 500;
 const CHART_BARS = 12;
-/** The URL parameters of each filter. */
-const FILTER_PARAMS: Record<ReportFilter, string[]> = { as_of: ['as_of'], period: ['from', 'to'], days: ['days'], category: ['category_id'], brand: ['brand_id'] };
+const FORMATS: Array<{ format: ReportExportFormat; label: string }> = [
+  { format: 'pdf', label: 'reports.downloadPdf' },
+  { format: 'xlsx', label: 'reports.downloadXlsx' },
+  { format: 'csv', label: 'reports.downloadCsv' },
+];
 
 const isReport = (value: string | null): value is ReportId => (REPORT_IDS as readonly string[]).includes(value ?? '');
 
@@ -33,7 +34,7 @@ export function GenerateReportPage() {
     if (!isReport(value)) return;
     // Filters the next report does not read are dropped from the URL.
     const next = new URLSearchParams({ report: value });
-    for (const filter of REPORT_FILTERS[value]) for (const key of FILTER_PARAMS[filter]) if (params.get(key)) next.set(key, params.get(key)!);
+    for (const key of [...REPORT_FILTERS[value].flatMap((filter) => REPORT_FILTER_PARAMS[filter]), 'practice_ids']) if (params.get(key)) next.set(key, params.get(key)!);
     setParams(next);
   };
   return (
@@ -52,9 +53,12 @@ function ReportScreen({ report, practiceId, onChoose }: { report: ReportId; prac
   const [search] = useSearchParams();
   const params = useMemo(() => {
     const out: ReportParams = {};
-    for (const filter of REPORT_FILTERS[report]) for (const key of FILTER_PARAMS[filter]) if (search.get(key)) out[key] = search.get(key)!;
+    for (const filter of REPORT_FILTERS[report]) for (const key of REPORT_FILTER_PARAMS[filter]) if (search.get(key)) out[key] = search.get(key)!;
+    // Other practices than the selected one (every report reads them); the selected one is always the first.
+    const others = (search.get('practice_ids') ?? '').split(',').filter((id) => /^\d+$/.test(id) && Number(id) !== practiceId);
+    if (others.length) out.practice_ids = others.join(',');
     return out;
-  }, [report, search]);
+  }, [report, search, practiceId]);
   const query = useReport(report, practiceId, params);
   return (
     <Stack gap="lg">
@@ -70,7 +74,7 @@ function ReportScreen({ report, practiceId, onChoose }: { report: ReportId; prac
               data-testid="report-select"
             />
           </Grid.Col>
-          <ReportFilters report={report} resolved={query.data?.report === report ? query.data.filters : undefined} />
+          <ReportFilters report={report} practiceId={practiceId} resolved={query.data?.report === report ? query.data.filters : undefined} />
         </Grid>
       </Card>
       <ReportView report={report} practiceId={practiceId} params={params} query={query} />
@@ -78,85 +82,15 @@ function ReportScreen({ report, practiceId, onChoose }: { report: ReportId; prac
   );
 }
 
-/** The report's own filters, each kept in the URL (an empty one leaves it); dates show the defaults applied. */
-function ReportFilters({ report, resolved }: { report: ReportId; resolved: ReportData['filters'] | undefined }) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters = REPORT_FILTERS[report];
-  const brands = useQuery({ queryKey: ['report', 'brands'], queryFn: () => fetchBrandOptions(''), enabled: filters.includes('brand'), staleTime: 60_000 });
-  const categories = useQuery({ queryKey: ['report', 'categories'], queryFn: fetchAllCategories, enabled: filters.includes('category'), staleTime: 60_000 });
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
-  const date = (key: string, label: string) => (
-    <Grid.Col span={{ base: 6, md: 2 }} key={key}>
-      <TextInput type="date" size="sm" label={label} value={params.get(key) ?? (resolved?.[key as 'as_of' | 'from' | 'to'] ?? '')} onChange={(e) => set(key, e.currentTarget.value)} data-testid={`report-${key}`} />
-    </Grid.Col>
-  );
-  return (
-    <>
-      {filters.includes('as_of') ? date('as_of', t('reports.filters.asOf')) : null}
-      {filters.includes('period') ? [date('from', t('reports.filters.from')), date('to', t('reports.filters.to'))] : null}
-      {filters.includes('days') ? (
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NumberInput
-            label={t(report === 'expiring-lots' ? 'reports.filters.expiringDays' : 'reports.filters.unusedDays')}
-            placeholder={t('reports.filters.practiceSetting')}
-            min={1}
-            max={1095}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            value={params.get('days') ?? ''}
-            onChange={(value) => set('days', value === '' ? null : String(value))}
-            data-testid="report-days"
-          />
-        </Grid.Col>
-      ) : null}
-      {filters.includes('category') ? (
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Select
-            label={t('reports.filters.category')}
-            placeholder={t('reports.filters.all')}
-            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.path }))}
-            value={params.get('category_id')}
-            onChange={(value) => set('category_id', value)}
-            searchable
-            clearable
-            data-testid="report-category"
-          />
-        </Grid.Col>
-      ) : null}
-      {filters.includes('brand') ? (
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Select
-            label={t('reports.filters.brand')}
-            placeholder={t('reports.filters.all')}
-            data={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-            value={params.get('brand_id')}
-            onChange={(value) => set('brand_id', value)}
-            searchable
-            clearable
-            data-testid="report-brand"
-          />
-        </Grid.Col>
-      ) : null}
-    </>
-  );
-}
-
 /** A cell as the column's type says, in the interface language and the practice's currency. */
 function useCell(data: ReportData | undefined) {
   const { t } = useTranslation();
   const format = useFormat();
-  return (type: ReportData['columns'][number], value: string | number | null | undefined): string => {
+  return (type: ReportData['columns'][number], value: string | number | null | undefined, currency?: string | number | null): string => {
     if (value === null || value === undefined || value === '') return '—';
     switch (type.type) {
       case 'money':
-        return format.money(value, data?.currency ?? 'USD');
+        return format.money(value, typeof currency === 'string' ? currency : (data?.currency ?? 'USD'));
       case 'number':
         return format.number(Number(value), { maximumFractionDigits: 4 });
       case 'percent':
@@ -193,28 +127,48 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
 
   const valueColumn = data.columns.find((c) => c.field === data.chart.value)!;
   const labelColumn = data.columns.find((c) => c.field === data.chart.label)!;
-  const bars = [...data.rows]
-    .sort((a, b) => Math.abs(Number(b[data.chart.value] ?? 0)) - Math.abs(Number(a[data.chart.value] ?? 0)))
+  const several = data.filters.practice_ids.length > 1;
+  // One bar per label (movement lines add up by kind), the largest first; with several practices one per practice
+  // and label, and money only in the first practice's currency (amounts are never added across currencies).
+  const sums = new Map<string, number>();
+  for (const row of data.rows) {
+    if (several && valueColumn.type === 'money' && row.currency !== data.currency) continue;
+    const name = several ? `${cell(labelColumn, row[data.chart.label])} · ${row.practice}` : cell(labelColumn, row[data.chart.label]);
+    sums.set(name, (sums.get(name) ?? 0) + Number(row[data.chart.value] ?? 0));
+  }
+  const bars = [...sums]
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
     .slice(0, CHART_BARS)
-    .map((row) => ({ name: cell(labelColumn, row[data.chart.label]), value: Number(row[data.chart.value] ?? 0) }));
+    .map(([name, value]) => ({ name, value }));
+  const tooMany = FORMATS.filter((f) => data.row_count > REPORT_EXPORT_MAX_ROWS[f.format]);
   const money = valueColumn.type === 'money';
   return (
     // While other filters load, the previous answer stays on screen, marked busy.
     <Stack gap="lg" data-testid="report-view" aria-busy={query.isFetching}>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="report-count">
-          {t('reports.rows', { count: data.rows.length })}
+          {t('reports.rows', { count: data.row_count })}
         </Text>
         <Group gap="xs">
-          <Button component="a" href={reportDownloadUrl(report, practiceId, params, 'xlsx')} download variant="light" leftSection={<IconDownload size={16} />} data-testid="report-download-xlsx">
-            {t('reports.downloadXlsx')}
-          </Button>
-          <Button component="a" href={reportDownloadUrl(report, practiceId, params, 'csv')} download variant="light" leftSection={<IconDownload size={16} />} data-testid="report-download-csv">
-            {t('reports.downloadCsv')}
-          </Button>
+          {FORMATS.map(({ format, label }) =>
+            data.row_count > REPORT_EXPORT_MAX_ROWS[format] ? (
+              <Button key={format} variant="light" disabled leftSection={<IconDownload size={16} />} aria-describedby="report-too-many" data-testid={`report-download-${format}`}>
+                {t(label)}
+              </Button>
+            ) : (
+              <Button key={format} component="a" href={reportDownloadUrl(report, practiceId, params, format)} download variant="light" leftSection={<IconDownload size={16} />} data-testid={`report-download-${format}`}>
+                {t(label)}
+              </Button>
+            ),
+          )}
         </Group>
       </Group>
-      {data.rows.length === 0 ? (
+      {tooMany.length > 0 ? (
+        <Text size="sm" c="dimmed" ta="right" id="report-too-many" data-testid="report-too-many">
+          {tooMany.map((f) => t('reports.tooManyRows', { format: f.format.toUpperCase(), max: format.number(REPORT_EXPORT_MAX_ROWS[f.format]) })).join(' ')}
+        </Text>
+      ) : null}
+      {data.row_count === 0 ? (
         <Card withBorder padding="lg">
           <Text c="dimmed" size="sm" data-testid="report-empty">
             {t('reports.empty')}
@@ -250,8 +204,8 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
                   {data.rows.slice(0, SHOWN_ROWS).map((row, i) => (
                     <Table.Tr key={i} data-testid="report-row">
                       {data.columns.map((c) => (
-                        <Table.Td key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={c.type === 'money' ? { whiteSpace: 'nowrap' } : undefined}>
-                          {cell(c, row[c.field])}
+                        <Table.Td key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={c.type === 'money' || c.type === 'date' ? { whiteSpace: 'nowrap' } : undefined}>
+                          {cell(c, row[c.field], row.currency)}
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -259,21 +213,24 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
                 </Table.Tbody>
                 {data.columns.some((c) => c.total) ? (
                   <Table.Tfoot>
-                    <Table.Tr data-testid="report-totals">
-                      {data.columns.map((c, i) => (
-                        <Table.Th key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={{ whiteSpace: 'nowrap' }}>
-                          {c.total ? cell(c, data.totals[c.field]) : i === 0 ? t('reports.total') : ''}
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
+                    {/* One totals row per currency: amounts are never added across currencies. */}
+                    {data.subtotals.map((sub) => (
+                      <Table.Tr key={sub.currency} data-testid="report-totals">
+                        {data.columns.map((c, i) => (
+                          <Table.Th key={c.field} ta={c.type === 'text' || c.type === 'date' ? undefined : 'right'} style={{ whiteSpace: 'nowrap' }}>
+                            {c.total ? cell(c, sub.totals[c.field], sub.currency) : i === 0 ? t('reports.total') : several && c.field === 'currency' ? sub.currency : ''}
+                          </Table.Th>
+                        ))}
+                      </Table.Tr>
+                    ))}
                   </Table.Tfoot>
                 ) : null}
               </Table>
             </Table.ScrollContainer>
           </Card>
-          {data.rows.length > SHOWN_ROWS ? (
+          {data.row_count > SHOWN_ROWS ? (
             <Text size="sm" c="dimmed">
-              {t('reports.moreRows', { shown: SHOWN_ROWS, count: data.rows.length })}
+              {t('reports.moreRows', { shown: format.number(SHOWN_ROWS), count: format.number(data.row_count) })}
             </Text>
           ) : null}
         </>

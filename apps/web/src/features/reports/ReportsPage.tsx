@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REPORT_IDS, type ReportId } from '@enamel/contracts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecentExports } from './RecentExports.tsx';
+import { generateUrl } from './reports.api.ts';
 
 const ICONS: Record<ReportId, ReactNode> = {
   'inventory-valuation': <IconCoins size={22} stroke={1.6} />,
@@ -17,7 +19,7 @@ const ICONS: Record<ReportId, ReactNode> = {
   'forecast-vs-actual': <IconTarget size={22} stroke={1.6} />,
 };
 
-/** /admin/list/reports: the reports there are, each opening the Generate screen on it. */
+/** /admin/list/reports: the reports there are, each opening the Generate screen on it, and the reader's recent exports. */
 export function ReportsPage() {
   const { t } = useTranslation();
   return (
@@ -25,7 +27,7 @@ export function ReportsPage() {
       <PageHeader title={t('routes.reports')} description={t('reports.subtitle')} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {REPORT_IDS.map((id) => (
-          <Card key={id} withBorder padding="lg" component={Link} to={`/admin/reports/genrate?report=${id}`} data-testid={`report-card-${id}`} style={{ textDecoration: 'none' }}>
+          <Card key={id} withBorder padding="lg" component={Link} to={generateUrl(id)} data-testid={`report-card-${id}`} style={{ textDecoration: 'none' }}>
             <Group wrap="nowrap" align="flex-start">
               <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
                 {ICONS[id]}
@@ -40,6 +42,7 @@ export function ReportsPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <RecentExports />
     </>
   );
 }
