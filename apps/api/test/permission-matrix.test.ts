@@ -72,6 +72,8 @@ const MATRIX: Entry[] = [
   ['GET', '/api/abilities', SIGNED_IN],
   [UPDATE, '/api/profile', SIGNED_IN],
   ['POST', '/api/profile/password', SIGNED_IN],
+  ['GET', '/api/profile/digest', SIGNED_IN],
+  [UPDATE, '/api/profile/digest', SIGNED_IN],
   ['POST', '/api/user/verify-password', SIGNED_IN],
   ['GET', '/api/notifications', SIGNED_IN],
   ['GET', '/api/organisation', SIGNED_IN],
