@@ -61,7 +61,7 @@ export function SchedulerPage() {
       width: 320,
       cellRenderer: (row) => (
         <Stack gap={0}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} data-testid="scheduler-job-title">
             {t(`scheduler.jobs.${row.name}.title`)}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={2}>
