@@ -156,6 +156,24 @@ describe('scheduler', () => {
     else expect(stored!.log.join('\n')).toMatch(/skipped: a PostgreSQL database/);
   });
 
+  it('the archive job archives entries older than its own age setting; other jobs have no such setting', async () => {
+    const archive = await job('archive-activity-logs');
+    expect(archive.options).toEqual({});
+    expect((await admin.post(`/api/scheduler/update/${(await job('clean-up')).id}`, { archive_after_days: 5 })).statusCode).toBe(422);
+    expect((await admin.post(`/api/scheduler/update/${archive.id}`, { archive_after_days: -1 })).statusCode).toBe(422);
+    const saved = (await admin.post(`/api/scheduler/update/${archive.id}`, { archive_after_days: 10, enabled: true, cron: '0 0 3 1 *' })).json<{ data: SchedulerJob }>().data;
+    expect(saved.options).toEqual({ archive_after_days: 10 });
+    for (const j of await jobs()) if (j.name !== 'archive-activity-logs') await admin.post(`/api/scheduler/update/${j.id}`, { enabled: false });
+    await t.database.db.execute(sql`insert into activity_logs (action, subject, subject_id, created_at) values
+      ('update', 'AgeTest', 'old', now() - interval '11 days'), ('update', 'AgeTest', 'new', now() - interval '9 days')`);
+    const [run] = await runScheduler();
+    expect(run).toMatchObject({ job: 'archive-activity-logs', status: 'succeeded' });
+    const left = await t.database.db.select({ id: activityLogs.subjectId }).from(activityLogs).where(eq(activityLogs.subject, 'AgeTest'));
+    expect(left).toEqual([{ id: 'new' }]);
+    expect((await history(archive.id))[0]!.log.join('\n')).toMatch(/older than 10 days/);
+    await admin.post(`/api/scheduler/update/${archive.id}`, { enabled: false });
+  });
+
   it('a run that throws is marked failed with its error, and the next one runs', async () => {
     // The archive job fails when its table is locked away: simulate by a broken row the job trips on.
     const archive = await job('archive-activity-logs');

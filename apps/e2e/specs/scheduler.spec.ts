@@ -15,7 +15,7 @@ async function jobAction(page: Page, title: string, action: 'edit' | 'history') 
   await page.getByTestId(`row-action-${action}`).click();
 }
 
-test('a Super Admin edits a job, runs the due jobs from the screen, reads the run in its history and gets the alert it raised in the bell', async ({ page, request }) => {
+test('a Super Admin edits a job, runs the due jobs from the screen, reads the run in its history, gets the alert it raised in the bell and downloads the archive it made', async ({ page, request }) => {
   // A product stocked below its reorder point in a demo practice: the Stock alerts job will raise it.
   const ids = await seedDemo(request);
   const admin = await apiSignIn(request);
@@ -58,6 +58,12 @@ test('a Super Admin edits a job, runs the due jobs from the screen, reads the ru
   await page.getByTestId('scheduler-submit').click();
   await expect(jobRow(page, 'Stock alerts')).toContainText(alertsCron);
 
+  // The archive job's age setting: 0 days archives every activity-log entry there is.
+  await jobAction(page, 'Archive activity logs', 'edit');
+  await page.getByTestId('scheduler-archive-days').fill('0');
+  await page.getByTestId('scheduler-submit').click();
+  await expect(page.getByTestId('scheduler-job-modal')).toBeHidden();
+
   await page.getByTestId('scheduler-run-due').click();
   await expect(page.getByText(/jobs? ran\.|still running/)).toBeVisible({ timeout: 45_000 });
   await expect(jobRow(page, 'Stock alerts').getByTestId('run-status')).toHaveText('Succeeded');
@@ -76,6 +82,16 @@ test('a Super Admin edits a job, runs the due jobs from the screen, reads the ru
   await expect(drawer.getByTestId('scheduler-run-log').first()).toContainText('expired sessions removed');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+
+  // The archive it made is listed and downloads as gzipped NDJSON.
+  await app.navigate('archiveLogs');
+  const archives = page.getByTestId('archive-logs-table').getByTestId('data-table-row');
+  await expect(archives.first()).toBeVisible();
+  await archives.first().getByTestId('row-actions').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('row-action-download').click();
+  expect((await download).suggestedFilename()).toMatch(/^activity-log-.*\.ndjson\.gz$/);
+  await app.navigate('scheduler');
 
   // Put the forecasts back on, as the other specs expect.
   await jobAction(page, 'Refresh forecasts', 'edit');

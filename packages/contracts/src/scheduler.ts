@@ -11,6 +11,8 @@ export const schedulerJobSchema = z.object({
   enabled: z.boolean(),
   time_limit_seconds: z.number().int(),
   time_zone: z.string(),
+  /** The job's own settings: the archive job's age (days) after which activity-log entries are archived. */
+  options: z.object({ archive_after_days: z.number().int().optional() }),
   updated_at: z.string(),
   last_run_at: z.string().nullable(),
   last_status: z.enum(SCHEDULER_RUN_STATUSES).nullable(),
@@ -24,6 +26,8 @@ export const schedulerJobUpdateSchema = z.strictObject({
   cron: z.string().trim().min(9).max(120).optional(),
   enabled: z.boolean().optional(),
   time_limit_seconds: z.number().int().min(10).max(6 * 60 * 60).optional(),
+  /** Only for the archive job: entries older than this many days are archived (0: all of them). */
+  archive_after_days: z.number().int().min(0).max(3650).optional(),
 });
 export type SchedulerJobUpdate = z.infer<typeof schedulerJobUpdateSchema>;
 

@@ -10,6 +10,8 @@ export const schedulerJobs = pgTable('scheduler_jobs', {
   cron: varchar('cron', { length: 120 }).notNull(),
   enabled: boolean('enabled').notNull().default(true),
   timeLimitSeconds: integer('time_limit_seconds').notNull().default(900),
+  /** A job's own settings (the archive job: how old an entry must be to be archived, in days). */
+  options: jsonb('options').$type<{ archive_after_days?: number }>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

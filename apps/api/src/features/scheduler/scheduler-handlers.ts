@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttles } from '@enamel/db';
 import type { Deps } from '../../core/context.ts';
 import { runStockAlerts } from '../alerts/stock-alerts.ts';
-import { archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
+import { ARCHIVE_AFTER_DAYS, archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
 import { backupsSupported, takeBackup } from '../backups/backup.service.ts';
 import { executeForecastRun } from '../forecasts/forecast-run.ts';
 import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
@@ -12,6 +12,8 @@ import { sendDigests } from '../notifications/digest.ts';
 /** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
 export interface JobContext {
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'database'>;
+  /** The job's own settings (scheduler_jobs.options). */
+  options: { archive_after_days?: number };
   log: (line: string) => void;
 }
 
@@ -23,6 +25,9 @@ export interface SchedulerJobKind {
   timeLimitSeconds: number;
   run(ctx: JobContext): Promise<void>;
 }
+
+/** The job that archives the activity log (its age setting is its own option). */
+export const ARCHIVE_JOB = 'archive-activity-logs';
 
 /** Scheduler run history older than this is removed by the clean-up job. */
 const KEEP_RUNS_DAYS = 90;
@@ -67,12 +72,13 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     },
   },
   {
-    name: 'archive-activity-logs',
+    name: ARCHIVE_JOB,
     defaultCron: '30 1 * * *',
     timeLimitSeconds: 1800,
-    async run({ deps, log }) {
-      const result = await archiveActivityLogs(deps.db);
-      log(`${result.rows} activity-log entries moved into ${result.archives} archives`);
+    async run({ deps, options, log }) {
+      const days = options.archive_after_days ?? ARCHIVE_AFTER_DAYS;
+      const result = await archiveActivityLogs(deps.db, { days });
+      log(`${result.rows} activity-log entries older than ${days} days moved into ${result.archives} archives`);
     },
   },
   {

@@ -33,6 +33,7 @@ export function schedulerJobList(timeZone: string): ListDefinition<SchedulerJob>
           cron: schedulerJobs.cron,
           enabled: schedulerJobs.enabled,
           time_limit_seconds: schedulerJobs.timeLimitSeconds,
+          options: schedulerJobs.options,
           updated_at: schedulerJobs.updatedAt,
           last_run_at: lastRunAt,
           last_status: lastStatus,

@@ -6,7 +6,7 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import type { Deps } from '../../core/context.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { cronProblem, lastSlot } from './scheduler-cron.ts';
-import { jobKind, SCHEDULER_JOB_KINDS, type SchedulerJobKind } from './scheduler-handlers.ts';
+import { ARCHIVE_JOB, jobKind, SCHEDULER_JOB_KINDS, type SchedulerJobKind } from './scheduler-handlers.ts';
 
 type SchedulerDeps = Pick<Deps, 'db' | 'config' | 'jobs' | 'mailer' | 'database'>;
 type Job = typeof schedulerJobs.$inferSelect;
@@ -88,7 +88,7 @@ async function executeRun(deps: SchedulerDeps, kind: SchedulerJobKind, job: Job,
   });
   let error: string | null = null;
   try {
-    await Promise.race([kind.run({ deps, log: (line) => lines.push(line) }), limit]);
+    await Promise.race([kind.run({ deps, options: job.options, log: (line) => lines.push(line) }), limit]);
   } catch (err) {
     error = errorText(err);
   } finally {
@@ -187,12 +187,14 @@ export async function updateSchedulerJob(deps: SchedulerDeps, actor: Actor, id: 
   const updated = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(schedulerJobs).where(eq(schedulerJobs.id, id)).for('update');
     if (!before) throw new AppError('not_found');
+    if (body.archive_after_days !== undefined && before.name !== ARCHIVE_JOB) throw invalid('archive_after_days', 'scheduler.not_an_option');
     const [after] = await tx
       .update(schedulerJobs)
       .set({
         ...(body.cron !== undefined ? { cron: body.cron.trim().replace(/\s+/g, ' ') } : {}),
         ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
         ...(body.time_limit_seconds !== undefined ? { timeLimitSeconds: body.time_limit_seconds } : {}),
+        ...(body.archive_after_days !== undefined ? { options: { ...before.options, archive_after_days: body.archive_after_days } } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(schedulerJobs.id, id))

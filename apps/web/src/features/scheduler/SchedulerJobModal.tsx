@@ -12,18 +12,27 @@ interface Values extends Record<string, unknown> {
   cron: string;
   enabled: boolean;
   time_limit_seconds: number | string;
+  archive_after_days: number | string;
 }
+
+const ARCHIVE_JOB = 'archive-activity-logs';
 
 /** Edit a job's schedule (cron, in the installation's time zone), its switch and its time limit. */
 export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; onClose: () => void }) {
   const { t } = useTranslation();
   const refreshLists = useRefreshLists();
-  const form = useForm<Values>({ initialValues: { cron: '', enabled: true, time_limit_seconds: 900 } });
-  useFormFill(form, () => (job ? { cron: job.cron, enabled: job.enabled, time_limit_seconds: job.time_limit_seconds } : undefined), [job]);
+  const form = useForm<Values>({ initialValues: { cron: '', enabled: true, time_limit_seconds: 900, archive_after_days: 90 } });
+  useFormFill(form, () => (job ? { cron: job.cron, enabled: job.enabled, time_limit_seconds: job.time_limit_seconds, archive_after_days: job.options.archive_after_days ?? 90 } : undefined), [job]);
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => updateSchedulerJob(job!.id, { cron: v.cron, enabled: v.enabled, time_limit_seconds: Number(v.time_limit_seconds) }),
+    (v) =>
+      updateSchedulerJob(job!.id, {
+        cron: v.cron,
+        enabled: v.enabled,
+        time_limit_seconds: Number(v.time_limit_seconds),
+        ...(job!.name === ARCHIVE_JOB ? { archive_after_days: Number(v.archive_after_days) } : {}),
+      }),
     async () => {
       notifySuccess(t('scheduler.saved'));
       await refreshLists(['scheduler-runs']);
@@ -50,6 +59,17 @@ export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; 
             {...form.getInputProps('cron')}
           />
           <NumberInput label={t('scheduler.fields.timeLimit')} description={t('scheduler.fields.timeLimitHint')} min={10} max={21600} allowDecimal={false} data-testid="scheduler-time-limit" {...form.getInputProps('time_limit_seconds')} />
+          {job?.name === ARCHIVE_JOB ? (
+            <NumberInput
+              label={t('scheduler.fields.archiveAfterDays')}
+              description={t('scheduler.fields.archiveAfterDaysHint')}
+              min={0}
+              max={3650}
+              allowDecimal={false}
+              data-testid="scheduler-archive-days"
+              {...form.getInputProps('archive_after_days')}
+            />
+          ) : null}
           <Switch label={t('scheduler.fields.enabled')} data-testid="scheduler-enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
