@@ -119,9 +119,9 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
-    // Not graceful: a job still running is failed by pg-boss and its own row is found stale later,
-    // which is also what happens when the process is killed.
-    await this.boss.stop({ graceful: false, close: true, wait: true, timeout: 1000 });
+    // A job at work gets a few seconds to finish; past that pg-boss fails it, and its own row is found stale
+    // later, which is also what happens when the process is killed.
+    await this.boss.stop({ graceful: true, close: true, wait: true, timeout: 3000 });
   }
 }
 
@@ -132,6 +132,10 @@ function connectionOf(handle: DatabaseHandle): PgBoss.DatabaseOptions {
   return {
     db: {
       async executeSql(text: string, values?: unknown[]) {
+        // A worker finishing after the database closed (a shutdown past its grace) has nothing left to record:
+        // answer nothing, as pg-boss's own connection does once closed (it calls complete/fail without awaiting
+        // them, so a rejection there would go unhandled).
+        if (client.closed) return undefined as unknown as { rows: unknown[] };
         if (values && values.length) return client.query(text, values.map(toParam));
         // Statements without parameters may be several (pg-boss's migrations, its locked commands).
         const results = await client.exec(text);
