@@ -22,7 +22,11 @@ test('the Support page shows the version, the database’s health and the backup
   await expect(page.getByTestId('support-database')).toContainText('Embedded');
   await expect(page.getByTestId('support-health')).toContainText('Operational');
   await expect(page.getByTestId('support-database-size')).toContainText(/\d/);
-  await expect(page.getByTestId('support-jobs-empty')).toHaveText('No scheduled job has run yet.');
+  // Each scheduled job with its last success (or that it never succeeded), by its name.
+  const jobs = page.getByTestId('support-job');
+  await expect(jobs).toHaveCount(6);
+  await expect(jobs.filter({ hasText: 'Refresh forecasts' })).toContainText(/last succeeded|never succeeded/);
+  await expect(jobs.filter({ hasText: 'Clean up' })).toContainText(/last succeeded|never succeeded/);
 
   const backups = page.getByTestId('support-backups');
   await expect(backups).toContainText('npm run restore -- FILE');
