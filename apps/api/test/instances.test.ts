@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { openDatabase, quoteIdent } from '@enamel/db';
 import { JobQueue } from '../src/core/jobs.ts';
 import type { DueRunResult, SchedulerJob } from '@enamel/contracts';
-import { withDatabase } from './global-setup.ts';
+import { withAdminClient, withDatabase } from './global-setup.ts';
 import { freePort, runScript, untilReady } from './processes.ts';
 
 /**
@@ -25,15 +25,7 @@ const name = `enamel_inst_${process.pid}_${Math.random().toString(36).slice(2, 8
 const ADMIN = { email: 'group-admin@example.test', password: 'Tooth-Fairy-2026!' };
 const SECRET = 'instances-secret-instances-secret-0123456';
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withAdminClient(url!, work);
 
 
 /** One server process: its port, its name in a run's history (`hostname:pid`), its output, its end. */

@@ -8,7 +8,7 @@ import { openDatabase, quoteIdent, roles, users, type DatabaseHandle } from '@en
 import { prepareDatabase } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/env.ts';
 import { SEEDED_ROLES } from '../src/features/roles/seeded-roles.ts';
-import { withDatabase } from './global-setup.ts';
+import { withAdminClient, withDatabase } from './global-setup.ts';
 
 /**
  * Several instances starting at the same moment on one fresh PostgreSQL database (a rollout, a group's
@@ -18,15 +18,7 @@ import { withDatabase } from './global-setup.ts';
 const url = process.env.TEST_DATABASE_URL;
 const name = `enamel_start_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withAdminClient(url!, work);
 
 describe.skipIf(!url)('instances starting together on one PostgreSQL database', () => {
   beforeAll(async () => admin((c) => c.query(`CREATE DATABASE ${quoteIdent(name)}`)));
