@@ -24,7 +24,73 @@ export interface ListColumnDeclaration {
   filter?: boolean;
   search?: boolean;
 }
-export type ListDeclaration = Record<string, ListColumnDeclaration>;
+
+/**
+ * A list as both sides know it, declared once: the row each page carries (`row`), and the columns with
+ * their type and what a reader may do with them (sort, filter, search). Every column is a field of the
+ * row and leaves in the CSV export; a row may carry more fields than columns (JSON, composed values).
+ * The API binds each column to one SQL expression (`bindList`); the web adds only titles, widths and
+ * renderers; both infer the row type from `row`.
+ */
+export interface ListContract<S extends z.ZodRawShape = z.ZodRawShape, C extends keyof S & string = keyof S & string> {
+  path: string;
+  row: z.ZodObject<S>;
+  columns: { readonly [K in C]: ListColumnDeclaration };
+  defaultSort: { field: C; direction: 'asc' | 'desc' };
+}
+/** The row type of a list contract. */
+export type ListRow<L extends ListContract> = z.infer<L['row']>;
+/** The column names of a list contract. */
+export type ListColumnName<L extends ListContract> = keyof L['columns'] & string;
+
+/** Declares a list contract (an identity that checks columns against the row's fields). */
+export function listContract<S extends z.ZodRawShape, C extends keyof S & string>(contract: {
+  path: string;
+  row: z.ZodObject<S>;
+  columns: { readonly [K in C]: ListColumnDeclaration };
+  defaultSort: { field: NoInfer<C>; direction: 'asc' | 'desc' };
+}): ListContract<S, C> {
+  return contract;
+}
+
+const TYPE_OF_FIELD: Record<ColumnType, readonly string[]> = {
+  // Quantities and money travel as exact decimal text; counts and ids as numbers.
+  number: ['number', 'string'],
+  string: ['string', 'enum'],
+  date: ['string'],
+  bool: ['boolean'],
+};
+
+function fieldKind(schema: z.ZodType): { kind: string; integer: boolean } {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
+  return { kind: s.def.type, integer: s instanceof z.ZodNumber && s.isInt === true };
+}
+
+/** Whether a column's row field holds whole numbers (the API bounds integer filters by it). */
+export function isIntegerColumn(contract: ListContract, column: string): boolean {
+  const field = contract.row.shape[column];
+  return field !== undefined && fieldKind(field as z.ZodType).integer;
+}
+
+/** Whether a column's row field is a JSON number (a driver may hand numeric SQL over as text). */
+export function isNumberField(contract: ListContract, column: string): boolean {
+  const field = contract.row.shape[column];
+  return field !== undefined && fieldKind(field as z.ZodType).kind === 'number';
+}
+
+/** What is wrong with a contract: a column whose row field is missing or of another type, or a default sort on no column. */
+export function contractProblems(contract: ListContract): string[] {
+  const problems: string[] = [];
+  for (const [name, column] of Object.entries<ListColumnDeclaration>(contract.columns)) {
+    const field = contract.row.shape[name];
+    if (!field) problems.push(`${contract.path}: column ${name} is not a field of the row`);
+    else if (!TYPE_OF_FIELD[column.type].includes(fieldKind(field as z.ZodType).kind))
+      problems.push(`${contract.path}: column ${name} is declared ${column.type} but its field is ${fieldKind(field as z.ZodType).kind}`);
+  }
+  if (!(contract.defaultSort.field in contract.columns)) problems.push(`${contract.path}: default sort ${contract.defaultSort.field} is not a column`);
+  return problems;
+}
 
 export const columnFilterSchema = z.strictObject({
   field: z.string().min(1).max(64),

@@ -1,5 +1,5 @@
 import { Column, and, asc, count, desc, eq, ilike, is, isNotNull, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import {
   FILTER_CONDITIONS,
   ID_MAX,
@@ -9,8 +9,13 @@ import {
   isDateTimeInRange,
   type ColumnFilter,
   type ColumnType,
-  type ListDeclaration,
+  isIntegerColumn,
+  isNumberField,
+  type ListColumnDeclaration,
+  type ListColumnName,
+  type ListContract,
   type ListQuery,
+  type ListRow,
   type PageMeta,
 } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
@@ -41,11 +46,67 @@ export interface ListDefinition<Row> {
   present?: (row: Record<string, unknown>) => Row;
 }
 
-/** The declaration half the client shares (types and capabilities, no SQL). */
-export function declarationOf(list: ListDefinition<unknown>): ListDeclaration {
-  return Object.fromEntries(
-    Object.entries(list.columns).map(([field, c]) => [field, { type: c.type, sort: !!c.sort, filter: !!c.filter, search: !!c.search }]),
-  );
+type Expr = PgColumn | SQL;
+/** The fields a list's query selects: each column's expression, then the extra fields. */
+export type ListFields = Record<string, Expr>;
+
+/**
+ * How the API reads a list contract: one SQL expression per declared column — the page selects it,
+ * filters, sorts and searches read it, so what is shown is what is filtered — plus the row fields that
+ * are not columns (`extra`: JSON, inputs of `present`), the FROM and joins, and a unique tiebreaker.
+ */
+export interface ListBinding<L extends ListContract> {
+  columns: { [K in ListColumnName<L>]: Expr };
+  extra?: ListFields;
+  from: (db: Database, fields: ListFields) => PgSelect;
+  tiebreaker: AnyColumn;
+  /** Composes the row from what was selected, after the generic conversions (dates as ISO text, numbers as numbers). */
+  present?: (row: Record<string, unknown>) => ListRow<L>;
+}
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Timestamps leave as ISO text whichever driver read them; calendar days stay `YYYY-MM-DD`. */
+function dateText(value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'string') return value;
+  return CALENDAR_DAY.test(value) ? value : new Date(value).toISOString();
+}
+
+/** Per field, the conversion a driver's value needs to match the contract's row. */
+function conversions(contract: ListContract): Array<[string, (value: unknown) => unknown]> {
+  const out: Array<[string, (value: unknown) => unknown]> = [];
+  for (const [name, column] of Object.entries<ListColumnDeclaration>(contract.columns)) {
+    if (column.type === 'date') out.push([name, dateText]);
+    else if (column.type === 'number' && isNumberField(contract, name)) out.push([name, (v) => (typeof v === 'string' ? Number(v) : v)]);
+  }
+  return out;
+}
+
+/** Binds a list contract to SQL: the list the engine runs, with the contract's columns, sort and row type. */
+export function bindList<L extends ListContract>(contract: L, binding: ListBinding<L>): ListDefinition<ListRow<L>> {
+  const exprs = binding.columns as Record<string, Expr>;
+  const columns: Record<string, ListColumn> = {};
+  for (const [name, declared] of Object.entries<ListColumnDeclaration>(contract.columns)) {
+    const expr = exprs[name];
+    if (expr === undefined) throw new Error(`${contract.path}: column ${name} has no SQL expression`);
+    columns[name] = { ...declared, expr, integer: !is(expr, Column) && isIntegerColumn(contract, name) };
+  }
+  const fields: ListFields = { ...exprs, ...binding.extra };
+  const convert = conversions(contract);
+  return {
+    path: contract.path,
+    columns,
+    defaultSort: contract.defaultSort,
+    tiebreaker: binding.tiebreaker,
+    query: (db) => binding.from(db, fields),
+    present: (row) => {
+      for (const [name, to] of convert) row[name] = to(row[name]);
+      // The one place a selected row meets its contract's type; the contract test parses real pages with it.
+      return binding.present ? binding.present(row) : (row as ListRow<L>);
+    },
+  };
 }
 
 function escapeLike(value: string): string {
@@ -216,6 +277,17 @@ export function listQueries<Row>(db: Database, list: ListDefinition<Row>, query:
     page: list.query(db).where(where).orderBy(...order).limit(perPage).offset(offset),
     count: db.select({ n: count() }).from(list.query(db).where(where).as('list_count')),
   };
+}
+
+/** Rows of a list matching `where` in its default order (a presenter's read): the same select and presentation, no COUNT. */
+export async function runListRows<Row>(db: Database, list: ListDefinition<Row>, where: SQL, limit: number): Promise<Row[]> {
+  const { order } = prepare(list, { current_page: 1, pagesize: limit });
+  return presentRows(list, await list.query(db).where(where).orderBy(...order).limit(limit));
+}
+
+/** One row of a list (a presenter's read), or null when none matches. */
+export async function runListRow<Row>(db: Database, list: ListDefinition<Row>, where: SQL): Promise<Row | null> {
+  return (await runListRows(db, list, where, 1))[0] ?? null;
 }
 
 /** Query parameters that choose the page: links set their own, everything else is kept. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import { errorBodySchema, pageSchema, type ListQuery } from '@enamel/contracts';
+import { errorBodySchema, pageSchema, type ListContract, type ListQuery } from '@enamel/contracts';
 import { EXPORT_MAX_ROWS, runList, runListAll, type ListDefinition } from './list-engine.ts';
 
 /**
@@ -11,7 +11,8 @@ import { EXPORT_MAX_ROWS, runList, runListAll, type ListDefinition } from './lis
  * the whole filtered list as CSV. The CSV is sent as a stream with its own content type,
  * so fastify's zod serializer (which only runs for JSON payloads) never sees it.
  */
-export function listResponses<T extends z.ZodType>(row: T) {
+export function listResponses(contract: ListContract) {
+  const row = contract.row;
   return {
     200: {
       description: 'One page (JSON), or with `format=csv` every matching row (CSV download)',

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema } from '@enamel/contracts';
+import { listQuerySchema, archiveListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { idParams, recordErrors } from '../../core/route-schemas.ts';
-import { archiveList, archiveRowSchema } from './archive-logs.list.ts';
+import { archiveList } from './archive-logs.list.ts';
 import { archiveContent, deleteArchive } from './archive-logs.service.ts';
 
 const tags = ['archive-logs'];
@@ -18,7 +18,7 @@ export default async function archiveLogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/archive-logs',
-    { preValidation: authorize('read', 'ArchiveLog'), schema: { tags, summary: 'Activity-log archives: period, entries, size, checksum (server-mode list)', querystring: listQuerySchema, response: listResponses(archiveRowSchema) } },
+    { preValidation: authorize('read', 'ArchiveLog'), schema: { tags, summary: 'Activity-log archives: period, entries, size, checksum (server-mode list)', querystring: listQuerySchema, response: listResponses(archiveListContract) } },
     async (request, reply) => sendList(request, reply, archiveList),
   );
 

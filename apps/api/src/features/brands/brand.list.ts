@@ -1,39 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { brands, type Database } from '@enamel/db';
-import type { ListDefinition } from '../../core/list-engine.ts';
-import { isoDate } from '../../core/presenters.ts';
+import { brandListContract, type ListRow } from '@enamel/contracts';
+import { brands } from '@enamel/db';
+import { bindList } from '../../core/list-engine.ts';
 
-export const brandRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  manufacturer: z.string().nullable(),
-  website: z.string().nullable(),
-  status: z.string(),
-  products_count: z.number().int(),
-  created_at: z.string(),
-});
-export type BrandRow = z.infer<typeof brandRowSchema>;
+export type BrandRow = ListRow<typeof brandListContract>;
 
 const productsCount = sql<number>`(select count(*)::int from products p where p.brand_id = ${sql.raw('"brands"."id"')})`;
 
-export const brandList: ListDefinition<BrandRow> = {
-  path: '/api/admin/list/brands',
+export const brandList = bindList(brandListContract, {
   columns: {
-    id: { type: 'number', expr: brands.id, sort: true, filter: true },
-    name: { type: 'string', expr: brands.name, sort: true, filter: true, search: true },
-    manufacturer: { type: 'string', expr: brands.manufacturer, sort: true, filter: true, search: true },
-    website: { type: 'string', expr: brands.website, filter: true, search: true },
-    status: { type: 'string', expr: brands.status, sort: true, filter: true },
-    products_count: { type: 'number', expr: productsCount, sort: true, filter: true, integer: true },
-    created_at: { type: 'date', expr: brands.createdAt, sort: true, filter: true },
+    id: brands.id,
+    name: brands.name,
+    manufacturer: brands.manufacturer,
+    website: brands.website,
+    status: brands.status,
+    products_count: productsCount,
+    created_at: brands.createdAt,
   },
-  defaultSort: { field: 'name', direction: 'asc' },
+  from: (db, fields) => db.select(fields).from(brands).$dynamic(),
   tiebreaker: brands.id,
-  query: (db: Database) =>
-    db
-      .select({ id: brands.id, name: brands.name, manufacturer: brands.manufacturer, website: brands.website, status: brands.status, products_count: productsCount, created_at: brands.createdAt })
-      .from(brands)
-      .$dynamic(),
-  present: (row) => ({ ...(row as unknown as BrandRow), created_at: isoDate(row.created_at) }),
-};
+});

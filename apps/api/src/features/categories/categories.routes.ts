@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryBodySchema, categorySchema, errorBodySchema, listQuerySchema } from '@enamel/contracts';
+import { categoryBodySchema, categorySchema, errorBodySchema, listQuerySchema, categoryListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
-import { categoryList, categoryRowSchema } from './category.list.ts';
+import { categoryList } from './category.list.ts';
 import { allCategories, createCategory, findCategory, presentCategory, setCategoryStatus, updateCategory } from './category.service.ts';
 
 const optionSchema = z.object({ id: z.number().int(), name: z.string(), parent_id: z.number().int().nullable(), path: z.string(), status: z.string() });
@@ -16,7 +16,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   app.get(
     '/api/admin/list/categories',
-    { preValidation: authorize('read', 'Category'), schema: { tags: ['categories'], summary: 'Categories with their paths (server-mode list)', querystring: listQuerySchema, response: listResponses(categoryRowSchema) } },
+    { preValidation: authorize('read', 'Category'), schema: { tags: ['categories'], summary: 'Categories with their paths (server-mode list)', querystring: listQuerySchema, response: listResponses(categoryListContract) } },
     async (request, reply) => sendList(request, reply, categoryList),
   );
   app.get(

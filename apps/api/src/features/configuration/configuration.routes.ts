@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray, sql } from 'drizzle-orm';
-import { configurationCreateBodySchema, configurationRowSchema, configurationUpdateBodySchema, listQuerySchema } from '@enamel/contracts';
+import { configurationCreateBodySchema, configurationRowSchema, configurationUpdateBodySchema, listQuerySchema, configurationListContract } from '@enamel/contracts';
 import { dentalPractices } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
@@ -26,7 +26,7 @@ export default async function configurationRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/configuration',
-    { preValidation: authorize('read', 'Configuration'), schema: { tags, summary: 'Each practice’s forecasting and stock settings, defaults until saved (server-mode list)', querystring: listQuerySchema, response: listResponses(configurationRowSchema) } },
+    { preValidation: authorize('read', 'Configuration'), schema: { tags, summary: 'Each practice’s forecasting and stock settings, defaults until saved (server-mode list)', querystring: listQuerySchema, response: listResponses(configurationListContract) } },
     async (request, reply) => {
       const ability = await abilityFor(request);
       const scope = practiceScope(ability, 'read', 'Configuration');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
-import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema, listQuerySchema } from '@enamel/contracts';
+import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema, listQuerySchema, dentalPracticeListContract } from '@enamel/contracts';
 import { dentalPractices } from '@enamel/db';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
@@ -16,18 +16,6 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MA
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
 const one = z.object({ success: z.literal(true), data: dentalPracticeSchema });
 
-const practiceRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  time_zone: z.string(),
-  currency: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
 
 export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +28,7 @@ export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
         tags: ['dental-practices'],
         summary: 'Dental practices the user may see (server-mode list)',
         querystring: listQuerySchema,
-        response: listResponses(practiceRowSchema),
+        response: listResponses(dentalPracticeListContract),
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray, sql } from 'drizzle-orm';
-import { forecastRunBodySchema, forecastRunSchema, listQuerySchema } from '@enamel/contracts';
+import { forecastRunBodySchema, forecastRunSchema, listQuerySchema, forecastRunListContract } from '@enamel/contracts';
 import { forecastRuns } from '@enamel/db';
 import { abilityFor, authorize, requireUser } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
@@ -27,7 +27,7 @@ export default async function forecastRoutes(fastify: FastifyInstance) {
     '/api/admin/list/forecast_date',
     {
       preValidation: authorize('read', 'Dashboard'),
-      schema: { tags, summary: 'Forecast runs: practice, forecast date, status, who asked, duration, series and methods (server-mode list)', querystring: listQuerySchema, response: listResponses(forecastRunSchema) },
+      schema: { tags, summary: 'Forecast runs: practice, forecast date, status, who asked, duration, series and methods (server-mode list)', querystring: listQuerySchema, response: listResponses(forecastRunListContract) },
     },
     async (request, reply) => {
       const scope = practiceScope(await abilityFor(request), 'read', 'Dashboard');

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
   adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, listQuerySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
-  type Action,
-} from '@enamel/contracts';
+  type Action, inventoryListContract, movementListContract } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
@@ -13,7 +12,7 @@ import { abilityFor, authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, recordErrors } from '../../core/route-schemas.ts';
-import { inventoryList, inventoryRowSchema, movementList, movementRowSchema } from './inventory.list.ts';
+import { inventoryList, movementList } from './inventory.list.ts';
 import { addInventory, adjustStock, findInventory, inventoryDetail, receiveStock, setInventoryStatus, transferStock, updateInventory, writeOffLot } from './inventory.service.ts';
 import { searchProductsInPractice } from './inventory-search.ts';
 
@@ -26,7 +25,7 @@ const searchAnswerSchema = z.object({
   })),
   barcode: z.object({ gtin: z.string(), lot: z.string().nullable(), expiry: z.string().nullable(), serial: z.string().nullable() }).nullable(),
 });
-const detailSchema = z.object({ success: z.literal(true), data: inventoryRowSchema.extend({ lots: z.array(lotSchema), movements: z.array(movementRowSchema) }) });
+const detailSchema = z.object({ success: z.literal(true), data: inventoryListContract.row.extend({ lots: z.array(lotSchema), movements: z.array(movementListContract.row) }) });
 
 export default async function inventoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +45,7 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     '/api/admin/list/inventories',
     {
       preValidation: authorize('read', 'Inventory'),
-      schema: { tags: ['inventory'], summary: 'Inventory of one practice: on hand, value, nearest expiry, stock status (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId }), response: listResponses(inventoryRowSchema) },
+      schema: { tags: ['inventory'], summary: 'Inventory of one practice: on hand, value, nearest expiry, stock status (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId }), response: listResponses(inventoryListContract) },
     },
     async (request, reply) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);
@@ -58,7 +57,7 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     '/api/admin/list/stock-movements',
     {
       preValidation: authorize('read', 'Inventory'),
-      schema: { tags: ['inventory'], summary: 'The stock ledger of one practice (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId, inventory_id: practiceId.optional() }), response: listResponses(movementRowSchema) },
+      schema: { tags: ['inventory'], summary: 'The stock ledger of one practice (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId, inventory_id: practiceId.optional() }), response: listResponses(movementListContract) },
     },
     async (request, reply) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);

@@ -1,16 +1,16 @@
 import Big from 'big.js';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adjustBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema } from '@enamel/contracts';
-import { dentalPractices, inventories, lots, products, stockMovements, users, type Database } from '@enamel/db';
+import { dentalPractices, inventories, lots, products, stockMovements, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
-import { runList } from '../../core/list-engine.ts';
+import { runListRow, runListRows } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { organisationCurrency } from '../organisation/organisation.service.ts';
 import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
-import { inventoryList, movementRowSchema, type InventoryRow } from './inventory.list.ts';
+import { inventoryList, movementList, type InventoryRow } from './inventory.list.ts';
 
 type Row = typeof inventories.$inferSelect;
 const ctxOf = (actor: Actor, practiceId: number, reason?: string | null): MovementContext => ({ practiceId, userId: actor.userId, reason: reason ?? null });
@@ -30,36 +30,21 @@ async function productOf(tx: Tx, productId: number) {
 
 /** One inventory as its list row, plus its lots and last 100 movements. */
 export async function inventoryDetail(db: Database, id: number) {
-  const page = await runList(db, inventoryList, { current_page: 1, pagesize: 1, search: undefined }, eq(inventories.id, id));
-  const row = page.data[0];
+  const row = await runListRow(db, inventoryList, eq(inventories.id, id));
   if (!row) throw new AppError('not_found');
   const lotRows = await db
     .select()
     .from(lots)
     .where(eq(lots.inventoryId, id))
     .orderBy(sql`${lots.quantity} > 0 desc`, sql`${lots.expiryDate} asc nulls last`, asc(lots.id));
-  const movements = await db
-    .select({
-      id: stockMovements.id, occurred_at: stockMovements.occurredAt, type: stockMovements.type, inventory_id: stockMovements.inventoryId,
-      product_id: stockMovements.productId, product_name: products.name, sku: products.sku, lot_id: stockMovements.lotId, lot_number: lots.lotNumber,
-      expiry_date: lots.expiryDate, quantity: stockMovements.quantity, unit_cost: stockMovements.unitCost, reason: stockMovements.reason,
-      procedure_id: stockMovements.procedureId, counterpart_practice_name: dentalPractices.name, user_email: users.email,
-    })
-    .from(stockMovements)
-    .innerJoin(products, eq(products.id, stockMovements.productId))
-    .leftJoin(lots, eq(lots.id, stockMovements.lotId))
-    .leftJoin(users, eq(users.id, stockMovements.userId))
-    .leftJoin(dentalPractices, eq(dentalPractices.id, stockMovements.counterpartPracticeId))
-    .where(eq(stockMovements.inventoryId, id))
-    .orderBy(desc(stockMovements.occurredAt), desc(stockMovements.id))
-    .limit(100);
+  const movements = await runListRows(db, movementList, eq(stockMovements.inventoryId, id), 100);
   return {
     ...presentRow(row),
     lots: lotRows.map((l) => ({
       id: l.id, lot_number: l.lotNumber, expiry_date: l.expiryDate, quantity: decimalText(l.quantity), unit_cost: decimalText(l.unitCost),
       value: new Big(l.quantity).gt(0) ? new Big(l.quantity).times(l.unitCost).toFixed(4) : '0.0000', received_at: isoDate(l.receivedAt),
     })),
-    movements: movements.map((m) => movementRowSchema.parse({ ...m, occurred_at: isoDate(m.occurred_at), quantity: decimalText(m.quantity), unit_cost: decimalText(m.unit_cost) })),
+    movements,
   };
 }
 

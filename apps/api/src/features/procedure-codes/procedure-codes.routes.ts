@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROCEDURE_CATEGORIES, errorBodySchema, listQuerySchema, procedureCodeBodySchema, procedureCodeSchema } from '@enamel/contracts';
+import { PROCEDURE_CATEGORIES, errorBodySchema, listQuerySchema, procedureCodeBodySchema, procedureCodeSchema, procedureCodeListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
-import { procedureCodeList, procedureCodeRowSchema } from './procedure-code.list.ts';
+import { procedureCodeList } from './procedure-code.list.ts';
 import { allProcedureCodes, createProcedureCode, findProcedureCode, presentProcedureCode, setProcedureCodeStatus, updateProcedureCode } from './procedure-code.service.ts';
 
 const optionSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), category: z.string(), status: z.string() });
@@ -16,7 +16,7 @@ export default async function procedureCodeRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   app.get(
     '/api/admin/list/procedure-codes',
-    { preValidation: authorize('read', 'ProcedureCode'), schema: { tags: ['procedure-codes'], summary: 'Procedure codes (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureCodeRowSchema) } },
+    { preValidation: authorize('read', 'ProcedureCode'), schema: { tags: ['procedure-codes'], summary: 'Procedure codes (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureCodeListContract) } },
     async (request, reply) => sendList(request, reply, procedureCodeList),
   );
   app.get(

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema, procedureTemplateBodySchema, procedureTemplateSchema } from '@enamel/contracts';
+import { listQuerySchema, procedureTemplateBodySchema, procedureTemplateSchema, procedureTemplateListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
-import { procedureTemplateList, procedureTemplateRowSchema } from './procedure-template.list.ts';
+import { procedureTemplateList } from './procedure-template.list.ts';
 import {
   createProcedureTemplate,
   deleteProcedureTemplate,
@@ -20,7 +20,7 @@ export default async function procedureTemplateRoutes(app: FastifyInstance) {
     '/api/admin/list/procedures-templates',
     {
       preValidation: authorize('read', 'ProcedureTemplate'),
-      schema: { tags: ['procedure-templates'], summary: 'Procedure templates with their consumable cost (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureTemplateRowSchema) },
+      schema: { tags: ['procedure-templates'], summary: 'Procedure templates with their consumable cost (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureTemplateListContract) },
     },
     async (request, reply) => sendList(request, reply, procedureTemplateList),
   );

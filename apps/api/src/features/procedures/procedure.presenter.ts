@@ -3,12 +3,13 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { lots, procedureItems, procedures, products, stockMovements, type Database } from '@enamel/db';
 import { AppError } from '../../core/errors.ts';
-import { runList } from '../../core/list-engine.ts';
+import { runListRow } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { procedureList, procedureRowSchema } from './procedure.list.ts';
+import { procedureListContract } from '@enamel/contracts';
+import { procedureList } from './procedure.list.ts';
 
 const lotPart = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string() });
-export const procedureDetailSchema = procedureRowSchema.extend({
+export const procedureDetailSchema = procedureListContract.row.extend({
   notes: z.string().nullable(),
   items: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), sku: z.string(), usage_unit: z.string(), quantity: z.string(), cost: z.string(), lots: z.array(lotPart) })),
   movements: z.array(z.object({ id: z.number().int(), type: z.string(), product_id: z.number().int(), product_name: z.string(), lot_number: z.string().nullable(), quantity: z.string(), unit_cost: z.string(), reason: z.string().nullable(), occurred_at: z.string(), created_at: z.string() })),
@@ -17,8 +18,7 @@ export type ProcedureDetail = z.infer<typeof procedureDetailSchema>;
 
 /** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused. */
 export async function presentProcedure(db: Database, id: number): Promise<ProcedureDetail> {
-  const page = await runList(db, procedureList, { current_page: 1, pagesize: 1 }, eq(procedures.id, id));
-  const row = page.data[0];
+  const row = await runListRow(db, procedureList, eq(procedures.id, id));
   if (!row) throw new AppError('not_found');
   const [header] = await db.select({ notes: procedures.notes }).from(procedures).where(eq(procedures.id, id));
   const items = await db

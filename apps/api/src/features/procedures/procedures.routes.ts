@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { listQuerySchema, procedureBodySchema, procedureItemUpdateBodySchema, type Action } from '@enamel/contracts';
+import { listQuerySchema, procedureBodySchema, procedureItemUpdateBodySchema, type Action, procedureListContract } from '@enamel/contracts';
 import { procedureItems, procedures } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
@@ -10,7 +10,7 @@ import { abilityFor, authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
-import { procedureList, procedureRowSchema } from './procedure.list.ts';
+import { procedureList } from './procedure.list.ts';
 import { presentProcedure, procedureDetailSchema } from './procedure.presenter.ts';
 import { completeProcedure, createProcedure, deleteProcedure, findProcedure, updateProcedure, updateProcedureItem } from './procedure.service.ts';
 
@@ -30,7 +30,7 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
     '/api/admin/list/procedures',
     {
       preValidation: authorize('read', 'Procedure'),
-      schema: { tags, summary: 'Procedures of one practice with their consumable cost (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }), response: listResponses(procedureRowSchema) },
+      schema: { tags, summary: 'Procedures of one practice with their consumable cost (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }), response: listResponses(procedureListContract) },
     },
     async (request, reply) => {
       await check(request, 'read', request.query.dental_practice_id);

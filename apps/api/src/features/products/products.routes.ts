@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UNITS, errorBodySchema, listQuerySchema, productBodySchema, productSchema } from '@enamel/contracts';
+import { UNITS, errorBodySchema, listQuerySchema, productBodySchema, productListContract, productSchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
-import { productList, productRowSchema } from './product.list.ts';
+import { productList } from './product.list.ts';
 import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, updateProduct } from './product.service.ts';
 
 const pickerSchema = z.object({
@@ -22,7 +22,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   app.get(
     '/api/admin/list/products',
-    { preValidation: authorize('read', 'Product'), schema: { tags: ['products'], summary: 'Products (server-mode list)', querystring: listQuerySchema, response: listResponses(productRowSchema) } },
+    { preValidation: authorize('read', 'Product'), schema: { tags: ['products'], summary: 'Products (server-mode list)', querystring: listQuerySchema, response: listResponses(productListContract) } },
     async (request, reply) => sendList(request, reply, productList),
   );
   app.get(

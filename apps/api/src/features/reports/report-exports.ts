@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { REPORT_FILTER_PARAMS, REPORT_FILTERS, type ReportExport, type ReportExportFormat, type ReportFilters, type ReportId } from '@enamel/contracts';
+import { REPORT_FILTER_PARAMS, REPORT_FILTERS, reportExportListContract, type ReportExportFormat, type ReportFilters, type ReportId } from '@enamel/contracts';
 import { dentalPractices, reportExports, type Database } from '@enamel/db';
-import type { ListDefinition } from '../../core/list-engine.ts';
+import { bindList } from '../../core/list-engine.ts';
 
 /** How many exports a user's history keeps (older ones go as new ones come). */
 export const KEPT_EXPORTS = 50;
@@ -47,34 +47,17 @@ export function exportScope(userId: number, practices: 'all' | number[]): SQL | 
 }
 
 /** The Reports list's recent exports: which report, practice, filters, format, rows and when (server-mode list). */
-export const reportExportList: ListDefinition<ReportExport> = {
-  path: '/api/admin/list/report-exports',
+export const reportExportList = bindList(reportExportListContract, {
   columns: {
-    id: { type: 'number', expr: reportExports.id, sort: true, filter: true },
-    report: { type: 'string', expr: reportExports.report, sort: true, filter: true },
-    format: { type: 'string', expr: reportExports.format, sort: true, filter: true },
-    dental_practice_id: { type: 'number', expr: reportExports.dentalPracticeId, filter: true },
-    dental_practice_name: { type: 'string', expr: dentalPractices.name, sort: true, filter: true, search: true },
-    row_count: { type: 'number', expr: reportExports.rowCount, sort: true, filter: true },
-    created_at: { type: 'date', expr: reportExports.createdAt, sort: true, filter: true },
+    id: reportExports.id,
+    report: reportExports.report,
+    format: reportExports.format,
+    dental_practice_id: reportExports.dentalPracticeId,
+    dental_practice_name: dentalPractices.name,
+    row_count: reportExports.rowCount,
+    created_at: reportExports.createdAt,
   },
-  defaultSort: { field: 'created_at', direction: 'desc' },
+  extra: { filters: reportExports.filters, filter_names: reportExports.filterNames },
+  from: (db, fields) => db.select(fields).from(reportExports).innerJoin(dentalPractices, eq(dentalPractices.id, reportExports.dentalPracticeId)).$dynamic(),
   tiebreaker: reportExports.id,
-  query: (db: Database) =>
-    db
-      .select({
-        id: reportExports.id,
-        report: reportExports.report,
-        format: reportExports.format,
-        dental_practice_id: reportExports.dentalPracticeId,
-        dental_practice_name: dentalPractices.name,
-        filters: reportExports.filters,
-        filter_names: reportExports.filterNames,
-        row_count: reportExports.rowCount,
-        created_at: reportExports.createdAt,
-      })
-      .from(reportExports)
-      .innerJoin(dentalPractices, eq(dentalPractices.id, reportExports.dentalPracticeId))
-      .$dynamic(),
-  present: (row) => ({ ...row, created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at) }) as ReportExport,
-};
+});

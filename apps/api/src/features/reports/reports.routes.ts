@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, REPORT_EXPORT_MAX_ROWS, reportDataSchema, reportExportSchema, reportQuerySchema } from '@enamel/contracts';
+import { listQuerySchema, REPORT_EXPORT_MAX_ROWS, reportDataSchema, reportExportListContract, reportQuerySchema } from '@enamel/contracts';
 import { abilityFor, authorize, requireUser } from '../../core/guards.ts';
 import { requestLocale } from '../../core/i18n.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
@@ -59,7 +59,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     '/api/admin/list/report-exports',
     {
       preValidation: authorize('read', 'Report'),
-      schema: { tags, summary: 'The reader’s recent report exports, of the practices they may read reports of (server-mode list)', querystring: listQuerySchema, response: listResponses(reportExportSchema) },
+      schema: { tags, summary: 'The reader’s recent report exports, of the practices they may read reports of (server-mode list)', querystring: listQuerySchema, response: listResponses(reportExportListContract) },
     },
     async (request, reply) => {
       const { user } = requireUser(request);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, listQuerySchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema } from '@enamel/contracts';
+import { errorBodySchema, listQuerySchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema, permissionListContract } from '@enamel/contracts';
 import { permissions, roles } from '@enamel/db';
 import { eq } from 'drizzle-orm';
 import { actorOf } from '../../core/activity-log.ts';
@@ -15,7 +15,6 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MA
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
 const oneRole = z.object({ success: z.literal(true), data: roleDetailSchema });
 const onePermission = z.object({ success: z.literal(true), data: permissionSchema });
-const permissionRowSchema = permissionSchema.extend({ roles: z.string() });
 
 export default async function rolesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +62,7 @@ export default async function rolesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/permissions',
-    { preValidation: authorize('read', 'Permission'), schema: { tags: ['permissions'], summary: 'Permissions (server-mode list)', querystring: listQuerySchema, response: listResponses(permissionRowSchema) } },
+    { preValidation: authorize('read', 'Permission'), schema: { tags: ['permissions'], summary: 'Permissions (server-mode list)', querystring: listQuerySchema, response: listResponses(permissionListContract) } },
     async (request, reply) => sendList(request, reply, permissionList),
   );
 

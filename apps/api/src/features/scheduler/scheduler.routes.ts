@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { dueRunSchema, listQuerySchema, runSchedulerBodySchema, schedulerJobSchema, schedulerJobUpdateSchema, schedulerRunSchema } from '@enamel/contracts';
+import { dueRunSchema, listQuerySchema, runSchedulerBodySchema, schedulerJobSchema, schedulerJobUpdateSchema, schedulerRunSchema, schedulerJobListContract } from '@enamel/contracts';
 import { schedulerJobs } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
@@ -27,7 +27,7 @@ export default async function schedulerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/schedulers',
-    { preValidation: authorizeInstallation('read', 'Scheduler'), schema: { tags, summary: 'Scheduled jobs: schedule, on/off, time limit, last and next run (server-mode list)', querystring: listQuerySchema, response: listResponses(schedulerJobSchema) } },
+    { preValidation: authorizeInstallation('read', 'Scheduler'), schema: { tags, summary: 'Scheduled jobs: schedule, on/off, time limit, last and next run (server-mode list)', querystring: listQuerySchema, response: listResponses(schedulerJobListContract) } },
     async (request, reply) => sendList(request, reply, list),
   );
 

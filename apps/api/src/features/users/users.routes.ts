@@ -3,7 +3,7 @@ import type { UserRow } from '@enamel/db';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQuerySchema, updateUserBodySchema, userSchema, type UpdateUserBody } from '@enamel/contracts';
+import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQuerySchema, updateUserBodySchema, userSchema, type UpdateUserBody, userListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
@@ -16,19 +16,6 @@ import { userList } from './users.list.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
 const one = z.object({ success: z.literal(true), data: userSchema });
-const rowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  status: z.string(),
-  locale: z.string(),
-  roles: z.string(),
-  dental_practices: z.string(),
-  last_login_at: z.string().nullable(),
-  created_at: z.string(),
-  can_update: z.boolean().optional().describe('In JSON pages: whether the reader may change this user'),
-  can_delete: z.boolean().optional().describe('In JSON pages: whether the reader may deactivate this user'),
-});
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +28,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/list/users',
-    { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: listResponses(rowSchema) } },
+    { preValidation: authorize('read', 'User'), schema: { tags: ['users'], summary: 'Users (server-mode list)', querystring: listQuerySchema, response: listResponses(userListContract) } },
     async (request, reply) => {
       const ability = await abilityFor(request);
       const scope = practiceScope(ability, 'read', 'User');

@@ -1,0 +1,116 @@
+/**
+ * Every server-mode list answers as its contract in `@enamel/contracts` says: the OpenAPI document has
+ * no list route without a contract, each page's rows parse with the contract's row schema, every
+ * declared sort and filter works and nothing undeclared does, filtering on the value a row shows finds
+ * that row, and the CSV export carries exactly the declared columns. Run on demo data (a short history).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_CONTRACTS, contractProblems, type ListColumnDeclaration, type ListContract } from '@enamel/contracts';
+import type { Agent } from './agent.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let admin: Agent;
+let practiceId = 0;
+beforeAll(async () => {
+  ({ t, admin } = await appWithAdmin());
+  const seeded = await admin.post('/api/seeder/data', { months: 2, volume: 0.05 });
+  expect(seeded.statusCode, seeded.body).toBe(200);
+  const practices = await admin.get('/api/admin/list/dental-practices?sort_column=id');
+  practiceId = practices.json().data[0].id;
+  // One export, so that the recent-exports list has a row.
+  await admin.get(`/api/reports/report-data?report=expiring-lots&dental_practice_id=${practiceId}&format=csv`);
+}, 120_000);
+afterAll(async () => t.close());
+
+/** Lists of one practice name it in the query. */
+const PRACTICE_LISTS = new Set(['/api/admin/list/inventories', '/api/admin/list/stock-movements', '/api/admin/list/procedures']);
+
+function url(contract: ListContract, params: Record<string, string> = {}): string {
+  const query = new URLSearchParams(params);
+  if (PRACTICE_LISTS.has(contract.path)) query.set('dental_practice_id', String(practiceId));
+  return `${contract.path}?${query.toString()}`;
+}
+/** Lists the demo data leaves empty (no archive has been made yet); every other list must have rows to check. */
+const EMPTY_ALLOWED = new Set(['/api/admin/list/archive-logs']);
+const filterParam = (field: string, condition: string, value: unknown) => ({ column_filters: JSON.stringify([{ field, condition, value }]) });
+
+/** A filter every column of a type accepts, whatever the data. */
+const ANY_VALUE: Record<ListColumnDeclaration['type'], [string, unknown]> = {
+  string: ['contain', 'a'],
+  number: ['greater_than_equal', 0],
+  date: ['greater_than', '2000-01-01'],
+  bool: ['equal', true],
+};
+
+it('the OpenAPI document has no list route without a contract, and documents each with its contract’s row', async () => {
+  const doc = (await admin.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+  const listPaths = Object.keys(doc.paths).filter((path) => path.startsWith('/api/admin/list/'));
+  expect(listPaths.sort()).toEqual(LIST_CONTRACTS.map((c) => c.path).sort());
+  for (const contract of LIST_CONTRACTS) {
+    const page = doc.paths[contract.path]!.get!.responses['200']!.content!['application/json']!.schema;
+    const items = (page.properties!.data as { items: { properties: Record<string, unknown> } }).items;
+    expect(Object.keys(items.properties).sort(), contract.path).toEqual(Object.keys(contract.row.shape).sort());
+  }
+});
+
+describe.each(LIST_CONTRACTS.map((contract) => [contract.path, contract] as const))('%s', (_path, contract) => {
+  const columns = Object.entries<ListColumnDeclaration>(contract.columns);
+
+  it('declares only columns that are fields of its row, typed alike', () => {
+    expect(contractProblems(contract)).toEqual([]);
+  });
+
+  it('answers pages whose rows parse with the contract’s row schema', async () => {
+    const res = await admin.get(url(contract, { pagesize: '100' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as unknown[];
+    if (!EMPTY_ALLOWED.has(contract.path)) expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const parsed = contract.row.strict().safeParse(row);
+      expect(parsed.success, `${JSON.stringify(row)}\n${parsed.error?.message}`).toBe(true);
+    }
+  });
+
+  it('sorts by each sortable column both ways, and refuses the others (422)', async () => {
+    for (const [field, column] of columns)
+      for (const direction of ['asc', 'desc']) {
+        const res = await admin.get(url(contract, { sort_column: field, sort_direction: direction }));
+        expect(res.statusCode, `${field} ${direction}: ${res.body}`).toBe(column.sort ? 200 : 422);
+      }
+  });
+
+  it('filters on each filterable column, and refuses a filter on the others (422)', async () => {
+    for (const [field, column] of columns) {
+      const [condition, value] = ANY_VALUE[column.type];
+      const res = await admin.get(url(contract, filterParam(field, condition, value)));
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(column.filter ? 200 : 422);
+    }
+  });
+
+  it('finds a row by filtering on the very value it shows', async () => {
+    const rows = (await admin.get(url(contract, { pagesize: '5' }))).json().data as Array<Record<string, unknown>>;
+    for (const row of rows.slice(0, 3))
+      for (const [field, column] of columns) {
+        const shown = row[field];
+        if (!column.filter || shown === null || shown === undefined) continue;
+        const value = column.type === 'date' ? String(shown as string).slice(0, 10) : shown;
+        const res = await admin.get(url(contract, { ...filterParam(field, 'equal', value), pagesize: '100' }));
+        expect(res.statusCode, `${field} = ${JSON.stringify(value)}: ${res.body}`).toBe(200);
+        const ids = (res.json().data as Array<{ id: unknown }>).map((r) => r.id);
+        if (res.json().meta.total <= 100) expect(ids, `${field} = ${JSON.stringify(value)}`).toContain(row.id);
+      }
+  });
+
+  it('searches its searchable columns', async () => {
+    const res = await admin.get(url(contract, { search: 'a' }));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('exports a CSV whose header is exactly the declared columns', async () => {
+    const res = await admin.get(url(contract, { format: 'csv' }));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const header = res.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+    expect(header.split(',')).toEqual(columns.map(([field]) => field));
+  });
+});

@@ -1,0 +1,29 @@
+import type { ListContract } from '../lists.ts';
+import { activityLogListContract, archiveListContract, configurationListContract, dentalPracticeListContract, forecastRunListContract, permissionListContract, reportExportListContract, schedulerJobListContract, userListContract } from './admin-lists.ts';
+import { brandListContract, categoryListContract, procedureCodeListContract, procedureTemplateListContract, productListContract } from './catalog-lists.ts';
+import { inventoryListContract, movementListContract, procedureListContract } from './stock-lists.ts';
+
+export * from './admin-lists.ts';
+export * from './catalog-lists.ts';
+export * from './stock-lists.ts';
+
+/** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
+export const LIST_CONTRACTS: readonly ListContract[] = [
+  productListContract,
+  brandListContract,
+  categoryListContract,
+  procedureCodeListContract,
+  procedureTemplateListContract,
+  inventoryListContract,
+  movementListContract,
+  procedureListContract,
+  userListContract,
+  dentalPracticeListContract,
+  permissionListContract,
+  activityLogListContract,
+  archiveListContract,
+  configurationListContract,
+  schedulerJobListContract,
+  forecastRunListContract,
+  reportExportListContract,
+];
