@@ -1,5 +1,19 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { AxiosInstance } from 'axios';
+import { LIST_CONTRACTS } from '@enamel/contracts';
+
+const LIST_ROWS = new Map(LIST_CONTRACTS.map((contract) => [contract.path, contract.row.strict()]));
+
+/** A fixture page of a list must hold rows its contract accepts: a fixture that drifted from the API fails the test. */
+function checkListFixture(path: string, data: unknown): void {
+  const row = LIST_ROWS.get(path);
+  const rows = (data as { data?: unknown } | undefined)?.data;
+  if (!row || !Array.isArray(rows)) return;
+  for (const item of rows) {
+    const parsed = row.safeParse(item);
+    if (!parsed.success) throw new Error(`Fixture row of ${path} does not match its contract: ${JSON.stringify(item)}\n${parsed.error.message}`);
+  }
+}
 
 export interface Reply {
   status: number;
@@ -29,6 +43,7 @@ export function stubHttp(instance: AxiosInstance, routes: Record<string, Handler
     });
     const handler = routes[`${method} ${path}`];
     const reply = handler ? await handler(config) : { status: 404, data: { code: 'not_found', message: 'Not found' } };
+    if (method === 'GET' && reply.status === 200) checkListFixture(path, reply.data);
     const response: AxiosResponse = { status: reply.status, statusText: '', data: reply.data ?? '', headers: {}, config };
     if (reply.status >= 200 && reply.status < 300) return response;
     throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);

@@ -6,6 +6,7 @@ import { ability } from '../core/abilities.ts';
 import { api } from '../core/api.ts';
 import { PRACTICE_CHANGED_EVENT, PRACTICE_ID_KEY, reloadSelectedPractice, type PracticeChangedEvent } from '../core/practice.ts';
 import { PracticeSelector } from './PracticeSelector.tsx';
+import { practiceRow } from '../../test/list-rows.ts';
 
 const page = (data: unknown[]) => ({ status: 200, data: { data, meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: 1, to: data.length }, links: {} } });
 
@@ -28,7 +29,7 @@ describe('PracticeSelector', () => {
   });
 
   it('selects the first visible practice and raises dental-practice-changed', async () => {
-    const http = stubHttp(api, { 'GET /api/admin/list/dental-practices': () => page([{ id: 4, name: 'Harbour Dental', code: 'HD', status: 'active' }]) });
+    const http = stubHttp(api, { 'GET /api/admin/list/dental-practices': () => page([practiceRow({ id: 4, name: 'Harbour Dental' })]) });
     restore = http.restore;
     renderRoutes([{ path: '/', element: <PracticeSelector /> }], '/');
     await waitFor(() => expect(localStorage.getItem(PRACTICE_ID_KEY)).toBe('4'));

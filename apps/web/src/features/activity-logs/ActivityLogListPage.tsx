@@ -4,21 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../core/format.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { activityLogListContract, type ListRow } from '@enamel/contracts';
 
-export interface ActivityLogRow {
-  id: number;
-  created_at: string;
-  user_id: number | null;
-  user_email: string | null;
-  dental_practice_id: number | null;
-  dental_practice_name: string | null;
-  action: string;
-  subject: string;
-  subject_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ip: string | null;
-}
+export type ActivityLogRow = ListRow<typeof activityLogListContract>;
 
 const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', login: 'teal', logout: 'gray', login_failed: 'orange' };
 
@@ -73,16 +61,16 @@ export function ActivityLogListPage() {
   const [open, setOpen] = useState<ActivityLogRow | null>(null);
 
   const columns: DataTableColumn<ActivityLogRow>[] = [
-    { field: 'created_at', title: t('activityLog.when'), type: 'date', sort: true, filter: true, width: 190, cellRenderer: (row) => format.dateTime(row.created_at) },
-    { field: 'user_email', title: t('activityLog.who'), sort: true, filter: true, search: true },
-    { field: 'action', title: t('activityLog.action'), sort: true, filter: true, search: true, width: 230, cellRenderer: (row) => <Badge variant="light" color={ACTION_COLORS[row.action] ?? 'gray'} tt="none">{words.action(row.action)}</Badge> },
-    { field: 'subject', title: t('activityLog.subject'), sort: true, filter: true, search: true, cellRenderer: (row) => words.subject(row.subject) },
-    { field: 'subject_id', title: t('activityLog.record'), filter: true, search: true, width: 110 },
-    { field: 'dental_practice_name', title: t('activityLog.practice'), sort: true, filter: true, search: true, width: 200, cellRenderer: (row) => row.dental_practice_name ?? (row.dental_practice_id === null ? '—' : `#${row.dental_practice_id}`) },
-    { field: 'dental_practice_id', title: t('activityLog.practiceId'), type: 'number', sort: true, filter: true, width: 110, hide: true },
-    { field: 'ip', title: t('activityLog.ip'), filter: true, width: 140 },
-    { field: 'user_id', title: t('activityLog.userId'), type: 'number', sort: true, filter: true, hide: true },
-    { field: 'id', title: '#', type: 'number', sort: true, filter: true, hide: true },
+    { field: 'created_at', title: t('activityLog.when'), width: 190, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'user_email', title: t('activityLog.who') },
+    { field: 'action', title: t('activityLog.action'), width: 230, cellRenderer: (row) => <Badge variant="light" color={ACTION_COLORS[row.action] ?? 'gray'} tt="none">{words.action(row.action)}</Badge> },
+    { field: 'subject', title: t('activityLog.subject'), cellRenderer: (row) => words.subject(row.subject) },
+    { field: 'subject_id', title: t('activityLog.record'), width: 110 },
+    { field: 'dental_practice_name', title: t('activityLog.practice'), width: 200, cellRenderer: (row) => row.dental_practice_name ?? (row.dental_practice_id === null ? '—' : `#${row.dental_practice_id}`) },
+    { field: 'dental_practice_id', title: t('activityLog.practiceId'), width: 110, hide: true },
+    { field: 'ip', title: t('activityLog.ip'), width: 140 },
+    { field: 'user_id', title: t('activityLog.userId'), hide: true },
+    { field: 'id', title: '#', hide: true },
   ];
 
   return (
@@ -90,7 +78,7 @@ export function ActivityLogListPage() {
       <PageHeader title={t('routes.logs')} description={t('activityLog.subtitle')} />
       <DataTable<ActivityLogRow>
         tableId="activity-logs"
-        url="/api/admin/list/logs"
+        list={activityLogListContract}
         columns={columns}
         defaultSort={{ field: 'created_at', direction: 'desc' }}
         exportFileName="activity-log"

@@ -9,18 +9,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
+import { archiveListContract, type ListRow } from '@enamel/contracts';
 
-export interface ArchiveRow {
-  id: number;
-  period_start: string;
-  period_end: string;
-  row_count: number;
-  size_bytes: number;
-  checksum: string;
-  created_at: string;
-}
+export type ArchiveRow = ListRow<typeof archiveListContract>;
 
-export const ARCHIVES_LIST_URL = '/api/admin/list/archive-logs';
+export const ARCHIVES_LIST_URL = archiveListContract.path;
 const downloadUrl = (id: number) => `/api/archive-logs/download/${id}`;
 
 /** /admin/archive-logs: the activity log's archived entries, a gzipped file per batch; download or delete. */
@@ -32,12 +25,12 @@ export function ArchiveLogListPage() {
   const day = (iso: string) => format.dateTime(iso, { dateStyle: 'medium' });
 
   const columns: DataTableColumn<ArchiveRow>[] = [
-    { field: 'period_start', title: t('archiveLogs.from'), type: 'date', sort: true, filter: true, width: 150, cellRenderer: (row) => day(row.period_start) },
-    { field: 'period_end', title: t('archiveLogs.to'), type: 'date', sort: true, filter: true, width: 150, cellRenderer: (row) => day(row.period_end) },
-    { field: 'row_count', title: t('archiveLogs.entries'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => format.number(row.row_count) },
-    { field: 'size_bytes', title: t('archiveLogs.size'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => format.number(row.size_bytes / 1024, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }) },
-    { field: 'checksum', title: t('archiveLogs.checksum'), filter: true, search: true, cellRenderer: (row) => <Code title={row.checksum}>{row.checksum.slice(0, 16)}…</Code> },
-    { field: 'created_at', title: t('archiveLogs.archivedAt'), type: 'date', sort: true, filter: true, width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'period_start', title: t('archiveLogs.from'), width: 150, cellRenderer: (row) => day(row.period_start) },
+    { field: 'period_end', title: t('archiveLogs.to'), width: 150, cellRenderer: (row) => day(row.period_end) },
+    { field: 'row_count', title: t('archiveLogs.entries'), width: 120, cellRenderer: (row) => format.number(row.row_count) },
+    { field: 'size_bytes', title: t('archiveLogs.size'), width: 120, cellRenderer: (row) => format.number(row.size_bytes / 1024, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }) },
+    { field: 'checksum', title: t('archiveLogs.checksum'), cellRenderer: (row) => <Code title={row.checksum}>{row.checksum.slice(0, 16)}…</Code> },
+    { field: 'created_at', title: t('archiveLogs.archivedAt'), width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
   ];
 
   const confirm = useConfirmedActions<ArchiveRow, 'delete'>({
@@ -56,7 +49,7 @@ export function ArchiveLogListPage() {
       <PageHeader title={t('routes.archiveLogs')} description={t('archiveLogs.subtitle')} />
       <DataTable<ArchiveRow>
         tableId="archive-logs"
-        url={ARCHIVES_LIST_URL}
+        list={archiveListContract}
         columns={columns}
         defaultSort={{ field: 'period_start', direction: 'desc' }}
         exportFileName="archive-logs"

@@ -10,8 +10,9 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { BRANDS_LIST_URL, deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
+import { deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
 import { BrandFormModal } from './BrandFormModal.tsx';
+import { brandListContract } from '@enamel/contracts';
 
 /** Only http(s) links are rendered as links. */
 function safeUrl(value: string | null): string | null {
@@ -34,12 +35,11 @@ export function BrandListPage() {
   const canDelete = ability.can('delete', 'Brand');
 
   const columns: DataTableColumn<BrandRow>[] = [
-    { field: 'name', title: t('brands.fields.name'), sort: true, filter: true, search: true, isUnique: true, minWidth: 180 },
-    { field: 'manufacturer', title: t('brands.fields.manufacturer'), sort: true, filter: true, search: true },
+    { field: 'name', title: t('brands.fields.name'), isUnique: true, minWidth: 180 },
+    { field: 'manufacturer', title: t('brands.fields.manufacturer') },
     {
       field: 'website',
       title: t('brands.fields.website'),
-      filter: true,
       cellRenderer: (row) => {
         const href = safeUrl(row.website);
         if (!href) return row.website ?? '';
@@ -50,9 +50,9 @@ export function BrandListPage() {
         );
       },
     },
-    { field: 'products_count', title: t('brands.fields.productsCount'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => format.number(row.products_count) },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+    { field: 'products_count', title: t('brands.fields.productsCount'), width: 130, cellRenderer: (row) => format.number(row.products_count) },
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   const confirm = useConfirmedActions<BrandRow, string>(
@@ -78,7 +78,7 @@ export function BrandListPage() {
       />
       <DataTable<BrandRow>
         tableId="brands"
-        url={BRANDS_LIST_URL}
+        list={brandListContract}
         columns={columns}
         defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="brands"

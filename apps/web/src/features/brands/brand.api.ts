@@ -1,18 +1,10 @@
-import type { Brand, BrandBody } from '@enamel/contracts';
+import { type Brand, type BrandBody, brandListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const BRANDS_LIST_URL = '/api/admin/list/brands';
+export const BRANDS_LIST_URL = brandListContract.path;
 
 /** A row of the brands list (the list engine's declared columns). */
-export interface BrandRow {
-  id: number;
-  name: string;
-  manufacturer: string | null;
-  website: string | null;
-  status: 'active' | 'inactive';
-  products_count: number;
-  created_at: string;
-}
+export type BrandRow = ListRow<typeof brandListContract>;
 
 interface One {
   success: true;

@@ -9,7 +9,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { CATEGORIES_LIST_URL, deactivateCategory, restoreCategory, type CategoryRow } from './category.api.ts';
+import { deactivateCategory, restoreCategory, type CategoryRow } from './category.api.ts';
+import { categoryListContract } from '@enamel/contracts';
 
 /** /admin/list/categories: the category tree as paths ("Infection control › Gloves"); create and edit are pages. */
 export function CategoryListPage() {
@@ -21,12 +22,12 @@ export function CategoryListPage() {
   const edit = (row: CategoryRow) => void navigate(`/admin/categories/edit/${row.id}`);
 
   const columns: DataTableColumn<CategoryRow>[] = [
-    { field: 'path', title: t('categories.fields.path'), sort: true, filter: true, search: true, isUnique: true, minWidth: 260 },
-    { field: 'name', title: t('categories.fields.name'), sort: true, filter: true, search: true },
-    { field: 'parent_name', title: t('categories.fields.parent'), sort: true, filter: true, search: true, hide: true },
-    { field: 'products_count', title: t('categories.fields.productsCount'), type: 'number', sort: true, filter: true, width: 130 },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+    { field: 'path', title: t('categories.fields.path'), isUnique: true, minWidth: 260 },
+    { field: 'name', title: t('categories.fields.name') },
+    { field: 'parent_name', title: t('categories.fields.parent'), hide: true },
+    { field: 'products_count', title: t('categories.fields.productsCount'), width: 130 },
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   const confirm = useConfirmedActions<CategoryRow, string>(
@@ -52,7 +53,7 @@ export function CategoryListPage() {
       />
       <DataTable<CategoryRow>
         tableId="categories"
-        url={CATEGORIES_LIST_URL}
+        list={categoryListContract}
         columns={columns}
         defaultSort={{ field: 'path', direction: 'asc' }}
         exportFileName="categories"

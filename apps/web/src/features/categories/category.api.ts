@@ -1,19 +1,10 @@
-import type { Category, CategoryBody } from '@enamel/contracts';
+import { type Category, type CategoryBody, categoryListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const CATEGORIES_LIST_URL = '/api/admin/list/categories';
+export const CATEGORIES_LIST_URL = categoryListContract.path;
 
 /** A row of the categories list. `path` is the names from the root, e.g. "Infection control › Gloves". */
-export interface CategoryRow {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  parent_name: string | null;
-  path: string;
-  status: 'active' | 'inactive';
-  products_count: number;
-  created_at: string;
-}
+export type CategoryRow = ListRow<typeof categoryListContract>;
 
 /** An entry of GET /api/category/all (sorted by path). */
 export interface CategoryOption {

@@ -10,13 +10,13 @@ import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import {
-  DENTAL_PRACTICES_LIST_URL,
   deactivateDentalPractice,
   deleteDentalPracticePermanently,
   restoreDentalPractice,
   type DentalPracticeRow,
 } from './dental-practice.api.ts';
 import { DentalPracticeFormModal } from './DentalPracticeFormModal.tsx';
+import { dentalPracticeListContract } from '@enamel/contracts';
 
 /** /admin/list/dental-practices: the practices the user may see, with create, edit, deactivate, restore and permanent delete. */
 export function DentalPracticeListPage() {
@@ -25,15 +25,15 @@ export function DentalPracticeListPage() {
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
 
   const columns: DataTableColumn<DentalPracticeRow>[] = [
-    { field: 'name', title: t('practices.fields.name'), sort: true, filter: true, search: true, minWidth: 200 },
-    { field: 'code', title: t('practices.fields.code'), sort: true, filter: true, search: true, isUnique: true, width: 120 },
-    { field: 'email', title: t('practices.fields.email'), sort: true, filter: true, search: true },
-    { field: 'phone', title: t('practices.fields.phone'), filter: true, search: true, hide: true },
-    { field: 'address', title: t('practices.fields.address'), filter: true, search: true, hide: true },
-    { field: 'time_zone', title: t('practices.fields.timeZone'), sort: true, filter: true },
-    { field: 'currency', title: t('practices.fields.currency'), sort: true, filter: true, width: 110 },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+    { field: 'name', title: t('practices.fields.name'), minWidth: 200 },
+    { field: 'code', title: t('practices.fields.code'), isUnique: true, width: 120 },
+    { field: 'email', title: t('practices.fields.email') },
+    { field: 'phone', title: t('practices.fields.phone'), hide: true },
+    { field: 'address', title: t('practices.fields.address'), hide: true },
+    { field: 'time_zone', title: t('practices.fields.timeZone') },
+    { field: 'currency', title: t('practices.fields.currency'), width: 110 },
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   const confirm = useConfirmedActions<DentalPracticeRow, string>(
@@ -60,7 +60,7 @@ export function DentalPracticeListPage() {
       />
       <DataTable<DentalPracticeRow>
         tableId="dental-practices"
-        url={DENTAL_PRACTICES_LIST_URL}
+        list={dentalPracticeListContract}
         columns={columns}
         defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="dental-practices"

@@ -1,21 +1,10 @@
-import type { DentalPractice, DentalPracticeBody } from '@enamel/contracts';
+import { type DentalPractice, type DentalPracticeBody, dentalPracticeListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const DENTAL_PRACTICES_LIST_URL = '/api/admin/list/dental-practices';
+export const DENTAL_PRACTICES_LIST_URL = dentalPracticeListContract.path;
 
 /** A row of the practices list (the list engine's declared columns). */
-export interface DentalPracticeRow {
-  id: number;
-  name: string;
-  code: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  time_zone: string;
-  currency: string;
-  status: 'active' | 'inactive';
-  created_at: string;
-}
+export type DentalPracticeRow = ListRow<typeof dentalPracticeListContract>;
 
 interface One {
   success: true;

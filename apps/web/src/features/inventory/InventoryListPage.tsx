@@ -12,10 +12,11 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useQuantity } from '../products/money.ts';
 import { useUnitLabel } from '../products/units.ts';
-import { INVENTORIES_LIST_URL, STOCK_QUERY_KEYS, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
+import { STOCK_QUERY_KEYS, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
 import { PracticeRequired } from './PracticeRequired.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
+import { inventoryListContract } from '@enamel/contracts';
 
 /** "240 each · 2.4 box": on hand in the usage and the purchase unit. */
 export function useOnHandText() {
@@ -56,9 +57,6 @@ function InventoryList({ practiceId }: { practiceId: number }) {
     {
       field: 'product_name',
       title: t('inventory.fields.product'),
-      sort: true,
-      filter: true,
-      search: true,
       isUnique: true,
       minWidth: 220,
       cellRenderer: (row) => (
@@ -74,16 +72,13 @@ function InventoryList({ practiceId }: { practiceId: number }) {
         </Stack>
       ),
     },
-    { field: 'sku', title: t('products.fields.sku'), sort: true, filter: true, search: true, minWidth: 150 },
-    { field: 'stock_status', title: t('inventory.fields.stockStatus'), sort: true, filter: true, width: 130, cellRenderer: (row) => <StockStatusBadge status={row.stock_status} /> },
-    { field: 'on_hand', title: t('inventory.fields.onHand'), type: 'number', sort: true, filter: true, minWidth: 170, cellRenderer: (row) => <span data-testid="inventory-on-hand">{onHand(row)}</span> },
-    { field: 'value', title: t('inventory.fields.value'), type: 'number', sort: true, filter: true, width: 130, cellRenderer: (row) => money(row.value) },
+    { field: 'sku', title: t('products.fields.sku'), minWidth: 150 },
+    { field: 'stock_status', title: t('inventory.fields.stockStatus'), width: 130, cellRenderer: (row) => <StockStatusBadge status={row.stock_status} /> },
+    { field: 'on_hand', title: t('inventory.fields.onHand'), minWidth: 170, cellRenderer: (row) => <span data-testid="inventory-on-hand">{onHand(row)}</span> },
+    { field: 'value', title: t('inventory.fields.value'), width: 130, cellRenderer: (row) => money(row.value) },
     {
       field: 'nearest_expiry',
       title: t('inventory.fields.nearestExpiry'),
-      type: 'date',
-      sort: true,
-      filter: true,
       width: 150,
       cellRenderer: (row) => {
         const state = expiryState(row.nearest_expiry);
@@ -94,12 +89,12 @@ function InventoryList({ practiceId }: { practiceId: number }) {
         ) : null;
       },
     },
-    { field: 'reorder_point', title: t('inventory.fields.reorderPoint'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => quantity(row.reorder_point) },
-    { field: 'par_level', title: t('inventory.fields.parLevel'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => quantity(row.par_level) },
-    { field: 'location', title: t('inventory.fields.location'), sort: true, filter: true, search: true, width: 140 },
-    { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true, hide: true },
-    { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true, search: true, hide: true },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, hide: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'reorder_point', title: t('inventory.fields.reorderPoint'), width: 120, cellRenderer: (row) => quantity(row.reorder_point) },
+    { field: 'par_level', title: t('inventory.fields.parLevel'), width: 110, cellRenderer: (row) => quantity(row.par_level) },
+    { field: 'location', title: t('inventory.fields.location'), width: 140 },
+    { field: 'brand_name', title: t('products.fields.brand'), hide: true },
+    { field: 'category_name', title: t('products.fields.category'), hide: true },
+    { field: 'status', title: t('common.status'), hide: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
   ];
 
   const confirm = useConfirmedActions<InventoryRow, string>(
@@ -114,7 +109,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
     <>
       <DataTable<InventoryRow>
         tableId="inventories"
-        url={INVENTORIES_LIST_URL}
+        list={inventoryListContract}
         params={{ dental_practice_id: practiceId }}
         columns={columns}
         defaultSort={{ field: 'product_name', direction: 'asc' }}

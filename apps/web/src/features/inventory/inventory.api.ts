@@ -1,9 +1,10 @@
 import { api } from '../../core/api.ts';
 import type { ScannedBarcode } from '../products/product.api.ts';
+import { inventoryListContract, type ListRow } from '@enamel/contracts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
-export const INVENTORIES_LIST_URL = '/api/admin/list/inventories';
-export const STOCK_MOVEMENTS_LIST_URL = '/api/admin/list/stock-movements';
+export const INVENTORIES_LIST_URL = inventoryListContract.path;
+export const STOCK_MOVEMENTS_LIST_URL = inventoryListContract.path;
 
 export const STOCK_STATUSES = ['out', 'low', 'expiring', 'ok'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
@@ -11,28 +12,7 @@ export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return'] as const;
 
 /** A row of the inventories list. */
-export interface InventoryRow {
-  id: number;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  gtin?: string | null;
-  brand_name: string | null;
-  category_name: string | null;
-  usage_unit: string;
-  purchase_unit: string;
-  units_per_purchase_unit: number;
-  tracks_lots?: boolean;
-  on_hand: string;
-  on_hand_purchase_units: string;
-  value: string;
-  nearest_expiry: string | null;
-  reorder_point: string;
-  par_level: string;
-  location: string | null;
-  status: 'active' | 'inactive';
-  stock_status: StockStatus;
-}
+export type InventoryRow = ListRow<typeof inventoryListContract>;
 
 export interface Lot {
   id: number;

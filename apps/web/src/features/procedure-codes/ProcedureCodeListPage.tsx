@@ -9,8 +9,9 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { PROCEDURE_CODES_LIST_URL, deactivateProcedureCode, restoreProcedureCode, type ProcedureCodeRow } from './procedure-code.api.ts';
+import { deactivateProcedureCode, restoreProcedureCode, type ProcedureCodeRow } from './procedure-code.api.ts';
 import { ProcedureCodeFormModal } from './ProcedureCodeFormModal.tsx';
+import { procedureCodeListContract } from '@enamel/contracts';
 
 /** /admin/list/procedure-codes: the practice's procedure codes by category, with how many templates use each. */
 export function ProcedureCodeListPage() {
@@ -21,12 +22,12 @@ export function ProcedureCodeListPage() {
   const canDelete = ability.can('delete', 'ProcedureCode');
 
   const columns: DataTableColumn<ProcedureCodeRow>[] = [
-    { field: 'code', title: t('procedureCodes.fields.code'), sort: true, filter: true, search: true, isUnique: true, width: 120 },
-    { field: 'name', title: t('procedureCodes.fields.name'), sort: true, filter: true, search: true, minWidth: 220 },
-    { field: 'category', title: t('procedureCodes.fields.category'), sort: true, filter: true, cellRenderer: (row) => t(`procedureCategories.${row.category}`, { defaultValue: row.category }) },
-    { field: 'templates_count', title: t('procedureCodes.fields.templatesCount'), type: 'number', sort: true, filter: true, width: 130 },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+    { field: 'code', title: t('procedureCodes.fields.code'), isUnique: true, width: 120 },
+    { field: 'name', title: t('procedureCodes.fields.name'), minWidth: 220 },
+    { field: 'category', title: t('procedureCodes.fields.category'), cellRenderer: (row) => t(`procedureCategories.${row.category}`, { defaultValue: row.category }) },
+    { field: 'templates_count', title: t('procedureCodes.fields.templatesCount'), width: 130 },
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   const confirm = useConfirmedActions<ProcedureCodeRow, string>(
@@ -52,7 +53,7 @@ export function ProcedureCodeListPage() {
       />
       <DataTable<ProcedureCodeRow>
         tableId="procedure-codes"
-        url={PROCEDURE_CODES_LIST_URL}
+        list={procedureCodeListContract}
         columns={columns}
         defaultSort={{ field: 'code', direction: 'asc' }}
         exportFileName="procedure-codes"

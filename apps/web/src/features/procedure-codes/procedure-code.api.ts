@@ -1,17 +1,9 @@
-import type { ProcedureCategory, ProcedureCode, ProcedureCodeBody } from '@enamel/contracts';
+import { type ProcedureCategory, type ProcedureCode, type ProcedureCodeBody, procedureCodeListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const PROCEDURE_CODES_LIST_URL = '/api/admin/list/procedure-codes';
+export const PROCEDURE_CODES_LIST_URL = procedureCodeListContract.path;
 
-export interface ProcedureCodeRow {
-  id: number;
-  code: string;
-  name: string;
-  category: ProcedureCategory;
-  status: 'active' | 'inactive';
-  templates_count: number;
-  created_at: string;
-}
+export type ProcedureCodeRow = ListRow<typeof procedureCodeListContract>;
 
 /** An entry of GET /api/procedure-code/all. */
 export interface ProcedureCodeOption {

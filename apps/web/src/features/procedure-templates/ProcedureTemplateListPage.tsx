@@ -10,8 +10,8 @@ import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from '../products/money.ts';
+import { procedureTemplateListContract } from '@enamel/contracts';
 import {
-  PROCEDURE_TEMPLATES_LIST_URL,
   deactivateProcedureTemplate,
   deleteProcedureTemplate,
   restoreProcedureTemplate,
@@ -29,13 +29,10 @@ export function ProcedureTemplateListPage() {
   const edit = (row: ProcedureTemplateRow) => void navigate(`/admin/procedure-templates/edit/${row.id}`);
 
   const columns: DataTableColumn<ProcedureTemplateRow>[] = [
-    { field: 'name', title: t('procedureTemplates.fields.name'), sort: true, filter: true, search: true, isUnique: true, minWidth: 220 },
+    { field: 'name', title: t('procedureTemplates.fields.name'), isUnique: true, minWidth: 220 },
     {
       field: 'procedure_code',
       title: t('procedureTemplates.fields.procedureCode'),
-      sort: true,
-      filter: true,
-      search: true,
       minWidth: 200,
       cellRenderer: (row) => (
         <Stack gap={0}>
@@ -48,11 +45,11 @@ export function ProcedureTemplateListPage() {
         </Stack>
       ),
     },
-    { field: 'procedure_code_name', title: t('procedureTemplates.fields.procedureName'), sort: true, filter: true, search: true, hide: true },
-    { field: 'items_count', title: t('procedureTemplates.fields.itemsCount'), type: 'number', sort: true, filter: true, width: 120 },
-    { field: 'consumable_cost', title: t('procedureTemplates.fields.consumableCost'), type: 'number', sort: true, filter: true, width: 160, cellRenderer: (row) => money(row.consumable_cost) },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+    { field: 'procedure_code_name', title: t('procedureTemplates.fields.procedureName'), hide: true },
+    { field: 'items_count', title: t('procedureTemplates.fields.itemsCount'), width: 120 },
+    { field: 'consumable_cost', title: t('procedureTemplates.fields.consumableCost'), width: 160, cellRenderer: (row) => money(row.consumable_cost) },
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   const confirm = useConfirmedActions<ProcedureTemplateRow, string>(
@@ -79,7 +76,7 @@ export function ProcedureTemplateListPage() {
       />
       <DataTable<ProcedureTemplateRow>
         tableId="procedure-templates"
-        url={PROCEDURE_TEMPLATES_LIST_URL}
+        list={procedureTemplateListContract}
         columns={columns}
         defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="procedure-templates"

@@ -1,20 +1,10 @@
-import type { ProcedureTemplate, ProcedureTemplateBody } from '@enamel/contracts';
+import { type ProcedureTemplate, type ProcedureTemplateBody, procedureTemplateListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
 /** The notes' spelling ("procedures-templates"). */
-export const PROCEDURE_TEMPLATES_LIST_URL = '/api/admin/list/procedures-templates';
+export const PROCEDURE_TEMPLATES_LIST_URL = procedureTemplateListContract.path;
 
-export interface ProcedureTemplateRow {
-  id: number;
-  name: string;
-  procedure_code_id: number;
-  procedure_code: string;
-  procedure_code_name: string;
-  items_count: number;
-  consumable_cost: string;
-  status: 'active' | 'inactive';
-  created_at: string;
-}
+export type ProcedureTemplateRow = ListRow<typeof procedureTemplateListContract>;
 
 interface One {
   success: true;

@@ -6,6 +6,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import { clearSelectedPractice, setSelectedPractice } from '../../core/practice.ts';
 import { ProcedureFormPage } from './ProcedureFormPage.tsx';
+import { inventoryRow } from '../../../test/list-rows.ts';
 
 // Textarea autosize listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
@@ -16,13 +17,13 @@ const ROUTES: Record<string, Handler> = {
   'GET /api/procedure-code/all': () => ({ status: 200, data: { data: [{ id: 7, code: 'D2391', name: 'Resin composite, one surface', category: 'restorative', status: 'active' }] } }),
   'GET /api/admin/list/procedures-templates': () => ({
     status: 200,
-    data: { data: [{ id: 5, name: 'Filling kit', procedure_code_id: 7, procedure_code: 'D2391', procedure_code_name: 'Resin composite', items_count: 1, consumable_cost: '1.5', status: 'active', created_at: '' }], meta: {} },
+    data: { data: [{ id: 5, name: 'Filling kit', procedure_code_id: 7, procedure_code: 'D2391', procedure_code_name: 'Resin composite', items_count: 1, consumable_cost: '1.5', status: 'active', created_at: '2026-01-05T09:00:00.000Z' }], meta: {} },
   }),
   'GET /api/procedure-template/5': () => ({
     status: 200,
     data: { success: true, data: { id: 5, items: [{ id: 1, product_id: 11, product_name: 'Composite A2', sku: 'CMP-A2', usage_unit: 'each', quantity: '3.0000', unit_cost: '0.5000', line_cost: '1.5' }] } },
   }),
-  'GET /api/admin/list/inventories': () => ({ status: 200, data: { data: [{ id: 2, product_id: 11, on_hand: '2.0000' }], meta: {} } }),
+  'GET /api/admin/list/inventories': () => ({ status: 200, data: { data: [inventoryRow({ id: 2, product_id: 11, on_hand: '2.0000' })], meta: {} } }),
 };
 
 describe('ProcedureFormPage', () => {
@@ -81,7 +82,7 @@ describe('ProcedureFormPage', () => {
     setSelectedPractice({ id: 3, name: 'Harbour Dental' });
     const http = stubHttp(api, {
       ...ROUTES,
-      'GET /api/admin/list/inventories': () => ({ status: 200, data: { data: [{ id: 2, product_id: 11, on_hand: '50' }], meta: {} } }),
+      'GET /api/admin/list/inventories': () => ({ status: 200, data: { data: [inventoryRow({ id: 2, product_id: 11, on_hand: '50.0000' })], meta: {} } }),
       'POST /api/procedure/create': () => ({ status: 409, data: { code: 'conflict', message: 'Not enough Composite A2 in stock: 1 more needed (2 available).' } }),
     });
     restore = http.restore;

@@ -12,8 +12,9 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { STOCK_QUERY_KEYS } from '../inventory/inventory.api.ts';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
 import { useStockMoney } from '../inventory/stock.ts';
-import { PROCEDURES_LIST_URL, completeProcedure, deleteProcedure, type ProcedureRow } from './procedure.api.ts';
+import { completeProcedure, deleteProcedure, type ProcedureRow } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
+import { procedureListContract } from '@enamel/contracts';
 
 /** /admin/list/procedures: the selected practice's procedures and what their consumables cost. */
 export function ProcedureListPage() {
@@ -37,13 +38,10 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
   const open = (row: ProcedureRow) => void navigate(`/admin/procedures/${row.id}`);
 
   const columns: DataTableColumn<ProcedureRow>[] = [
-    { field: 'performed_at', title: t('procedures.fields.performedAt'), type: 'date', sort: true, filter: true, width: 190, cellRenderer: (row) => format.dateTime(row.performed_at) },
+    { field: 'performed_at', title: t('procedures.fields.performedAt'), width: 190, cellRenderer: (row) => format.dateTime(row.performed_at) },
     {
       field: 'procedure_code',
       title: t('procedures.fields.procedureCode'),
-      sort: true,
-      filter: true,
-      search: true,
       minWidth: 220,
       cellRenderer: (row) => (
         <Stack gap={0}>
@@ -56,13 +54,13 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
         </Stack>
       ),
     },
-    { field: 'procedure_code_name', title: t('procedures.fields.procedureName'), sort: true, filter: true, search: true, hide: true },
-    { field: 'template_name', title: t('procedures.fields.template'), sort: true, filter: true, search: true, minWidth: 160 },
-    { field: 'provider', title: t('procedures.fields.provider'), sort: true, filter: true, search: true, minWidth: 140 },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 130, cellRenderer: (row) => <ProcedureStatusBadge status={row.status} /> },
-    { field: 'items_count', title: t('procedures.fields.itemsCount'), type: 'number', sort: true, filter: true, width: 100, hide: true },
-    { field: 'consumable_cost', title: t('procedures.fields.consumableCost'), type: 'number', sort: true, filter: true, width: 170, cellRenderer: (row) => money(row.consumable_cost) },
-    { field: 'id', title: t('procedures.fields.id'), type: 'number', sort: true, filter: true, isUnique: true, width: 90, hide: true },
+    { field: 'procedure_code_name', title: t('procedures.fields.procedureName'), hide: true },
+    { field: 'template_name', title: t('procedures.fields.template'), minWidth: 160 },
+    { field: 'provider', title: t('procedures.fields.provider'), minWidth: 140 },
+    { field: 'status', title: t('common.status'), width: 130, cellRenderer: (row) => <ProcedureStatusBadge status={row.status} /> },
+    { field: 'items_count', title: t('procedures.fields.itemsCount'), width: 100, hide: true },
+    { field: 'consumable_cost', title: t('procedures.fields.consumableCost'), width: 170, cellRenderer: (row) => money(row.consumable_cost) },
+    { field: 'id', title: t('procedures.fields.id'), isUnique: true, width: 90, hide: true },
   ];
 
   const confirm = useConfirmedActions<ProcedureRow, string>(
@@ -91,7 +89,7 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
     <>
       <DataTable<ProcedureRow>
         tableId="procedures"
-        url={PROCEDURES_LIST_URL}
+        list={procedureListContract}
         params={{ dental_practice_id: practiceId }}
         columns={columns}
         defaultSort={{ field: 'performed_at', direction: 'desc' }}

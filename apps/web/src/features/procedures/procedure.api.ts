@@ -1,26 +1,15 @@
 import { api } from '../../core/api.ts';
 import type { Movement } from '../inventory/inventory.api.ts';
 import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/procedure-template.api.ts';
+import { procedureListContract, type ListRow } from '@enamel/contracts';
 
-export const PROCEDURES_LIST_URL = '/api/admin/list/procedures';
+export const PROCEDURES_LIST_URL = procedureListContract.path;
 
 export const PROCEDURE_STATUSES = ['planned', 'completed'] as const;
 export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];
 
 /** A row of the procedures list. */
-export interface ProcedureRow {
-  id: number;
-  performed_at: string;
-  procedure_code_id: number;
-  procedure_code: string;
-  procedure_code_name: string;
-  procedure_template_id: number | null;
-  template_name: string | null;
-  provider: string | null;
-  status: ProcedureStatus;
-  items_count: number;
-  consumable_cost: string;
-}
+export type ProcedureRow = ListRow<typeof procedureListContract>;
 
 export interface ProcedureItemLot {
   lot_id: number;

@@ -4,7 +4,7 @@ import { IconArchive, IconBarcode, IconPencil, IconPlus, IconRestore, IconTrash 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { parseProductBarcode } from '@enamel/contracts';
+import { parseProductBarcode, productListContract } from '@enamel/contracts';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
@@ -13,7 +13,7 @@ import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from './money.ts';
-import { PRODUCTS_LIST_URL, deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
+import { deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
 import { ProductFormModal } from './ProductFormModal.tsx';
 import { usePackaging } from './units.ts';
 
@@ -58,13 +58,10 @@ export function ProductListPage() {
   const showScanned = scanned !== null && search === scanned.gtin;
 
   const columns: DataTableColumn<ProductRow>[] = [
-    { field: 'name', title: t('products.fields.name'), sort: true, filter: true, search: true, minWidth: 180 },
+    { field: 'name', title: t('products.fields.name'), minWidth: 180 },
     {
       field: 'sku',
       title: t('products.fields.sku'),
-      sort: true,
-      filter: true,
-      search: true,
       isUnique: true,
       cellRenderer: (row) => (
         <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -75,23 +72,20 @@ export function ProductListPage() {
     {
       field: 'gtin',
       title: t('products.fields.gtinShort'),
-      sort: true,
-      filter: true,
-      search: true,
       cellRenderer: (row) => (
         <Text span size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {row.gtin ?? ''}
         </Text>
       ),
     },
-    { field: 'brand_name', title: t('products.fields.brand'), sort: true, filter: true, search: true },
-    { field: 'category_name', title: t('products.fields.category'), sort: true, filter: true },
-    { field: 'units_per_purchase_unit', title: t('products.fields.packaging'), type: 'number', sort: true, filter: true, cellRenderer: (row) => packaging(row.purchase_unit, row.units_per_purchase_unit, row.usage_unit) },
-    { field: 'purchase_price', title: t('products.fields.purchasePrice'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.purchase_price) },
-    { field: 'unit_cost', title: t('products.fields.unitCost'), type: 'number', sort: true, filter: true, cellRenderer: (row) => money(row.unit_cost, { perUnit: true }) },
-    { field: 'tracks_lots', title: t('products.fields.tracksLotsShort'), type: 'bool', sort: true, filter: true },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 110, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true },
+    { field: 'brand_name', title: t('products.fields.brand') },
+    { field: 'category_name', title: t('products.fields.category') },
+    { field: 'units_per_purchase_unit', title: t('products.fields.packaging'), cellRenderer: (row) => packaging(row.purchase_unit, row.units_per_purchase_unit, row.usage_unit) },
+    { field: 'purchase_price', title: t('products.fields.purchasePrice'), cellRenderer: (row) => money(row.purchase_price) },
+    { field: 'unit_cost', title: t('products.fields.unitCost'), cellRenderer: (row) => money(row.unit_cost, { perUnit: true }) },
+    { field: 'tracks_lots', title: t('products.fields.tracksLotsShort') },
+    { field: 'status', title: t('common.status'), width: 110, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   const confirm = useConfirmedActions<ProductRow, string>(
@@ -128,7 +122,7 @@ export function ProductListPage() {
       ) : null}
       <DataTable<ProductRow>
         tableId="products"
-        url={PRODUCTS_LIST_URL}
+        list={productListContract}
         columns={columns}
         defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="products"

@@ -1,27 +1,10 @@
-import type { Product, ProductBody } from '@enamel/contracts';
+import { type Product, type ProductBody, productListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const PRODUCTS_LIST_URL = '/api/admin/list/products';
+export const PRODUCTS_LIST_URL = productListContract.path;
 
 /** A row of the products list. Money is a decimal string. */
-export interface ProductRow {
-  id: number;
-  name: string;
-  sku: string;
-  gtin: string | null;
-  brand_id: number | null;
-  brand_name: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  usage_unit: string;
-  purchase_unit: string;
-  units_per_purchase_unit: number;
-  purchase_price: string;
-  unit_cost: string;
-  tracks_lots: boolean;
-  status: 'active' | 'inactive';
-  created_at: string;
-}
+export type ProductRow = ListRow<typeof productListContract>;
 
 /** A hit of GET /api/product/search. */
 export interface ProductHit {

@@ -6,7 +6,8 @@ import type { ReportExport } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
 import { setSelectedPractice } from '../../core/practice.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
-import { generateUrl, REPORT_EXPORTS_LIST_URL } from './reports.api.ts';
+import { generateUrl } from './reports.api.ts';
+import { reportExportListContract } from '@enamel/contracts';
 
 /** The filters of an export as a phrase each, in the interface language (names as they were when exported). */
 function useDescribeFilters() {
@@ -44,9 +45,9 @@ export function RecentExports() {
     void navigate(generateUrl(row.report, row.filters));
   };
   const columns: DataTableColumn<ReportExport>[] = [
-    { field: 'created_at', title: t('reports.recent.exported'), type: 'date', sort: true, filter: true, width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
-    { field: 'report', title: t('reports.report'), sort: true, filter: true, width: 230, cellRenderer: (row) => t(`reports.names.${row.report}`) },
-    { field: 'dental_practice_name', title: t('reports.recent.practice'), sort: true, filter: true, search: true, width: 200 },
+    { field: 'created_at', title: t('reports.recent.exported'), width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'report', title: t('reports.report'), width: 230, cellRenderer: (row) => t(`reports.names.${row.report}`) },
+    { field: 'dental_practice_name', title: t('reports.recent.practice'), width: 200 },
     {
       field: 'filters',
       title: t('reports.recent.filters'),
@@ -60,8 +61,6 @@ export function RecentExports() {
     {
       field: 'format',
       title: t('reports.recent.format'),
-      sort: true,
-      filter: true,
       width: 110,
       cellRenderer: (row) => (
         <Badge variant="light" tt="uppercase">
@@ -69,7 +68,7 @@ export function RecentExports() {
         </Badge>
       ),
     },
-    { field: 'row_count', title: t('reports.recent.rows'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => format.number(row.row_count) },
+    { field: 'row_count', title: t('reports.recent.rows'), width: 110, cellRenderer: (row) => format.number(row.row_count) },
   ];
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="recent-exports-title" mt="xl">
@@ -83,7 +82,7 @@ export function RecentExports() {
       </Stack>
       <DataTable<ReportExport>
         tableId="report-exports"
-        url={REPORT_EXPORTS_LIST_URL}
+        list={reportExportListContract}
         columns={columns}
         defaultSort={{ field: 'created_at', direction: 'desc' }}
         onRowOpen={reopen}

@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
-import { PERMISSIONS_LIST_URL, deletePermission, type PermissionRow } from './role.api.ts';
+import { deletePermission, type PermissionRow } from './role.api.ts';
+import { permissionListContract } from '@enamel/contracts';
 
 /** /admin/permissions: every CASL rule (action × subject, optional conditions and fields) and the roles using it. */
 export function PermissionListPage() {
@@ -22,12 +23,12 @@ export function PermissionListPage() {
   const canEdit = ability.can('update', 'Permission');
 
   const columns: DataTableColumn<PermissionRow>[] = [
-    { field: 'name', title: t('permissions.fields.name'), sort: true, filter: true, search: true, minWidth: 200 },
-    { field: 'action', title: t('permissions.fields.action'), sort: true, filter: true, search: true, width: 120, cellRenderer: (row) => <Badge variant="light">{row.action}</Badge> },
-    { field: 'subject', title: t('permissions.fields.subject'), sort: true, filter: true, search: true },
+    { field: 'name', title: t('permissions.fields.name'), minWidth: 200 },
+    { field: 'action', title: t('permissions.fields.action'), width: 120, cellRenderer: (row) => <Badge variant="light">{row.action}</Badge> },
+    { field: 'subject', title: t('permissions.fields.subject') },
     { field: 'conditions', title: t('permissions.fields.conditions'), cellRenderer: (row) => (row.conditions ? <Code>{JSON.stringify(row.conditions)}</Code> : '—') },
-    { field: 'inverted', title: t('permissions.fields.inverted'), type: 'bool', filter: true, width: 110, cellRenderer: (row) => (row.inverted ? t('common.yes') : t('common.no')) },
-    { field: 'roles', title: t('permissions.fields.roles'), filter: true, search: true },
+    { field: 'inverted', title: t('permissions.fields.inverted'), width: 110, cellRenderer: (row) => (row.inverted ? t('common.yes') : t('common.no')) },
+    { field: 'roles', title: t('permissions.fields.roles') },
   ];
 
   return (
@@ -45,7 +46,7 @@ export function PermissionListPage() {
       />
       <DataTable<PermissionRow>
         tableId="permissions"
-        url={PERMISSIONS_LIST_URL}
+        list={permissionListContract}
         columns={columns}
         defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="permissions"

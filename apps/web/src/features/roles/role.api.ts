@@ -1,11 +1,9 @@
-import type { Permission, PermissionBody, Role, RoleBody, RoleDetail } from '@enamel/contracts';
+import { type Permission, type PermissionBody, type Role, type RoleBody, type RoleDetail, permissionListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const PERMISSIONS_LIST_URL = '/api/admin/list/permissions';
+export const PERMISSIONS_LIST_URL = permissionListContract.path;
 
-export interface PermissionRow extends Permission {
-  roles: string;
-}
+export type PermissionRow = ListRow<typeof permissionListContract>;
 
 interface Page<T> {
   data: T[];

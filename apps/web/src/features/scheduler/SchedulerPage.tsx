@@ -13,9 +13,10 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { RunStatusBadge } from './RunStatusBadge.tsx';
-import { runScheduler, SCHEDULERS_LIST_URL } from './scheduler.api.ts';
+import { runScheduler } from './scheduler.api.ts';
 import { SchedulerJobModal } from './SchedulerJobModal.tsx';
 import { SchedulerRunsDrawer } from './SchedulerRunsDrawer.tsx';
+import { schedulerJobListContract } from '@enamel/contracts';
 
 /**
  * /admin/scheduler: the installation's jobs — what each does, when it runs (cron in the installation's time
@@ -55,9 +56,6 @@ export function SchedulerPage() {
     {
       field: 'name',
       title: t('scheduler.columns.job'),
-      sort: true,
-      filter: true,
-      search: true,
       width: 320,
       cellRenderer: (row) => (
         <Stack gap={0}>
@@ -70,13 +68,10 @@ export function SchedulerPage() {
         </Stack>
       ),
     },
-    { field: 'cron', title: t('scheduler.columns.cron'), sort: true, filter: true, search: true, width: 140, cellRenderer: (row) => <Code>{row.cron}</Code> },
+    { field: 'cron', title: t('scheduler.columns.cron'), width: 140, cellRenderer: (row) => <Code>{row.cron}</Code> },
     {
       field: 'enabled',
       title: t('scheduler.columns.enabled'),
-      type: 'bool',
-      sort: true,
-      filter: true,
       width: 110,
       cellRenderer: (row) => (
         <Badge color={row.enabled ? 'green' : 'gray'} variant="light" tt="none">
@@ -84,10 +79,10 @@ export function SchedulerPage() {
         </Badge>
       ),
     },
-    { field: 'last_run_at', title: t('scheduler.columns.lastRun'), type: 'date', sort: true, filter: true, width: 190, cellRenderer: (row) => (row.last_run_at ? format.dateTime(row.last_run_at) : '—') },
-    { field: 'last_status', title: t('scheduler.columns.lastStatus'), sort: true, filter: true, width: 130, cellRenderer: (row) => (row.last_status ? <RunStatusBadge status={row.last_status} /> : '—') },
+    { field: 'last_run_at', title: t('scheduler.columns.lastRun'), width: 190, cellRenderer: (row) => (row.last_run_at ? format.dateTime(row.last_run_at) : '—') },
+    { field: 'last_status', title: t('scheduler.columns.lastStatus'), width: 130, cellRenderer: (row) => (row.last_status ? <RunStatusBadge status={row.last_status} /> : '—') },
     { field: 'next_run_at', title: t('scheduler.columns.nextRun'), width: 190, cellRenderer: (row) => (row.next_run_at ? format.dateTime(row.next_run_at) : '—') },
-    { field: 'time_limit_seconds', title: t('scheduler.columns.timeLimit'), type: 'number', sort: true, filter: true, width: 120, hide: true, cellRenderer: (row) => format.number(row.time_limit_seconds / 60, { style: 'unit', unit: 'minute', maximumFractionDigits: 1 }) },
+    { field: 'time_limit_seconds', title: t('scheduler.columns.timeLimit'), width: 120, hide: true, cellRenderer: (row) => format.number(row.time_limit_seconds / 60, { style: 'unit', unit: 'minute', maximumFractionDigits: 1 }) },
   ];
 
   return (
@@ -105,7 +100,7 @@ export function SchedulerPage() {
       />
       <DataTable<SchedulerJob>
         tableId="schedulers"
-        url={SCHEDULERS_LIST_URL}
+        list={schedulerJobListContract}
         columns={columns}
         defaultSort={{ field: 'id', direction: 'asc' }}
         exportFileName="scheduler"

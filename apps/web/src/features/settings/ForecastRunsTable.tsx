@@ -2,16 +2,17 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ForecastRun } from '@enamel/contracts';
+import { forecastRunListContract, type ListRow } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { toAppError } from '../../core/errors.ts';
 import { useFormat } from '../../core/format.ts';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/dashboard.api.ts';
-import { FORECAST_RUNS_LIST_URL } from './settings.api.ts';
 
-const STATUS_COLORS: Record<ForecastRun['status'], string> = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' };
+type ForecastRunRow = ListRow<typeof forecastRunListContract>;
+
+const STATUS_COLORS: Record<ForecastRunRow['status'], string> = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' };
 
 /** The notes' forecast_date list: every run of the practices the reader may see, and Run now for the selected one. */
 export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
@@ -28,14 +29,12 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
   const methodName = useMethodName();
   const day = (iso: string) => format.dateTime(`${iso}T12:00:00`, { dateStyle: 'medium' });
 
-  const columns: DataTableColumn<ForecastRun>[] = [
-    { field: 'dental_practice_name', title: t('settings.runs.practice'), sort: true, filter: true, search: true, width: 200 },
-    { field: 'forecast_date', title: t('settings.runs.forecastDate'), type: 'date', sort: true, filter: true, width: 150, cellRenderer: (row) => day(row.forecast_date) },
+  const columns: DataTableColumn<ForecastRunRow>[] = [
+    { field: 'dental_practice_name', title: t('settings.runs.practice'), width: 200 },
+    { field: 'forecast_date', title: t('settings.runs.forecastDate'), width: 150, cellRenderer: (row) => day(row.forecast_date) },
     {
       field: 'status',
       title: t('settings.runs.status'),
-      sort: true,
-      filter: true,
       width: 130,
       cellRenderer: (row) => (
         <Badge variant="light" color={STATUS_COLORS[row.status]} tt="none" title={row.error ?? undefined}>
@@ -43,16 +42,13 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
         </Badge>
       ),
     },
-    { field: 'requested_by_email', title: t('settings.runs.requestedBy'), sort: true, filter: true, search: true, width: 220, cellRenderer: (row) => row.requested_by_email ?? t('settings.runs.system') },
-    { field: 'created_at', title: t('settings.runs.createdAt'), type: 'date', sort: true, filter: true, width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
-    { field: 'duration_ms', title: t('settings.runs.duration'), type: 'number', sort: true, filter: true, width: 120, cellRenderer: (row) => (row.duration_ms === null ? '—' : format.number(row.duration_ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })) },
-    { field: 'series_count', title: t('settings.runs.series'), type: 'number', sort: true, filter: true, width: 110, cellRenderer: (row) => format.number(row.series_count) },
+    { field: 'requested_by_email', title: t('settings.runs.requestedBy'), width: 220, cellRenderer: (row) => row.requested_by_email ?? t('settings.runs.system') },
+    { field: 'created_at', title: t('settings.runs.createdAt'), width: 180, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'duration_ms', title: t('settings.runs.duration'), width: 120, cellRenderer: (row) => (row.duration_ms === null ? '—' : format.number(row.duration_ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 })) },
+    { field: 'series_count', title: t('settings.runs.series'), width: 110, cellRenderer: (row) => format.number(row.series_count) },
     {
       field: 'wape',
       title: t('settings.runs.accuracy'),
-      type: 'number',
-      sort: true,
-      filter: true,
       width: 230,
       cellRenderer: (row) =>
         row.accuracy ? (
@@ -114,7 +110,7 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
           {t('dashboard.run.now')}
         </Button>
       </Group>
-      <DataTable<ForecastRun> tableId="forecast-runs" url={FORECAST_RUNS_LIST_URL} columns={columns} defaultSort={{ field: 'created_at', direction: 'desc' }} exportFileName="forecast-runs" testId="forecast-runs-table" />
+      <DataTable<ForecastRunRow> tableId="forecast-runs" list={forecastRunListContract} columns={columns} exportFileName="forecast-runs" testId="forecast-runs-table" />
     </Card>
   );
 }

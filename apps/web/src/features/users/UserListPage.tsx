@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOCALE_NAMES, isLocale } from '@enamel/contracts';
+import { LOCALE_NAMES, isLocale, userListContract } from '@enamel/contracts';
 import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useAuthStore } from '../../core/auth.store.ts';
@@ -14,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { USERS_LIST_URL, deactivateUser, type UserRow } from './user.api.ts';
+import { deactivateUser, type UserRow } from './user.api.ts';
 
 function Names({ value }: { value: string }) {
   if (!value) return null;
@@ -41,14 +41,14 @@ export function UserListPage() {
   const canEdit = ability.can('update', 'User');
 
   const columns: DataTableColumn<UserRow>[] = [
-    { field: 'name', title: t('users.fields.name'), sort: true, filter: true, search: true, minWidth: 180 },
-    { field: 'email', title: t('users.fields.email'), sort: true, filter: true, search: true, isUnique: true },
-    { field: 'roles', title: t('users.fields.roles'), filter: true, search: true, cellRenderer: (row) => <Names value={row.roles} /> },
-    { field: 'dental_practices', title: t('users.fields.practices'), filter: true, search: true, cellRenderer: (row) => <Names value={row.dental_practices} /> },
-    { field: 'locale', title: t('users.fields.language'), sort: true, filter: true, hide: true, cellRenderer: (row) => (isLocale(row.locale) ? LOCALE_NAMES[row.locale] : row.locale) },
-    { field: 'status', title: t('common.status'), sort: true, filter: true, width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'last_login_at', title: t('users.fields.lastLogin'), type: 'date', sort: true, filter: true, cellRenderer: (row) => (row.last_login_at ? format.relative(row.last_login_at) : t('users.never')) },
-    { field: 'created_at', title: t('common.createdAt'), type: 'date', sort: true, filter: true, hide: true, cellRenderer: (row) => format.dateTime(row.created_at) },
+    { field: 'name', title: t('users.fields.name'), minWidth: 180 },
+    { field: 'email', title: t('users.fields.email'), isUnique: true },
+    { field: 'roles', title: t('users.fields.roles'), cellRenderer: (row) => <Names value={row.roles} /> },
+    { field: 'dental_practices', title: t('users.fields.practices'), cellRenderer: (row) => <Names value={row.dental_practices} /> },
+    { field: 'locale', title: t('users.fields.language'), hide: true, cellRenderer: (row) => (isLocale(row.locale) ? LOCALE_NAMES[row.locale] : row.locale) },
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'last_login_at', title: t('users.fields.lastLogin'), cellRenderer: (row) => (row.last_login_at ? format.relative(row.last_login_at) : t('users.never')) },
+    { field: 'created_at', title: t('common.createdAt'), hide: true, cellRenderer: (row) => format.dateTime(row.created_at) },
   ];
 
   return (
@@ -66,7 +66,7 @@ export function UserListPage() {
       />
       <DataTable<UserRow>
         tableId="users"
-        url={USERS_LIST_URL}
+        list={userListContract}
         columns={columns}
         defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="users"

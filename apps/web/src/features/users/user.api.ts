@@ -1,22 +1,9 @@
-import type { CreateUserBody, Role, UpdateUserBody, User } from '@enamel/contracts';
+import { type CreateUserBody, type Role, type UpdateUserBody, type User, userListContract, type ListRow } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-export const USERS_LIST_URL = '/api/admin/list/users';
+export const USERS_LIST_URL = userListContract.path;
 
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  status: 'active' | 'inactive';
-  locale: string;
-  roles: string;
-  dental_practices: string;
-  last_login_at: string | null;
-  created_at: string;
-  /** Whether the signed-in user may change / deactivate this user (JSON pages only). */
-  can_update?: boolean;
-  can_delete?: boolean;
-}
+export type UserRow = ListRow<typeof userListContract>;
 
 interface One {
   success: true;

@@ -1,25 +1,32 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { listContract, type ListRow } from '@enamel/contracts';
 import { stubHttp, type Reply } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import { DataTable, type DataTableColumn, type DataTableProps } from './index.ts';
 
-interface Item {
-  id: number;
-  name: string;
-  qty: number;
-  active: boolean;
-  note?: string;
-}
-
 const URL = '/api/admin/list/items';
+/** A list as a contract declares it: `note` and `secret` are fields shown only. */
+const itemList = listContract({
+  path: URL,
+  row: z.object({ id: z.number().int(), name: z.string(), qty: z.number().int(), active: z.boolean(), note: z.string().optional(), secret: z.string().optional() }),
+  columns: {
+    id: { type: 'number', sort: true },
+    name: { type: 'string', sort: true, filter: true, search: true },
+    qty: { type: 'number', sort: true, filter: true },
+    active: { type: 'bool', filter: true },
+  },
+  defaultSort: { field: 'id', direction: 'asc' },
+});
+type Item = ListRow<typeof itemList>;
 const columns: DataTableColumn<Item>[] = [
-  { field: 'id', title: 'ID', type: 'number', sort: true, isUnique: true },
-  { field: 'name', title: 'Name', sort: true, filter: true, search: true },
-  { field: 'qty', title: 'Quantity', type: 'number', sort: true, filter: true },
-  { field: 'active', title: 'Active', type: 'bool', filter: true },
+  { field: 'id', title: 'ID', isUnique: true },
+  { field: 'name', title: 'Name' },
+  { field: 'qty', title: 'Quantity' },
+  { field: 'active', title: 'Active' },
   { field: 'note', title: 'Note', html: true },
 ];
 
@@ -51,7 +58,7 @@ function server(total: number, override?: (params: Record<string, unknown>) => R
 }
 
 function renderTable(props: Partial<DataTableProps<Item>> = {}, path = '/') {
-  return renderRoutes([{ path: '/', element: <DataTable<Item> tableId="items" url={URL} columns={columns} testId="items-table" {...props} /> }], path);
+  return renderRoutes([{ path: '/', element: <DataTable<Item> tableId="items" list={itemList} columns={columns} defaultSort={null} testId="items-table" {...props} /> }], path);
 }
 
 const rows = () => screen.queryAllByTestId('data-table-row');

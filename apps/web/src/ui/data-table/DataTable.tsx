@@ -44,7 +44,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSel
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
-import { PAGE_SIZES, type ColumnFilter, type PageMeta } from '@enamel/contracts';
+import { PAGE_SIZES, type ColumnFilter, type ListColumnDeclaration, type ListContract, type PageMeta } from '@enamel/contracts';
 import { dateTimeFormat, numberFormat } from '../../core/format.ts';
 import { api } from '../../core/api.ts';
 import { toAppError } from '../../core/errors.ts';
@@ -58,7 +58,7 @@ import { FilterControl } from './FilterControl.tsx';
 import { loadPrefs, savePrefs, type TablePrefs } from './prefs.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { applyChange, buildRequest, nextSort, readView, selectionScope, writeView, type ChangeType } from './state.ts';
-import type { DataTableColumn, DataTableProps, SortState } from './types.ts';
+import type { DataTableColumn, DataTableProps, ResolvedColumn, SortState } from './types.ts';
 
 export interface ListResponse<Row> {
   data: Row[];
@@ -96,12 +96,12 @@ function useCellFormat() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return useCallback(
-    <Row,>(column: DataTableColumn<Row>, row: Row) => {
+    <Row,>(column: ResolvedColumn<Row>, row: Row) => {
       if (column.cellRenderer) return column.cellRenderer(row);
       const value = readField(row, column.field);
       if (column.html) return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />;
       if (value === null || value === undefined || value === '') return '';
-      switch (column.type ?? 'string') {
+      switch (column.type) {
         case 'bool':
           return t(value === true || value === 1 || value === 'true' || value === '1' ? 'table.yes' : 'table.no');
         case 'number':
@@ -121,10 +121,28 @@ function useCellFormat() {
   );
 }
 
+/** The screen's columns with their contract's type and capabilities; a field that is no contract column is shown only. */
+function useResolvedColumns<Row>(list: ListContract, columns: DataTableColumn<Row>[]): ResolvedColumn<Row>[] {
+  return useMemo(
+    () =>
+      columns.map((column) => {
+        const declared = (list.columns as Record<string, ListColumnDeclaration | undefined>)[column.field];
+        return declared
+          ? { ...column, type: declared.type, sort: !!declared.sort, filter: !!declared.filter, search: !!declared.search }
+          : { ...column, type: column.displayType ?? 'string', sort: false, filter: false, search: false };
+      }),
+    [list, columns],
+  );
+}
+
 export function DataTable<Row extends { id: number | string }>(props: DataTableProps<Row>) {
-  const { tableId, url, params, columns, defaultSort, sortMandatory = false, onRowOpen, rowActions, toolbar, selectable = false, onSelectionChange, exportFileName, queryKey = [], testId } = props;
+  const { tableId, list, params, sortMandatory = false, onRowOpen, rowActions, toolbar, selectable = false, onSelectionChange, exportFileName, queryKey = [], testId } = props;
   const { t } = useTranslation();
   const formatCell = useCellFormat();
+  const url = list.path;
+  const columns = useResolvedColumns(list, props.columns);
+  // null: no sort of the table's own (the server answers in its default order).
+  const defaultSort = props.defaultSort === undefined ? list.defaultSort : (props.defaultSort ?? undefined);
 
   // ---- preferences (local storage) -------------------------------------------------------
   const [prefs, setPrefsState] = useState<TablePrefs>(() => loadPrefs(tableId));
@@ -329,7 +347,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
   };
 
   // ---- render -----------------------------------------------------------------------------
-  const visibleColumns = table.getVisibleLeafColumns().map((c) => c.columnDef.meta as DataTableColumn<Row>);
+  const visibleColumns = table.getVisibleLeafColumns().map((c) => c.columnDef.meta as ResolvedColumn<Row>);
   const hasSearch = columns.some((c) => c.search);
   const filterOf = (field: string) => view.filters.find((f) => f.field === field);
   const setFilter = (field: string, filter: ColumnFilter | null) =>
@@ -501,7 +519,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                   </Table.Td>
                 )}
                 {row.getVisibleCells().map((cell) => {
-                  const column = cell.column.columnDef.meta as DataTableColumn<Row>;
+                  const column = cell.column.columnDef.meta as ResolvedColumn<Row>;
                   return (
                     <Table.Td key={cell.id} className={column.cellClass} style={{ maxWidth: widthOf(column) ?? column.maxWidth, overflowWrap: 'anywhere' }}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
-import type { ColumnType } from '@enamel/contracts';
+import type { ColumnType, ListContract } from '@enamel/contracts';
 
-/** One column of the notes' generic data table (§2 "Data tables"). */
+/**
+ * One column of the notes' generic data table (§2 "Data tables"), as a screen shows it: its title,
+ * width and renderer. What it is and what a reader may do with it (type, sort, filter, search) comes
+ * from the list's contract, never from the screen.
+ */
 export interface DataTableColumn<Row> {
-  /** The row property (dot paths such as `practice.name` are read too) and the server's column name. */
-  field: string;
+  /** A field of the row (and, for a contract column, the server's column name). */
+  field: keyof Row & string;
   /** Header text, already translated by the caller. */
   title: string;
-  /** Decides the filter conditions and the default cell format; default 'string'. */
-  type?: ColumnType;
-  /** Sortable (header becomes a button with aria-sort). */
-  sort?: boolean;
-  /** Filterable (header gets a filter popover with the notes' §5 conditions). */
-  filter?: boolean;
-  /** Searched by the search box; the box shows when at least one column has it. */
-  search?: boolean;
+  /** Default cell format of a field the contract does not declare as a column (shown only); default 'string'. */
+  displayType?: ColumnType;
   /** Hidden by default; the user can show it from the column menu. */
   hide?: boolean;
   /** The column that identifies a row: it cannot be hidden. */
@@ -35,15 +33,24 @@ export interface SortState {
   direction: SortDirection;
 }
 
+/** A column with what its list's contract declares about it (type and capabilities). */
+export interface ResolvedColumn<Row> extends DataTableColumn<Row> {
+  type: ColumnType;
+  sort: boolean;
+  filter: boolean;
+  search: boolean;
+}
+
 export interface DataTableProps<Row extends { id: number | string }> {
   /** Key of the persisted preferences (`enamel-table:<tableId>`). */
   tableId: string;
-  /** Server-mode list endpoint, e.g. '/api/admin/list/users'. */
-  url: string;
+  /** The list's contract: its endpoint (`path`), default sort, and each column's type and capabilities. */
+  list: ListContract;
   /** Extra query parameters sent with every request, e.g. `{ dental_practice_id: 3 }`. */
   params?: Record<string, string | number | undefined>;
   columns: DataTableColumn<Row>[];
-  defaultSort?: SortState;
+  /** Overrides the contract's default sort (null: none shown, the server's default order). */
+  defaultSort?: SortState | null;
   /** Sort cycle none → asc → desc → (asc if mandatory, else none). */
   sortMandatory?: boolean;
   /** Double-click within 230 ms, or Enter on a focused row. */
