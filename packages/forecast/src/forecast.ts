@@ -418,12 +418,19 @@ export function discreteInterval(cdf: (i: number) => number, last: number, level
     while (i < last && at(i) < q - 1e-12) i++;
     return i;
   };
-  // The lower bound is always the quantile (it never leaves out more than the lower tail); the
-  // rule rounds the upper bound only.
-  const lo = quantile(tail);
-  const target = lo === 0 ? level : 1 - tail;
+  if (rule === 'quantile') {
+    // The lower bound never leaves out more than the lower tail; the upper one reaches 1 − tail
+    // (`level` when the lower tail is empty).
+    const lo = quantile(tail);
+    return { lo, hi: Math.max(lo, quantile(lo === 0 ? level : 1 - tail)) };
+  }
+  // Nearest: the lower bound leaves out the mass nearest the lower tail, the upper bound makes the
+  // interval's own coverage nearest the level (ties include the value).
+  let lo = 0;
+  while (lo < last && Math.abs(at(lo) - tail) < Math.abs(at(lo - 1) - tail)) lo++;
+  const target = at(lo - 1) + level;
   let hi = Math.max(lo, quantile(target));
-  if (rule === 'nearest' && hi > lo && target - at(hi - 1) < at(hi) - target) hi--;
+  if (hi > lo && target - at(hi - 1) < at(hi) - target) hi--;
   return { lo, hi };
 }
 
