@@ -388,10 +388,11 @@ function isIntegerSeries(y: readonly number[]): boolean {
  * How a bound of a discrete predictive distribution is rounded. Whole-number demand can rarely be
  * covered at exactly the level: with P(0) = 0.72 and P(≤ 1) = 0.92 an upper bound covers 72 % or
  * 92 %, never 80 %.
- * - `quantile`: the smallest value whose cumulative probability reaches the target (never less
- *   coverage than asked under the model; the value a quantile / newsvendor loss picks).
- * - `nearest`: the value whose cumulative probability is nearest the target — the deterministic
- *   counterpart of a randomised bound, covering the level on average rather than at least.
+ * - `quantile`: bounds at the quantiles of the tails (never less coverage than asked under the
+ *   model; the value a quantile / newsvendor loss picks).
+ * - `nearest`: the lower bound leaves out the mass nearest the lower tail, the upper bound makes the
+ *   interval's coverage nearest the level — the deterministic counterpart of a randomised interval,
+ *   covering the level on average rather than at least.
  * Levels below `SELECTION.nearestBelow` (display bands such as 80 %) use `nearest`; service levels
  * from 90 % up (safety stock, and the 95 % bounds that the interval score charges 40 units per
  * unit of demand above the bound) use `quantile`.
@@ -405,10 +406,15 @@ export function boundRule(level: number): BoundRule {
 /**
  * Lower and upper support indices of a discrete distribution at two-sided coverage `level`.
  * `cdf(i)` is P(X ≤ value i) for support indices 0, 1, 2, … (value 0 = zero demand), `last` the
- * largest index. The lower bound is the lower-tail quantile; the upper bound is rounded by `rule`.
- * Equal tails, except when the lower bound is the first value: demand cannot fall
- * below zero, so the lower tail is empty and the upper bound targets `level` instead of
- * 1 − (1 − level)/2 (which would cover 90 % instead of 80 %, 97.5 % instead of 95 %).
+ * largest index.
+ * - `quantile`: the lower bound is the lower-tail quantile, the upper bound the 1 − (1 − level)/2
+ *   quantile, except when the lower bound is the first value: demand cannot fall below zero, so the
+ *   lower tail is empty and the upper bound is the `level` quantile (1 − (1 − level)/2 would cover
+ *   97.5 % instead of 95 %).
+ * - `nearest`: the lower bound leaves out the probability P(X < lower) nearest (1 − level)/2 (a tie
+ *   keeps the value), the upper bound makes P(lower ≤ X ≤ upper) nearest `level` (a tie includes the
+ *   value). With an empty lower tail this is the `level` quantile rounded to the nearest coverage;
+ *   Poisson(2) at 80 %: [1, 4] (81.2 %), where a quantile lower bound would give [0, 3] (85.7 %).
  */
 export function discreteInterval(cdf: (i: number) => number, last: number, level: number, rule: BoundRule): { lo: number; hi: number } {
   const tail = (1 - level) / 2;
@@ -418,12 +424,19 @@ export function discreteInterval(cdf: (i: number) => number, last: number, level
     while (i < last && at(i) < q - 1e-12) i++;
     return i;
   };
-  // The lower bound is always the quantile (it never leaves out more than the lower tail); the
-  // rule rounds the upper bound only.
-  const lo = quantile(tail);
-  const target = lo === 0 ? level : 1 - tail;
+  if (rule === 'quantile') {
+    // The lower bound never leaves out more than the lower tail; the upper one reaches 1 − tail
+    // (`level` when the lower tail is empty).
+    const lo = quantile(tail);
+    return { lo, hi: Math.max(lo, quantile(lo === 0 ? level : 1 - tail)) };
+  }
+  // Nearest: the lower bound leaves out the mass nearest the lower tail, the upper bound makes the
+  // interval's own coverage nearest the level (ties include the value).
+  let lo = 0;
+  while (lo < last && Math.abs(at(lo) - tail) < Math.abs(at(lo - 1) - tail)) lo++;
+  const target = at(lo - 1) + level;
   let hi = Math.max(lo, quantile(target));
-  if (rule === 'nearest' && hi > lo && target - at(hi - 1) < at(hi) - target) hi--;
+  if (hi > lo && target - at(hi - 1) < at(hi) - target) hi--;
   return { lo, hi };
 }
 

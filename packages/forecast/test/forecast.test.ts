@@ -70,11 +70,19 @@ describe('forecast() — combinations', () => {
 });
 
 describe('forecast() — bounds', () => {
-  it('a count forecast whose lower bound is 0 covers the level with [0, level quantile] (Poisson, by hand)', () => {
-    // Poisson(2): F(2) = 0.677, F(3) = 0.857, F(4) = 0.947. The 10 % quantile is 0, so the lower tail is empty and the
-    // 80 % interval is [0, q(0.80)] = [0, 3]; the equal-tailed [q(0.10), q(0.90)] = [0, 4] would cover 94.7 %.
+  it('a count forecast whose lower bound is 0 covers the level with [0, level quantile] (Poisson, by hand; scipy.stats.poisson.cdf)', () => {
+    // Poisson(2): F(0) = 0.135, F(2) = 0.677, F(3) = 0.857, F(4) = 0.947, F(5) = 0.983, F(6) = 0.9955. At 95 % (quantile
+    // rule) the 2.5 % quantile is 0, so the lower tail is empty and the interval is [0, q(0.95)] = [0, 5]; the
+    // equal-tailed [q(0.025), q(0.975)] = [0, 6] would cover 99.5 %.
+    const b = bounds({ method: 'x', mean: [2], sd: [Math.SQRT2], distribution: 'count', params: {} }, 0.95, true);
+    expect(b).toMatchObject({ lower: [0], upper: [5], distribution: 'count' });
+  });
+  it('80 % count bounds: the left-out lower mass nearest the lower tail, the interval’s own coverage nearest the level (Poisson, by hand)', () => {
+    // Poisson(2) at 80 %: leaving out 0 leaves out 0.135, nearer the 10 % tail than leaving out nothing → lower 1.
+    // Upper: coverage F(hi) − 0.135 is 0.722 for 3 and 0.812 for 4 → 4. [1, 4] covers 81.2 %; the earlier rule
+    // (quantile lower bound 0, then the upper bound nearest F = 0.8) gave [0, 3], 85.7 %.
     const b = bounds({ method: 'x', mean: [2], sd: [Math.SQRT2], distribution: 'count', params: {} }, 0.8, true);
-    expect(b).toMatchObject({ lower: [0], upper: [3], distribution: 'count' });
+    expect(b).toMatchObject({ lower: [1], upper: [4], distribution: 'count' });
   });
   it('continuous demand: [0, μ + z(level)σ] when the lower bound would be negative, equal tails otherwise', () => {
     const b = bounds({ method: 'x', mean: [1, 10], sd: [1, 1], distribution: 'normal', params: {} }, 0.8, false);
@@ -89,13 +97,15 @@ describe('forecast() — bounds', () => {
     expect(sizeBounds([0.45], [5, 1, 2, 1], 0.95)).toEqual({ lower: [0], upper: [2] });
     expect(sizeBounds([0.45], [5, 1, 2, 1], 0.8)).toEqual({ lower: [0], upper: [0] });
   });
-  it('discrete bounds: rounded to the nearest coverage below 90 %, up to the quantile from 90 % (reference: compute_reference.py, checked against scipy.stats)', () => {
+  it('discrete bounds: rounded to the nearest tail and coverage below 90 %, up to the quantile from 90 % (reference: compute_reference.py, checked against scipy.stats)', () => {
     expect(boundRule(0.8)).toBe('nearest');
     expect(boundRule(0.9)).toBe('quantile');
     expect(boundRule(0.95)).toBe('quantile');
     for (const [mu, v, level, rule, expected] of REF.countIntervals) {
       // e.g. Poisson(0.3): F(0) = 0.741, F(1) = 0.963 → 80 % upper bound 1 by quantile, 0 by nearest;
       // NB(mean 1.2, variance 3): F(4) = 0.945, F(5) = 0.968 → 95 % upper bound 5 by quantile, 4 by nearest.
+      // Nearest also rounds the lower tail and then the interval's own coverage: Poisson(2) at 80 % → [1, 4] (see above);
+      // sizes 1, 1, 1, 2, 2, 3, 6 at mean 2.0 (p = 0.875, P(0) = 0.125) → zero left out, F(3) − 0.125 = 0.75 → [1, 3].
       const pmf = countPmf(mu, v);
       const cum: number[] = [];
       const cdf = (i: number) => {

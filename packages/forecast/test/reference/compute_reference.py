@@ -223,19 +223,24 @@ def occurrence_size_pmf(mu, sizes):
     return vals, [1 - p] + [p * sizes.count(v) / len(sizes) for v in vals[1:]]
 
 def discrete_interval(vals, pmf, level, rule):
-    """Bounds of a discrete distribution (support vals ascending, from 0) at coverage `level`:
-    lower = smallest value with F >= (1 - level) / 2; upper targets `level` when the lower bound is 0
-    (empty lower tail) and 1 - (1 - level) / 2 otherwise; 'quantile' takes the smallest value with
-    F >= target, 'nearest' the value whose F is nearest the target (the lower one on a tie goes up)."""
+    """Bounds of a discrete distribution (support vals ascending, from 0) at coverage `level`.
+    'quantile': lower = smallest value with F >= (1 - level) / 2; upper = smallest value with
+    F >= level when the lower bound is 0 (empty lower tail), else F >= 1 - (1 - level) / 2.
+    'nearest': lower = the value below which the left-out mass F(lo - 1) is nearest (1 - level) / 2
+    (found by scanning every candidate; a tie keeps the smaller bound); upper = the value whose
+    interval coverage F(hi) - F(lo - 1) is nearest `level` (a tie takes the larger bound)."""
     F = []; c = 0.0
     for q in pmf:
         c += q; F.append(c)
+    below = lambda i: F[i - 1] if i > 0 else 0.0
     tail = (1 - level) / 2
-    lo = next(i for i, f in enumerate(F) if f >= tail - 1e-12)
-    target = level if lo == 0 else 1 - tail
-    hi = max(lo, next(i for i, f in enumerate(F) if f >= target - 1e-12))
-    if rule == 'nearest' and hi > lo and target - F[hi - 1] < F[hi] - target:
-        hi -= 1
+    if rule == 'quantile':
+        lo = next(i for i, f in enumerate(F) if f >= tail - 1e-12)
+        target = level if lo == 0 else 1 - tail
+        hi = max(lo, next(i for i, f in enumerate(F) if f >= target - 1e-12))
+        return [vals[lo], vals[hi]]
+    lo = min(range(len(F)), key=lambda i: (abs(below(i) - tail), i))
+    hi = min(range(lo, len(F)), key=lambda i: (abs(F[i] - below(lo) - level), -i))
     return [vals[lo], vals[hi]]
 
 def ses_exact(y):
@@ -409,7 +414,7 @@ out['sesExact'] = [dict(ses_exact(YADJ), y=YADJ), dict(ses_exact(RWN), y=RWN), d
 COUNT_CASES = [[2.0, 2.0, 0.8], [0.3, 0.3, 0.8], [0.3, 0.3, 0.95], [0.5, 0.5, 0.8], [1.2, 3.0, 0.8], [1.2, 3.0, 0.95], [10.0, 30.0, 0.8], [10.0, 30.0, 0.95]]
 out['countIntervals'] = [[m, v, l, r, discrete_interval(list(range(401)), count_pmf_list(m, v), l, r)] for m, v, l, r in [c + [rule] for c in COUNT_CASES for rule in ('quantile', 'nearest')]]
 SIZES = [1, 1, 1, 2, 2, 3, 6]
-out['sizeIntervals'] = [[mu, l, r, discrete_interval(*occurrence_size_pmf(mu, SIZES), l, r)] for mu in (0.2, 0.6, 1.5) for l in (0.8, 0.95) for r in ('quantile', 'nearest')]
+out['sizeIntervals'] = [[mu, l, r, discrete_interval(*occurrence_size_pmf(mu, SIZES), l, r)] for mu in (0.2, 0.6, 1.5, 2.0) for l in (0.8, 0.95) for r in ('quantile', 'nearest')]
 out['fillRate'] = [fill_rate_poisson(2.0, 2, 1, 0.95), fill_rate_normal(100.0, 10.0, 2, 1, 0.98)]
 LOGAP = [math.log(v) for v in AP144]
 out['airline'] = airline(LOGAP, -0.4, -0.6, 24)
