@@ -14,6 +14,7 @@ export const inventoryAddBodySchema = z.strictObject({
   par_level: decimalSchema.default('0'),
   location: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
 });
+export type InventoryAddBody = z.input<typeof inventoryAddBodySchema>;
 
 export const inventoryUpdateBodySchema = z.strictObject({
   id: id.optional(),
@@ -22,6 +23,7 @@ export const inventoryUpdateBodySchema = z.strictObject({
   location: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
   status: z.enum(STATUSES).optional(),
 });
+export type InventoryUpdateBody = z.input<typeof inventoryUpdateBodySchema>;
 
 export const receiveBodySchema = z.strictObject({
   dental_practice_id: id,
@@ -35,6 +37,7 @@ export const receiveBodySchema = z.strictObject({
   /** Receiving a lot whose expiry date is already past needs this explicit confirmation. */
   confirm_expired: z.boolean().default(false),
 });
+export type ReceiveBody = z.input<typeof receiveBodySchema>;
 
 export const adjustBodySchema = z.strictObject({
   dental_practice_id: id,
@@ -43,6 +46,7 @@ export const adjustBodySchema = z.strictObject({
   counted: decimalSchema,
   reason: z.string().trim().min(1).max(500),
 });
+export type AdjustBody = z.input<typeof adjustBodySchema>;
 
 export const transferBodySchema = z.strictObject({
   dental_practice_id: id,
@@ -51,6 +55,7 @@ export const transferBodySchema = z.strictObject({
   quantity,
   reason,
 });
+export type TransferBody = z.input<typeof transferBodySchema>;
 
 export const writeOffBodySchema = z.strictObject({
   dental_practice_id: id,
@@ -59,6 +64,7 @@ export const writeOffBodySchema = z.strictObject({
   quantity: quantity.nullish(),
   reason,
 });
+export type WriteOffBody = z.input<typeof writeOffBodySchema>;
 
 export const PROCEDURE_STATUSES = ['planned', 'completed'] as const;
 export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];

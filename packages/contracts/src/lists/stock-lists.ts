@@ -134,3 +134,20 @@ export const procedureListContract = listContract({
   },
   defaultSort: { field: 'performed_at', direction: 'desc' },
 });
+
+/** A lot of an inventory as its detail shows it. */
+export const lotSchema = z.object({
+  id: z.number().int(),
+  lot_number: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  quantity: z.string(),
+  unit_cost: z.string(),
+  value: z.string(),
+  received_at: z.string(),
+});
+export type Lot = z.infer<typeof lotSchema>;
+export type MovementRow = z.infer<typeof movementListContract.row>;
+
+/** GET /api/inventory/{id}: the inventory's list row, its lots, and its last 100 movements. */
+export const inventoryDetailSchema = inventoryListContract.row.extend({ lots: z.array(lotSchema), movements: z.array(movementListContract.row) });
+export type InventoryDetail = z.infer<typeof inventoryDetailSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
   adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, listQuerySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
-  type Action, inventoryListContract, movementListContract } from '@enamel/contracts';
+  type Action, inventoryDetailSchema, inventoryListContract, movementListContract } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
@@ -17,7 +17,6 @@ import { addInventory, adjustStock, findInventory, inventoryDetail, receiveStock
 import { searchProductsInPractice } from './inventory-search.ts';
 
 const practiceId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const lotSchema = z.object({ id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string(), value: z.string(), received_at: z.string() });
 const searchAnswerSchema = z.object({
   data: z.array(z.object({
     id: z.number().int(), name: z.string(), sku: z.string(), gtin: z.string().nullable(), brand_name: z.string().nullable(), usage_unit: z.string(), purchase_unit: z.string(),
@@ -25,7 +24,7 @@ const searchAnswerSchema = z.object({
   })),
   barcode: z.object({ gtin: z.string(), lot: z.string().nullable(), expiry: z.string().nullable(), serial: z.string().nullable() }).nullable(),
 });
-const detailSchema = z.object({ success: z.literal(true), data: inventoryListContract.row.extend({ lots: z.array(lotSchema), movements: z.array(movementListContract.row) }) });
+const detailSchema = z.object({ success: z.literal(true), data: inventoryDetailSchema });
 
 export default async function inventoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

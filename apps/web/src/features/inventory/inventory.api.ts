@@ -1,47 +1,23 @@
 import { api } from '../../core/api.ts';
 import type { ScannedBarcode } from '../products/product.api.ts';
-import { inventoryListContract, type ListRow } from '@enamel/contracts';
+import {
+  inventoryListContract, movementListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow,
+  type ReceiveBody, type TransferBody, type WriteOffBody,
+} from '@enamel/contracts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
 export const INVENTORIES_LIST_URL = inventoryListContract.path;
-export const STOCK_MOVEMENTS_LIST_URL = inventoryListContract.path;
+export const STOCK_MOVEMENTS_LIST_URL = movementListContract.path;
 
-export const STOCK_STATUSES = ['out', 'low', 'expiring', 'ok'] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
+export { STOCK_STATUSES, type InventoryDetail, type Lot, type StockStatus } from '@enamel/contracts';
 
 export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return'] as const;
 
 /** A row of the inventories list. */
 export type InventoryRow = ListRow<typeof inventoryListContract>;
 
-export interface Lot {
-  id: number;
-  lot_number: string | null;
-  expiry_date: string | null;
-  quantity: string;
-  unit_cost: string;
-  received_at: string;
-  value: string;
-}
-
-export interface Movement {
-  id: number;
-  type: string;
-  quantity: string;
-  unit_cost: string;
-  lot_number: string | null;
-  reason: string | null;
-  procedure_id?: number | null;
-  product_name?: string;
-  counterpart_practice_name?: string | null;
-  user_email?: string | null;
-  occurred_at: string;
-}
-
-export interface InventoryDetail extends InventoryRow {
-  lots: Lot[];
-  movements: Movement[];
-}
+/** A movement of the ledger. */
+export type Movement = MovementRow;
 
 /** A hit of GET /api/inventory/product/search: the catalog's search plus what the practice has on hand. */
 export interface StockProductHit {
@@ -83,22 +59,10 @@ export async function fetchOnHand(practiceId: number, productId: number, signal?
   return data.data[0]?.on_hand ?? '0';
 }
 
-export interface InventoryAddBody {
-  dental_practice_id: number;
-  product_id: number;
-  reorder_point: string;
-  par_level: string;
-  location: string | null;
-}
 export async function addInventory(body: InventoryAddBody): Promise<void> {
   await api.post('/api/inventory/add', body);
 }
 
-export interface InventoryUpdateBody {
-  reorder_point: string;
-  par_level: string;
-  location: string | null;
-}
 export async function updateInventory(id: number, body: InventoryUpdateBody): Promise<void> {
   await api.post(`/api/inventory/update/${id}`, body);
 }
@@ -111,51 +75,18 @@ export async function restoreInventory(id: number): Promise<void> {
   await api.post(`/api/inventory/restore/${id}`);
 }
 
-export interface ReceiveBody {
-  dental_practice_id: number;
-  product_id: number;
-  quantity: string;
-  unit: 'usage' | 'purchase';
-  unit_cost?: string | null;
-  lot_number?: string | null;
-  expiry_date?: string | null;
-  reason?: string | null;
-  /** Needed to receive a lot whose expiry date is already past. */
-  confirm_expired?: boolean;
-}
 export async function receiveStock(body: ReceiveBody): Promise<void> {
   await api.post('/api/inventory/receive', body);
 }
 
-export interface AdjustBody {
-  dental_practice_id: number;
-  product_id: number;
-  lot_id?: number | null;
-  counted: string;
-  reason: string;
-}
 export async function adjustStock(body: AdjustBody): Promise<void> {
   await api.post('/api/inventory/adjust', body);
 }
 
-export interface TransferBody {
-  dental_practice_id: number;
-  to_dental_practice_id: number;
-  product_id: number;
-  quantity: string;
-  reason?: string | null;
-}
 export async function transferStock(body: TransferBody): Promise<void> {
   await api.post('/api/inventory/transfer', body);
 }
 
-export interface WriteOffBody {
-  dental_practice_id: number;
-  lot_id: number;
-  type: 'expire' | 'waste';
-  quantity?: string | null;
-  reason?: string | null;
-}
 export async function writeOffLot(body: WriteOffBody): Promise<void> {
   await api.post('/api/inventory/write-off', body);
 }
