@@ -3,17 +3,15 @@
  *
  * Usage:
  * ```tsx
- * <DataTable<UserRow>
+ * <DataTable<UserRow>                                  // UserRow = ListRow<typeof userListContract>
  *   tableId="users"                                   // prefs key + list state in the URL
- *   url="/api/admin/list/users"
+ *   list={userListContract}                           // endpoint, default sort, each column's type and capabilities
  *   params={{ dental_practice_id: practiceId }}       // extra query params (undefined ones are dropped)
- *   columns={[
- *     { field: 'id', title: t('users.id'), type: 'number', sort: true, isUnique: true, width: 80 },
- *     { field: 'name', title: t('users.name'), sort: true, filter: true, search: true },
- *     { field: 'active', title: t('users.active'), type: 'bool', filter: true },
- *     { field: 'created_at', title: t('users.created'), type: 'date', sort: true, filter: true, hide: true },
+ *   columns={[                                        // titles, widths, renderers only
+ *     { field: 'id', title: t('users.id'), isUnique: true, width: 80 },
+ *     { field: 'name', title: t('users.name') },
+ *     { field: 'created_at', title: t('users.created'), hide: true },
  *   ]}
- *   defaultSort={{ field: 'name', direction: 'asc' }}
  *   onRowOpen={(row) => navigate(`/admin/users/edit/${row.id}`)}   // double-click (230 ms) or Enter
  *   rowActions={(row) => <RowMenu row={row} />}
  *   toolbar={<Button component={Link} to="/admin/users/create">{t('users.add')}</Button>}
@@ -22,7 +20,11 @@
  * />
  * ```
  *
- * - Requests `api.get(url, { params })` with current_page, pagesize, offset, sort_column, sort_direction,
+ * - What a column is and allows (type, sort, filter, search) comes from the list's contract in `@enamel/contracts`,
+ *   the declaration the API binds to SQL; a row field that is no contract column is shown only (`displayType`).
+ * - The parts live in hooks beside it: `useListView` (view in the URL), `useTablePrefs` (local storage),
+ *   `useDebouncedSearch`, `useRowSelection`, `useColumnWidths`, `useRowOpen`, `useCsvExport`, and `cells.tsx` (formats).
+ * - Requests `api.get(list.path, { params })` with current_page, pagesize, offset, sort_column, sort_direction,
  *   search, column_filters (JSON `[{field, condition, value}]`) and change_type; expects `{ data, meta, links }`.
  *   The react-query key is `['list', url, params, request, ...queryKey]`, so `invalidateQueries({ queryKey: ['list', url] })`
  *   refreshes the table after a write.
@@ -40,25 +42,28 @@
 import { Alert, Badge, Box, Button, CloseButton, Checkbox, Group, LoadingOverlay, NativeSelect, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type Updater, type VisibilityState } from '@tanstack/react-table';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigation, useSearchParams } from 'react-router';
-import { PAGE_SIZES, type ColumnFilter, type ListColumnDeclaration, type ListContract, type PageMeta } from '@enamel/contracts';
-import { dateTimeFormat, numberFormat } from '../../core/format.ts';
+import { PAGE_SIZES, type ColumnFilter, type PageMeta } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 import { toAppError } from '../../core/errors.ts';
-import { notifyError } from '../../core/notify.ts';
 import { Pagination } from '../pagination/Pagination.tsx';
+import { useCellFormat } from './cells.tsx';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
-import { DOUBLE_CLICK_MS, EXPAND_COLUMN_WIDTH, SEARCH_DEBOUNCE_MS, TABLE_MIN_HEIGHT } from './constants.ts';
-import { blobErrorMessage, saveFile } from './csv.ts';
+import { EXPAND_COLUMN_WIDTH, TABLE_MIN_HEIGHT } from './constants.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { FilterControl } from './FilterControl.tsx';
-import { loadPrefs, savePrefs, type TablePrefs } from './prefs.ts';
-import { sanitizeHtml } from './sanitize.ts';
-import { applyChange, buildRequest, nextSort, readView, selectionScope, writeView, type ChangeType } from './state.ts';
-import type { DataTableColumn, DataTableProps, ResolvedColumn, SortState } from './types.ts';
+import { buildRequest, nextSort, selectionScope } from './state.ts';
+import type { DataTableProps, ResolvedColumn } from './types.ts';
+import { useColumnWidths } from './useColumnWidths.ts';
+import { useCsvExport } from './useCsvExport.ts';
+import { useDebouncedSearch } from './useDebouncedSearch.ts';
+import { useListView } from './useListView.ts';
+import { useResolvedColumns } from './useResolvedColumns.ts';
+import { useRowOpen } from './useRowOpen.ts';
+import { useRowSelection } from './useRowSelection.ts';
+import { useTablePrefs } from './useTablePrefs.ts';
 
 export interface ListResponse<Row> {
   data: Row[];
@@ -66,73 +71,10 @@ export interface ListResponse<Row> {
   links?: { first?: string; last?: string; prev?: string | null; next?: string | null };
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"], [role="checkbox"], [data-no-row-open]';
-
-/** Reads `a.b.c` from a row. */
-export function readField(row: unknown, field: string): unknown {
-  let value: unknown = row;
-  for (const part of field.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
-/** Any value as cell text (objects as JSON). */
-function toText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value) ?? '';
-}
-
 function compactParams(params: Record<string, string | number | undefined> | undefined): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined) out[key] = value;
   return out;
-}
-
-function useCellFormat() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
-  return useCallback(
-    <Row,>(column: ResolvedColumn<Row>, row: Row) => {
-      if (column.cellRenderer) return column.cellRenderer(row);
-      const value = readField(row, column.field);
-      if (column.html) return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />;
-      if (value === null || value === undefined || value === '') return '';
-      switch (column.type) {
-        case 'bool':
-          return t(value === true || value === 1 || value === 'true' || value === '1' ? 'table.yes' : 'table.no');
-        case 'number':
-          return typeof value === 'number' ? numberFormat(locale).format(value) : toText(value);
-        case 'date': {
-          if (typeof value !== 'string' && typeof value !== 'number') return '';
-          const date = new Date(value);
-          if (Number.isNaN(date.getTime())) return String(value);
-          const dateOnly = typeof value === 'string' && DATE_ONLY.test(value);
-          return dateTimeFormat(locale, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-        }
-        default:
-          return toText(value);
-      }
-    },
-    [t, locale],
-  );
-}
-
-/** The screen's columns with their contract's type and capabilities; a field that is no contract column is shown only. */
-function useResolvedColumns<Row>(list: ListContract, columns: DataTableColumn<Row>[]): ResolvedColumn<Row>[] {
-  return useMemo(
-    () =>
-      columns.map((column) => {
-        const declared = (list.columns as Record<string, ListColumnDeclaration | undefined>)[column.field];
-        return declared
-          ? { ...column, type: declared.type, sort: !!declared.sort, filter: !!declared.filter, search: !!declared.search }
-          : { ...column, type: column.displayType ?? 'string', sort: false, filter: false, search: false };
-      }),
-    [list, columns],
-  );
 }
 
 export function DataTable<Row extends { id: number | string }>(props: DataTableProps<Row>) {
@@ -144,31 +86,9 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
   // null: no sort of the table's own (the server answers in its default order).
   const defaultSort = props.defaultSort === undefined ? list.defaultSort : (props.defaultSort ?? undefined);
 
-  // ---- preferences (local storage) -------------------------------------------------------
-  const [prefs, setPrefsState] = useState<TablePrefs>(() => loadPrefs(tableId));
-  const setPrefs = useCallback(
-    (update: (previous: TablePrefs) => TablePrefs) => {
-      setPrefsState((previous) => {
-        const next = update(previous);
-        savePrefs(tableId, next);
-        return next;
-      });
-    },
-    [tableId],
-  );
+  const [prefs, setPrefs] = useTablePrefs(tableId);
   const pageSize = prefs.pageSize;
-
-  // ---- list view (URL) --------------------------------------------------------------------
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => readView(searchParams, columns, defaultSort), [searchParams, columns, defaultSort]);
-  const changeType = useRef<ChangeType>('page');
-  const change = useCallback(
-    (type: ChangeType, patch: { page?: number; sort?: SortState | null; search?: string; filters?: ColumnFilter[] } = {}) => {
-      changeType.current = type;
-      setSearchParams((current) => writeView(current, applyChange(readView(current, columns, defaultSort), { type, ...patch }), defaultSort), { replace: true });
-    },
-    [setSearchParams, columns, defaultSort],
-  );
+  const { view, change, changeType } = useListView(columns, defaultSort);
 
   // ---- data -------------------------------------------------------------------------------
   const extraParams = useMemo(() => compactParams(params), [params]);
@@ -195,55 +115,9 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     if (meta && !rendering && !query.isPlaceholderData && rows.length === 0 && meta.total > 0 && view.page > meta.last_page) change('page', { page: meta.last_page });
   }, [meta, rendering, rows.length, view.page, query.isPlaceholderData, change]);
 
-  // ---- search (debounced) -----------------------------------------------------------------
-  const [searchText, setSearchText] = useState(view.search);
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const searchPending = useRef(false);
-  const [syncedSearch, setSyncedSearch] = useState(view.search);
-  if (syncedSearch !== view.search) {
-    // The URL's search changed (a link, back/forward, or our own debounce): show it in the box.
-    setSyncedSearch(view.search);
-    if (!searchPending.current && searchText.trim() !== view.search.trim()) setSearchText(view.search);
-  }
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  // A search typed just before leaving the screen must not pull the user back to it.
-  const navigation = useNavigation();
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle';
-  const onSearchInput = (value: string) => {
-    setSearchText(value);
-    clearTimeout(searchTimer.current);
-    searchPending.current = true;
-    const scheduledOn = window.location.pathname;
-    searchTimer.current = setTimeout(() => {
-      searchPending.current = false;
-      if (leaving.current || window.location.pathname !== scheduledOn) return;
-      if (value.trim() !== view.search.trim()) change('search', { search: value });
-    }, SEARCH_DEBOUNCE_MS);
-  };
+  const { searchText, onSearchInput } = useDebouncedSearch(view.search, (value) => change('search', { search: value }));
 
-  // ---- selection (cleared when the page, sort, filters, search or page size change) --------
-  const scope = selectionScope(view, pageSize);
-  const [selection, setSelection] = useState<{ scope: string; ids: RowSelectionState }>({ scope, ids: {} });
-  const rowSelection = selection.scope === scope ? selection.ids : {};
-  const notifiedCount = useRef(0);
-  const onSelectionChangeRef = useRef(onSelectionChange);
-  useEffect(() => {
-    onSelectionChangeRef.current = onSelectionChange;
-  });
-  useEffect(() => {
-    if (notifiedCount.current > 0) {
-      notifiedCount.current = 0;
-      onSelectionChangeRef.current?.([]);
-    }
-  }, [scope]);
-  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
-    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
-    setSelection({ scope, ids: next });
-    const selected = rows.filter((row) => next[String(row.id)]);
-    notifiedCount.current = selected.length;
-    onSelectionChange?.(selected);
-  };
+  const { rowSelection, onRowSelectionChange } = useRowSelection(selectionScope(view, pageSize), rows, onSelectionChange);
 
   // ---- columns ----------------------------------------------------------------------------
   const columnVisibility = useMemo<VisibilityState>(
@@ -269,82 +143,9 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
 
   const toggleColumn = (field: string, visible: boolean) => setPrefs((p) => ({ ...p, visibility: { ...p.visibility, [field]: visible } }));
 
-  // ---- column widths (drag or arrow keys on the handle; persisted) ------------------------
-  const [liveWidths, setLiveWidths] = useState<Record<string, number>>({});
-  const widthOf = (column: DataTableColumn<Row>) => liveWidths[column.field] ?? prefs.widths[column.field] ?? column.width;
-  const clampWidth = (column: DataTableColumn<Row>, width: number) => Math.round(Math.min(column.maxWidth ?? 2000, Math.max(column.minWidth ?? 48, width)));
-  const saveWidth = (column: DataTableColumn<Row>, width: number) => {
-    setLiveWidths((w) => {
-      const next = { ...w };
-      delete next[column.field];
-      return next;
-    });
-    setPrefs((p) => ({ ...p, widths: { ...p.widths, [column.field]: clampWidth(column, width) } }));
-  };
-  const startResize = (column: DataTableColumn<Row>) => (event: ReactPointerEvent<HTMLElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const th = event.currentTarget.closest('th');
-    const startWidth = th?.getBoundingClientRect().width || widthOf(column) || 150;
-    const startX = event.clientX;
-    let width = startWidth;
-    const move = (e: PointerEvent) => {
-      width = clampWidth(column, startWidth + e.clientX - startX);
-      setLiveWidths((w) => ({ ...w, [column.field]: width }));
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      saveWidth(column, width);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-  };
-  const keyResize = (column: DataTableColumn<Row>) => (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const th = event.currentTarget.closest('th');
-    const current = widthOf(column) ?? (th?.getBoundingClientRect().width || 150);
-    saveWidth(column, current + (event.key === 'ArrowRight' ? 10 : -10));
-  };
-
-  // ---- rows: double-click within 230 ms, or Enter ----------------------------------------
-  const lastClick = useRef<{ id: string; at: number } | null>(null);
-  const onRowClick = (row: Row) => (event: MouseEvent<HTMLElement>) => {
-    if (!onRowOpen || (event.target as HTMLElement).closest(INTERACTIVE)) return;
-    const now = Date.now();
-    const id = String(row.id);
-    const previous = lastClick.current;
-    if (previous && previous.id === id && now - previous.at <= DOUBLE_CLICK_MS) {
-      lastClick.current = null;
-      onRowOpen(row);
-    } else {
-      lastClick.current = { id, at: now };
-    }
-  };
-  const onRowKey = (row: Row) => (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter' && onRowOpen && event.target === event.currentTarget) {
-      event.preventDefault();
-      onRowOpen(row);
-    }
-  };
-
-  // ---- CSV export ---------------------------------------------------------------------------
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    if (!exportFileName) return;
-    setExporting(true);
-    try {
-      const { sort_column, sort_direction, search, column_filters } = request;
-      const csvParams = { ...extraParams, sort_column, sort_direction, search, column_filters, format: 'csv' };
-      const response = await api.get<Blob>(url, { params: csvParams, responseType: 'blob' });
-      saveFile(response.data, exportFileName);
-    } catch (error) {
-      notifyError((await blobErrorMessage(error)) ?? (error instanceof Error && 'isAxiosError' in error && (error as { response?: unknown }).response ? toAppError(error, t).message : t('table.exportFailed')));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { widthOf, startResize, keyResize } = useColumnWidths<Row>(prefs, setPrefs);
+  const { onRowClick, onRowKey } = useRowOpen(onRowOpen);
+  const { exporting, exportCsv } = useCsvExport(url, extraParams, request, exportFileName);
 
   // ---- render -----------------------------------------------------------------------------
   const visibleColumns = table.getVisibleLeafColumns().map((c) => c.columnDef.meta as ResolvedColumn<Row>);
