@@ -85,7 +85,10 @@ function conversions(contract: ListContract): Array<[string, (value: unknown) =>
 }
 
 /** Binds a list contract to SQL: the list the engine runs, with the contract's columns, sort and row type. */
-export function bindList<L extends ListContract>(contract: L, binding: ListBinding<L>): ListDefinition<ListRow<L>> {
+/** A list bound to its contract (what its route documents and answers). */
+export type BoundList<Row> = ListDefinition<Row> & { contract: ListContract };
+
+export function bindList<L extends ListContract>(contract: L, binding: ListBinding<L>): BoundList<ListRow<L>> {
   const exprs = binding.columns as Record<string, Expr>;
   const columns: Record<string, ListColumn> = {};
   for (const [name, declared] of Object.entries<ListColumnDeclaration>(contract.columns)) {
@@ -96,6 +99,7 @@ export function bindList<L extends ListContract>(contract: L, binding: ListBindi
   const fields: ListFields = { ...exprs, ...binding.extra };
   const convert = conversions(contract);
   return {
+    contract,
     path: contract.path,
     columns,
     defaultSort: contract.defaultSort,

@@ -1,10 +1,13 @@
 import { pipeline, Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import { errorBodySchema, pageSchema, type ListContract, type ListQuery } from '@enamel/contracts';
-import { EXPORT_MAX_ROWS, runList, runListAll, type ListDefinition } from './list-engine.ts';
+import { errorBodySchema, listQuerySchema, pageSchema, type Action, type ListContract, type ListQuery, type Subject } from '@enamel/contracts';
+import { abilityFor } from './guards.ts';
+import { practiceScope } from './practice-scope.ts';
+import { EXPORT_MAX_ROWS, runList, runListAll, type BoundList, type ListDefinition } from './list-engine.ts';
 
 /**
  * The responses of a `GET /api/admin/list/...` route: a JSON page, or (with `format=csv`)
@@ -104,4 +107,46 @@ export async function sendList<Row>(
   const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
   const page = await runList(db, list, query, scope, queryString);
   return reply.send(extendPage ? { ...page, data: await extendPage(page.data) } : page);
+}
+
+/** Rows of the practices a reader may see: no condition for `all`, nothing for none. */
+export function inPractices(column: AnyColumn, practices: 'all' | number[]): SQL | undefined {
+  if (practices === 'all') return undefined;
+  return practices.length ? inArray(column, practices) : sql`false`;
+}
+
+/** The scope of a list of practice records: the practices the reader may `action` the subject in. */
+export function readerScope(column: AnyColumn, action: Action, subject: Subject) {
+  return async (request: FastifyRequest): Promise<SQL | undefined> => inPractices(column, practiceScope(await abilityFor(request), action, subject));
+}
+
+/** A `GET /api/admin/list/...` route: its contract, guard, extra query parameters and the reader's scope. */
+export interface ListRouteSpec<Row, Q extends z.ZodRawShape> {
+  list: BoundList<Row>;
+  /** The route's guard (e.g. `authorize('read', 'Product')`); the scope then narrows to the reader's records. */
+  guard: (request: FastifyRequest) => Promise<void>;
+  tags: string[];
+  summary: string;
+  /** Query parameters beside the list's own (e.g. the practice of a practice's list). */
+  query?: Q;
+  /** The reader's rows (their practices, the practice asked for after checking it): a WHERE, or none. */
+  scope?: (request: FastifyRequest<{ Querystring: z.infer<z.ZodObject<Q>> & ListQuery }>) => Promise<SQL | undefined>;
+  /** Per-reader fields of a JSON page's rows (what the reader may do with each). */
+  extendPage?: (request: FastifyRequest, rows: Row[]) => Promise<object[]>;
+}
+
+/** Registers a server-mode list route: one JSON page, or with `format=csv` every matching row, as its contract declares. */
+export function registerListRoute<Row, Q extends z.ZodRawShape = Record<never, never>>(fastify: FastifyInstance, spec: ListRouteSpec<Row, Q>): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const querystring = spec.query ? listQuerySchema.extend(spec.query) : listQuerySchema;
+  app.get(
+    spec.list.path,
+    { preValidation: spec.guard, schema: { tags: spec.tags, summary: `${spec.summary} (server-mode list)`, querystring, response: listResponses(spec.list.contract) } },
+    async (request, reply) => {
+      const typed = request as FastifyRequest<{ Querystring: z.infer<z.ZodObject<Q>> & ListQuery }>;
+      const where = spec.scope ? await spec.scope(typed) : undefined;
+      const extend = spec.extendPage;
+      return sendList(request, reply, spec.list, where, extend ? (rows) => extend(request, rows) : undefined);
+    },
+  );
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, archiveListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { idParams, recordErrors } from '../../core/route-schemas.ts';
 import { archiveList } from './archive-logs.list.ts';
 import { archiveContent, deleteArchive } from './archive-logs.service.ts';
@@ -16,11 +15,7 @@ export default async function archiveLogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get(
-    '/api/admin/list/archive-logs',
-    { preValidation: authorize('read', 'ArchiveLog'), schema: { tags, summary: 'Activity-log archives: period, entries, size, checksum (server-mode list)', querystring: listQuerySchema, response: listResponses(archiveListContract) } },
-    async (request, reply) => sendList(request, reply, archiveList),
-  );
+  registerListRoute(app, { list: archiveList, guard: authorize('read', 'ArchiveLog'), tags: tags, summary: 'Activity-log archives: period, entries, size, checksum' });
 
   app.get(
     '/api/archive-logs/download/:id',

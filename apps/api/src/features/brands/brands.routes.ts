@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { brandBodySchema, brandSchema, listQuerySchema, brandListContract } from '@enamel/contracts';
+import { brandBodySchema, brandSchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
 import { brandList } from './brand.list.ts';
 import { createBrand, findBrand, presentBrand, setBrandStatus, updateBrand } from './brand.service.ts';
 
 export default async function brandRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  app.get(
-    '/api/admin/list/brands',
-    { preValidation: authorize('read', 'Brand'), schema: { tags: ['brands'], summary: 'Brands (server-mode list)', querystring: listQuerySchema, response: listResponses(brandListContract) } },
-    async (request, reply) => sendList(request, reply, brandList),
-  );
+  registerListRoute(app, { list: brandList, guard: authorize('read', 'Brand'), tags: ['brands'], summary: 'Brands' });
   registerRecordRoutes(app, {
     base: '/api/brand',
     tag: 'brands',

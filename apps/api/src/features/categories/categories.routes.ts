@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryBodySchema, categorySchema, errorBodySchema, listQuerySchema, categoryListContract } from '@enamel/contracts';
+import { categoryBodySchema, categorySchema, errorBodySchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
 import { categoryList } from './category.list.ts';
 import { allCategories, createCategory, findCategory, presentCategory, setCategoryStatus, updateCategory } from './category.service.ts';
@@ -14,11 +14,7 @@ const optionSchema = z.object({ id: z.number().int(), name: z.string(), parent_i
 export default async function categoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  app.get(
-    '/api/admin/list/categories',
-    { preValidation: authorize('read', 'Category'), schema: { tags: ['categories'], summary: 'Categories with their paths (server-mode list)', querystring: listQuerySchema, response: listResponses(categoryListContract) } },
-    async (request, reply) => sendList(request, reply, categoryList),
-  );
+  registerListRoute(app, { list: categoryList, guard: authorize('read', 'Category'), tags: ['categories'], summary: 'Categories with their paths' });
   app.get(
     '/api/category/all',
     { preValidation: authorize('read', 'Category'), schema: { tags: ['categories'], summary: 'Every category with its path, for pickers', response: { 200: z.object({ data: z.array(optionSchema) }), 401: errorBodySchema, 403: errorBodySchema } } },

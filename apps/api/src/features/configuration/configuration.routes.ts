@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray, sql } from 'drizzle-orm';
-import { configurationCreateBodySchema, configurationRowSchema, configurationUpdateBodySchema, listQuerySchema, configurationListContract } from '@enamel/contracts';
+import { configurationCreateBodySchema, configurationRowSchema, configurationUpdateBodySchema } from '@enamel/contracts';
 import { dentalPractices } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
-import { canInPractice, ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
+import { readerScope, registerListRoute } from '../../core/list-route.ts';
+import { canInPractice, ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { configurationList } from './configuration.list.ts';
 import { createConfiguration, findConfiguration, updateConfiguration } from './configuration.service.ts';
@@ -24,16 +23,17 @@ export default async function configurationRoutes(fastify: FastifyInstance) {
     return { success: true as const, data: { ...(await findConfiguration(db, practiceId)), can_update: canInPractice(ability, 'update', 'Configuration', practiceId) } };
   }
 
-  app.get(
-    '/api/admin/list/configuration',
-    { preValidation: authorize('read', 'Configuration'), schema: { tags, summary: 'Each practice’s forecasting and stock settings, defaults until saved (server-mode list)', querystring: listQuerySchema, response: listResponses(configurationListContract) } },
-    async (request, reply) => {
+  registerListRoute(app, {
+    list: configurationList,
+    guard: authorize('read', 'Configuration'),
+    tags,
+    summary: 'Each practice’s forecasting and stock settings, defaults until saved',
+    scope: readerScope(dentalPractices.id, 'read', 'Configuration'),
+    extendPage: async (request, rows) => {
       const ability = await abilityFor(request);
-      const scope = practiceScope(ability, 'read', 'Configuration');
-      const where = scope === 'all' ? undefined : scope.length ? inArray(dentalPractices.id, scope) : sql`false`;
-      return sendList(request, reply, configurationList, where, async (rows) => rows.map((row) => ({ ...row, can_update: canInPractice(ability, 'update', 'Configuration', row.id) })));
+      return rows.map((row) => ({ ...row, can_update: canInPractice(ability, 'update', 'Configuration', row.id) }));
     },
-  );
+  });
 
   app.get('/api/configuration/:id', { preValidation: authorize('read', 'Configuration'), schema: { tags, summary: 'One practice’s settings', params: idParams, response: { 200: one, ...recordErrors } } }, async (request) => {
     ensurePracticeAccess(await abilityFor(request), 'read', 'Configuration', request.params.id);

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inArray } from 'drizzle-orm';
-import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema, listQuerySchema, dentalPracticeListContract } from '@enamel/contracts';
+import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema } from '@enamel/contracts';
 import { dentalPractices } from '@enamel/db';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
-import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
+import { readerScope, registerListRoute } from '../../core/list-route.ts';
+import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { presentDentalPractice } from './dental-practice.presenter.ts';
 import { createPractice, deletePracticePermanently, findPractice, setPracticeStatus, updatePractice } from './dental-practice.service.ts';
@@ -20,23 +19,13 @@ const one = z.object({ success: z.literal(true), data: dentalPracticeSchema });
 export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
-  app.get(
-    '/api/admin/list/dental-practices',
-    {
-      preValidation: authorize('read', 'DentalPractice'),
-      schema: {
-        tags: ['dental-practices'],
-        summary: 'Dental practices the user may see (server-mode list)',
-        querystring: listQuerySchema,
-        response: listResponses(dentalPracticeListContract),
-      },
-    },
-    async (request, reply) => {
-      const scope = practiceScope(await abilityFor(request), 'read', 'DentalPractice');
-      const where = scope === 'all' ? undefined : inArray(dentalPractices.id, scope.length ? scope : [-1]);
-      return sendList(request, reply, dentalPracticeList, where);
-    },
-  );
+  registerListRoute(app, {
+    list: dentalPracticeList,
+    guard: authorize('read', 'DentalPractice'),
+    tags: ['dental-practices'],
+    summary: 'Dental practices the user may see',
+    scope: readerScope(dentalPractices.id, 'read', 'DentalPractice'),
+  });
 
   app.get(
     '/api/dental-practice/:id',

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray, sql } from 'drizzle-orm';
-import { forecastRunBodySchema, forecastRunSchema, listQuerySchema, forecastRunListContract } from '@enamel/contracts';
+import { forecastRunBodySchema, forecastRunSchema } from '@enamel/contracts';
 import { forecastRuns } from '@enamel/db';
 import { abilityFor, authorize, requireUser } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
-import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
+import { readerScope, registerListRoute } from '../../core/list-route.ts';
+import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { queueForecastRun, workForecastRuns } from './forecast-jobs.ts';
 import { forecastRunList } from './forecast-runs.list.ts';
@@ -23,18 +22,13 @@ export default async function forecastRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   await workForecastRuns(app.deps);
 
-  app.get(
-    '/api/admin/list/forecast_date',
-    {
-      preValidation: authorize('read', 'Dashboard'),
-      schema: { tags, summary: 'Forecast runs: practice, forecast date, status, who asked, duration, series and methods (server-mode list)', querystring: listQuerySchema, response: listResponses(forecastRunListContract) },
-    },
-    async (request, reply) => {
-      const scope = practiceScope(await abilityFor(request), 'read', 'Dashboard');
-      const where = scope === 'all' ? undefined : scope.length ? inArray(forecastRuns.dentalPracticeId, scope) : sql`false`;
-      return sendList(request, reply, forecastRunList, where);
-    },
-  );
+  registerListRoute(app, {
+    list: forecastRunList,
+    guard: authorize('read', 'Dashboard'),
+    tags,
+    summary: 'Forecast runs: practice, forecast date, status, who asked, duration, series and methods',
+    scope: readerScope(forecastRuns.dentalPracticeId, 'read', 'Dashboard'),
+  });
 
   app.post(
     '/api/forecast/run',

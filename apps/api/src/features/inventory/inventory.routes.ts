@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
-  adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, listQuerySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
-  type Action, inventoryDetailSchema, inventoryListContract, movementListContract } from '@enamel/contracts';
+  adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
+  type Action, inventoryDetailSchema } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, recordErrors } from '../../core/route-schemas.ts';
 import { inventoryList, movementList } from './inventory.list.ts';
@@ -40,30 +40,29 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     return { success: true as const, data: await inventoryDetail(db, inventoryId) };
   }
 
-  app.get(
-    '/api/admin/list/inventories',
-    {
-      preValidation: authorize('read', 'Inventory'),
-      schema: { tags: ['inventory'], summary: 'Inventory of one practice: on hand, value, nearest expiry, stock status (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId }), response: listResponses(inventoryListContract) },
-    },
-    async (request, reply) => {
+  registerListRoute(app, {
+    list: inventoryList,
+    guard: authorize('read', 'Inventory'),
+    tags: ['inventory'],
+    summary: 'Inventory of one practice: on hand, value, nearest expiry, stock status',
+    query: { dental_practice_id: practiceId },
+    scope: async (request) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);
-      return sendList(request, reply, inventoryList, eq(inventories.dentalPracticeId, request.query.dental_practice_id));
+      return eq(inventories.dentalPracticeId, request.query.dental_practice_id);
     },
-  );
+  });
 
-  app.get(
-    '/api/admin/list/stock-movements',
-    {
-      preValidation: authorize('read', 'Inventory'),
-      schema: { tags: ['inventory'], summary: 'The stock ledger of one practice (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: practiceId, inventory_id: practiceId.optional() }), response: listResponses(movementListContract) },
-    },
-    async (request, reply) => {
+  registerListRoute(app, {
+    list: movementList,
+    guard: authorize('read', 'Inventory'),
+    tags: ['inventory'],
+    summary: 'The stock ledger of one practice',
+    query: { dental_practice_id: practiceId, inventory_id: practiceId.optional() },
+    scope: async (request) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);
-      const scope = and(eq(stockMovements.dentalPracticeId, request.query.dental_practice_id), request.query.inventory_id ? eq(stockMovements.inventoryId, request.query.inventory_id) : undefined);
-      return sendList(request, reply, movementList, scope);
+      return and(eq(stockMovements.dentalPracticeId, request.query.dental_practice_id), request.query.inventory_id ? eq(stockMovements.inventoryId, request.query.inventory_id) : undefined);
     },
-  );
+  });
 
   app.get('/api/inventory', { preValidation: authorize('read', 'Inventory'), schema: { tags: ['inventory'], summary: 'One inventory with its lots and movements', querystring: idParams, response: { 200: detailSchema, ...recordErrors } } }, (request) =>
     detail(request, request.query.id),

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROCEDURE_CATEGORIES, errorBodySchema, listQuerySchema, procedureCodeBodySchema, procedureCodeSchema, procedureCodeListContract } from '@enamel/contracts';
+import { PROCEDURE_CATEGORIES, errorBodySchema, procedureCodeBodySchema, procedureCodeSchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
 import { procedureCodeList } from './procedure-code.list.ts';
 import { allProcedureCodes, createProcedureCode, findProcedureCode, presentProcedureCode, setProcedureCodeStatus, updateProcedureCode } from './procedure-code.service.ts';
@@ -14,11 +14,7 @@ const optionSchema = z.object({ id: z.number().int(), code: z.string(), name: z.
 export default async function procedureCodeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  app.get(
-    '/api/admin/list/procedure-codes',
-    { preValidation: authorize('read', 'ProcedureCode'), schema: { tags: ['procedure-codes'], summary: 'Procedure codes (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureCodeListContract) } },
-    async (request, reply) => sendList(request, reply, procedureCodeList),
-  );
+  registerListRoute(app, { list: procedureCodeList, guard: authorize('read', 'ProcedureCode'), tags: ['procedure-codes'], summary: 'Procedure codes' });
   app.get(
     '/api/procedure-code/all',
     {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema, procedureTemplateBodySchema, procedureTemplateSchema, procedureTemplateListContract } from '@enamel/contracts';
+import { procedureTemplateBodySchema, procedureTemplateSchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
 import { procedureTemplateList } from './procedure-template.list.ts';
 import {
@@ -16,14 +16,7 @@ import {
 
 export default async function procedureTemplateRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  app.get(
-    '/api/admin/list/procedures-templates',
-    {
-      preValidation: authorize('read', 'ProcedureTemplate'),
-      schema: { tags: ['procedure-templates'], summary: 'Procedure templates with their consumable cost (server-mode list)', querystring: listQuerySchema, response: listResponses(procedureTemplateListContract) },
-    },
-    async (request, reply) => sendList(request, reply, procedureTemplateList),
-  );
+  registerListRoute(app, { list: procedureTemplateList, guard: authorize('read', 'ProcedureTemplate'), tags: ['procedure-templates'], summary: 'Procedure templates with their consumable cost' });
   registerRecordRoutes(app, {
     base: '/api/procedure-template',
     tag: 'procedure-templates',

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UNITS, errorBodySchema, listQuerySchema, productBodySchema, productListContract, productSchema } from '@enamel/contracts';
+import { UNITS, errorBodySchema, productBodySchema, productSchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
 import { productList } from './product.list.ts';
 import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, updateProduct } from './product.service.ts';
@@ -20,11 +20,7 @@ const readErrors = { 401: errorBodySchema, 403: errorBodySchema, 422: errorBodyS
 export default async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  app.get(
-    '/api/admin/list/products',
-    { preValidation: authorize('read', 'Product'), schema: { tags: ['products'], summary: 'Products (server-mode list)', querystring: listQuerySchema, response: listResponses(productListContract) } },
-    async (request, reply) => sendList(request, reply, productList),
-  );
+  registerListRoute(app, { list: productList, guard: authorize('read', 'Product'), tags: ['products'], summary: 'Products' });
   app.get(
     '/api/product/search',
     {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, listQuerySchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema, permissionListContract } from '@enamel/contracts';
+import { errorBodySchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema } from '@enamel/contracts';
 import { permissions, roles } from '@enamel/db';
 import { eq } from 'drizzle-orm';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { permissionList } from './permissions.list.ts';
 import { deletePermission, deleteRole, findRole, presentPermission, presentRole, savePermission, saveRole } from './role.service.ts';
 
@@ -60,11 +60,7 @@ export default async function rolesRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.get(
-    '/api/admin/list/permissions',
-    { preValidation: authorize('read', 'Permission'), schema: { tags: ['permissions'], summary: 'Permissions (server-mode list)', querystring: listQuerySchema, response: listResponses(permissionListContract) } },
-    async (request, reply) => sendList(request, reply, permissionList),
-  );
+  registerListRoute(app, { list: permissionList, guard: authorize('read', 'Permission'), tags: ['permissions'], summary: 'Permissions' });
 
   app.get(
     '/api/permission/:id',

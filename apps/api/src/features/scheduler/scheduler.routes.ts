@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { dueRunSchema, listQuerySchema, runSchedulerBodySchema, schedulerJobSchema, schedulerJobUpdateSchema, schedulerRunSchema, schedulerJobListContract } from '@enamel/contracts';
+import { dueRunSchema, runSchedulerBodySchema, schedulerJobSchema, schedulerJobUpdateSchema, schedulerRunSchema } from '@enamel/contracts';
 import { schedulerJobs } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
+import { registerListRoute } from '../../core/list-route.ts';
 import { authorizeInstallation } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { schedulerJobList } from './scheduler.list.ts';
@@ -25,11 +25,7 @@ export default async function schedulerRoutes(fastify: FastifyInstance) {
   const list = schedulerJobList(deps.config.timeZone);
   await startScheduler(deps);
 
-  app.get(
-    '/api/admin/list/schedulers',
-    { preValidation: authorizeInstallation('read', 'Scheduler'), schema: { tags, summary: 'Scheduled jobs: schedule, on/off, time limit, last and next run (server-mode list)', querystring: listQuerySchema, response: listResponses(schedulerJobListContract) } },
-    async (request, reply) => sendList(request, reply, list),
-  );
+  registerListRoute(app, { list: list, guard: authorizeInstallation('read', 'Scheduler'), tags: tags, summary: 'Scheduled jobs: schedule, on/off, time limit, last and next run' });
 
   app.get(
     '/api/scheduler/:id',
