@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoryBodySchema, categorySchema, errorBodySchema } from '@enamel/contracts';
-import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
@@ -26,9 +25,10 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
     subject: 'Category',
     body: categoryBodySchema,
     record: categorySchema,
-    find: async (_request, id) => presentCategory(db, await findCategory(db, id)),
-    create: async (request, body) => presentCategory(db, await createCategory(db, actorOf(request), body)),
-    update: async (request, id, body) => presentCategory(db, await updateCategory(db, actorOf(request), id, body)),
-    setStatus: async (request, id, status) => presentCategory(db, await setCategoryStatus(db, actorOf(request), id, status)),
+    present: presentCategory,
+    find: findCategory,
+    create: createCategory,
+    update: updateCategory,
+    setStatus: setCategoryStatus,
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROCEDURE_CATEGORIES, errorBodySchema, procedureCodeBodySchema, procedureCodeSchema } from '@enamel/contracts';
-import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
@@ -29,9 +28,10 @@ export default async function procedureCodeRoutes(fastify: FastifyInstance) {
     subject: 'ProcedureCode',
     body: procedureCodeBodySchema,
     record: procedureCodeSchema,
-    find: async (_request, id) => presentProcedureCode(db, await findProcedureCode(db, id)),
-    create: async (request, body) => presentProcedureCode(db, await createProcedureCode(db, actorOf(request), body)),
-    update: async (request, id, body) => presentProcedureCode(db, await updateProcedureCode(db, actorOf(request), id, body)),
-    setStatus: async (request, id, status) => presentProcedureCode(db, await setProcedureCodeStatus(db, actorOf(request), id, status)),
+    present: presentProcedureCode,
+    find: findProcedureCode,
+    create: createProcedureCode,
+    update: updateProcedureCode,
+    setStatus: setProcedureCodeStatus,
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UNITS, errorBodySchema, productBodySchema, productSchema } from '@enamel/contracts';
-import { actorOf } from '../../core/activity-log.ts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
@@ -53,10 +52,11 @@ export default async function productRoutes(fastify: FastifyInstance) {
     subject: 'Product',
     body: productBodySchema,
     record: productSchema,
-    find: async (_request, id) => presentProduct(db, await findProduct(db, id)),
-    create: async (request, body) => presentProduct(db, await createProduct(db, actorOf(request), body)),
-    update: async (request, id, body) => presentProduct(db, await updateProduct(db, actorOf(request), id, body)),
-    setStatus: async (request, id, status) => presentProduct(db, await setProductStatus(db, actorOf(request), id, status)),
-    remove: (request, id) => deleteProduct(db, actorOf(request), id),
+    present: presentProduct,
+    find: findProduct,
+    create: createProduct,
+    update: updateProduct,
+    setStatus: setProductStatus,
+    remove: deleteProduct,
   });
 }
