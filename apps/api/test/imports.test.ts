@@ -6,9 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { activityLogs, brands, categories, importJobs, procedureCodes, products } from '@enamel/db';
 import { DEFAULT_PIPELINE_LIMITS, importTestHooks } from '../src/core/import/pipeline.ts';
 import { Agent } from './agent.ts';
-import { createUser } from './factories.ts';
 import { commit, settle, upload, validated, type JobBody } from './imports-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { signInAs, createTestApp, type TestApp } from './test-app.ts';
 import { handmadeXlsx, sharedStringsXlsx, sheetXml } from './fixtures/imports/zip.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/imports');
@@ -25,12 +24,7 @@ afterEach(() => {
   delete importTestHooks.beforeWriteRow;
 });
 
-async function signedIn(role: string) {
-  const user = await createUser(t.database.db, { role });
-  const agent = new Agent(t.app);
-  await agent.login(user.email, user.password);
-  return agent;
-}
+const signedIn = (role: string) => signInAs(t, { role });
 
 const PRODUCT_HEADER = 'sku,name,gtin,brand,category,usage_unit,purchase_unit,units_per_purchase_unit,purchase_price,tracks_lots,description,status';
 

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { EXPORT_MAX_ROWS } from '../src/core/list-engine.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { signedInUser, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signedIn(role: string, practiceIds: number[] = []) {
-  const user = await createUser(t.database.db, { role, practiceIds });
-  const agent = new Agent(t.app);
-  await agent.login(user.email, user.password);
-  return { user, agent };
-}
+const signedIn = (role: string, practiceIds: number[] = []) => signedInUser(t, { role, practiceIds });
 
 /** RFC 4180 parsing, enough for these tests (quoted cells, doubled quotes, CRLF or LF). */
 function parseCsv(text: string): string[][] {

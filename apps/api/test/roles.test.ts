@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createPractice } from './factories.ts';
+import { signedInUser, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,12 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signedIn(role: string, practiceIds: number[] = []) {
-  const user = await createUser(t.database.db, { role, practiceIds });
-  const agent = new Agent(t.app);
-  await agent.login(user.email, user.password);
-  return { user, agent };
-}
+const signedIn = (role: string, practiceIds: number[] = []) => signedInUser(t, { role, practiceIds });
 
 describe('abilities and roles', () => {
   it('a Super Admin can manage everything', async () => {

@@ -76,12 +76,17 @@ export async function createTestApp(
   };
 }
 
-/** An agent signed in as a new user with these roles and practices. */
-export async function signInAs(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<Agent> {
+/** A new user with this role and these practices, and an agent signed in as them. */
+export async function signedInUser(t: TestApp, options: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.database.db, options);
   const agent = new Agent(t.app);
   await agent.login(user.email, user.password);
-  return agent;
+  return { user, agent };
+}
+
+/** An agent signed in as a new user with these roles and practices. */
+export async function signInAs(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<Agent> {
+  return (await signedInUser(t, options)).agent;
 }
 
 /** A test file's app, and an agent signed in as a Super Admin (the usual start of an API test file). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { roles, userPractices, userRoles, users } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { signedInUser, createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Who may change whom (issue 10, items 1 and 2): an actor may change, set the password of or
@@ -25,12 +25,7 @@ afterAll(async () => t.close());
 
 const NEW_PASSWORD = 'Crown-And-Bridge-2027';
 
-async function signedIn(role: string, practiceIds: number[]) {
-  const user = await createUser(t.database.db, { role, practiceIds });
-  const agent = new Agent(t.app);
-  await agent.login(user.email, user.password);
-  return { user, agent, practiceIds };
-}
+const signedIn = async (role: string, practiceIds: number[]) => ({ ...(await signedInUser(t, { role, practiceIds })), practiceIds });
 
 async function signsIn(email: string, password: string): Promise<boolean> {
   return (await new Agent(t.app).post('/login', { email, password })).statusCode === 200;

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { roles, users } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { signedInUser, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let roleId: Record<string, number>;
@@ -13,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signedIn(role: string, practiceIds: number[] = []) {
-  const user = await createUser(t.database.db, { role, practiceIds });
-  const agent = new Agent(t.app);
-  await agent.login(user.email, user.password);
-  return { user, agent };
-}
+const signedIn = (role: string, practiceIds: number[] = []) => signedInUser(t, { role, practiceIds });
 
 const body = (email: string, extra: Record<string, unknown> = {}) => ({
   firstname: 'Nadia',
