@@ -133,7 +133,7 @@ describe('amend (PATCH /api/procedure/{id})', () => {
     expect(await onHand(practice.id, a.id)).toBe(5.5);
     expect(await onHand(practice.id, b.id)).toBe(10);
     expect(await consumedBy(id)).toBe(4.5);
-    const [log] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'Procedure'), eq(activityLogs.subjectId, id), eq(activityLogs.action, 'update'))).orderBy(sql`${activityLogs.id} desc`).limit(1);
+    const [log] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'Procedure'), eq(activityLogs.subjectId, String(id)), eq(activityLogs.action, 'update'))).orderBy(sql`${activityLogs.id} desc`).limit(1);
     expect(JSON.stringify(log)).toContain('4.5');
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
