@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { ProcedureTemplateBody } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
-import { ItemLinesEditor, addLine, isPositiveQuantity, lineBodies, type ItemLine } from '../../ui/item-lines/index.ts';
+import { ItemLinesEditor, isPositiveQuantity, lineBodies, pickLine, type ItemLine } from '../../ui/item-lines/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllProcedureCodes } from '../procedure-codes/procedure-code.api.ts';
@@ -62,9 +62,7 @@ export function ProcedureTemplateFormPage() {
   }, [codes.data, template.data, t]);
 
   const onPick = (product: ProductHit) => {
-    const result = addLine(form.getValues().items, { product_id: product.id, name: product.name, sku: product.sku, usage_unit: product.usage_unit, unit_cost: product.unit_cost });
-    form.setFieldValue('items', result.lines);
-    if (result.merged) notifySuccess(t('procedureTemplates.merged', { name: product.name }));
+    if (pickLine(form, { product_id: product.id, name: product.name, sku: product.sku, usage_unit: product.usage_unit, unit_cost: product.unit_cost })) notifySuccess(t('procedureTemplates.merged', { name: product.name }));
   };
 
   const { saving, message, onSubmit } = useFormSubmit(
@@ -128,19 +126,11 @@ export function ProcedureTemplateFormPage() {
             </Grid>
             <Textarea label={t('procedureTemplates.fields.description')} autosize minRows={2} maxRows={6} data-testid="template-description" {...form.getInputProps('description')} />
 
-            <div>
-              <Title order={2} fz="md">
-                {t('procedureTemplates.items')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('procedureTemplates.itemsHint')}
-              </Text>
-            </div>
-            <ProductPicker label={t('procedureTemplates.addProduct')} onPick={onPick} />
             <ItemLinesEditor
-              lines={form.getValues().items}
-              quantityProps={(index) => form.getInputProps(`items.${index}.quantity`)}
-              onRemove={(index) => form.removeListItem('items', index)}
+              form={form}
+              title={t('procedureTemplates.items')}
+              hint={t('procedureTemplates.itemsHint')}
+              picker={<ProductPicker label={t('procedureTemplates.addProduct')} onPick={onPick} />}
               money={money}
               show="unit-cost"
               empty={t('procedureTemplates.noItems')}

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { ItemLinesEditor } from './ItemLinesEditor.tsx';
+import { ItemLinesEditor, pickLine, type ItemLinesValues } from './ItemLinesEditor.tsx';
 import type { ItemLine } from './item-lines.ts';
 
 const LINES: ItemLine[] = [
@@ -13,12 +13,17 @@ const LINES: ItemLine[] = [
 const money = (value: string) => `€${value}`;
 
 function Harness({ show, short }: { show: 'on-hand' | 'unit-cost'; short?: ReadonlySet<number> }) {
-  const [lines, setLines] = useState(LINES);
+  const form = useForm<ItemLinesValues>({ initialValues: { items: LINES } });
   return (
     <ItemLinesEditor
-      lines={lines}
-      quantityProps={(index) => ({ value: lines[index]!.quantity, onChange: (v: unknown) => setLines(lines.map((l, i) => (i === index ? { ...l, quantity: v as string } : l))) })}
-      onRemove={(index) => setLines(lines.filter((_, i) => i !== index))}
+      form={form}
+      title="Consumables"
+      hint="What it uses"
+      picker={
+        <button type="button" onClick={() => pickLine(form, { product_id: 7, name: 'Nitrile gloves M', sku: 'GLV-M', usage_unit: 'each', unit_cost: '0.1299', on_hand: '1' })}>
+          pick gloves
+        </button>
+      }
       money={money}
       show={show}
       {...(short ? { short } : {})}
@@ -38,8 +43,15 @@ describe('ItemLinesEditor', () => {
     expect(screen.getAllByTestId('lines-item-line-cost').map((e) => e.textContent)).toEqual(['€0.3897', '€0.3500']);
     expect(screen.getByTestId('lines-total').textContent).toBe('€0.7397');
     expect(screen.getAllByTestId<HTMLInputElement>('lines-item-quantity')[0]!.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Consumables')).toBeTruthy();
     fireEvent.change(screen.getAllByTestId('lines-item-quantity')[1]!, { target: { value: '2' } });
     expect(screen.getByTestId('lines-total').textContent).toBe('€1.0897');
+    // Picking a product already listed adds one unit to its line, with its fresh on-hand.
+    fireEvent.click(screen.getByRole('button', { name: 'pick gloves' }));
+    expect(screen.getAllByTestId('lines-item')).toHaveLength(2);
+    expect(screen.getAllByTestId<HTMLInputElement>('lines-item-quantity')[0]!.value).toBe('4');
+    expect(screen.getAllByTestId('lines-item-on-hand')[0]!.textContent).toBe('1\u00a0each');
+    expect(screen.getByTestId('lines-total').textContent).toBe('€1.2196');
     fireEvent.click(screen.getAllByTestId('lines-item-remove')[0]!);
     expect(screen.getByTestId('lines-total').textContent).toBe('€0.7000');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Needles 27G' }));
