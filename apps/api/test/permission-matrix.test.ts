@@ -176,6 +176,8 @@ const MATRIX: Entry[] = [
   ['GET', '/api/admin/list/procedures', [SA, PM, CS, V], (t) => `/api/admin/list/procedures?dental_practice_id=${t.practiceId}`],
   ['GET', '/api/procedure/:id', [SA, PM, CS, V], '/api/procedure/0'],
   ['GET', '/api/procedure-detail', [SA, PM, CS, V], '/api/procedure-detail?id=0'],
+  ['GET', '/api/procedure/template-lines', [SA, PM, CS, V]],
+  ['PATCH', '/api/procedure/:id', [SA, PM, CS], '/api/procedure/0'],
   ['POST', '/api/procedure/create', [SA, PM, CS]],
   [UPDATE, '/api/procedure/update/:id', [SA, PM, CS], '/api/procedure/update/0'],
   [UPDATE, '/api/procedure/update/procedure-item/:id', [SA, PM, CS], '/api/procedure/update/procedure-item/0'],

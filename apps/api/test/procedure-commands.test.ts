@@ -50,11 +50,11 @@ async function onHand(practiceId: number, productId: number) {
 }
 
 /** Fires the same-moment requests over sockets (not one after the other through inject). */
-function fire(path: string, bodies: unknown[]) {
+function fire(path: string, bodies: unknown[], method = 'POST') {
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', cookie: admin.cookieHeader(), 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! };
   return Promise.all(
     bodies.map(async (body) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const res = await fetch(`${base}${path}`, { method, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       return { status: res.status, body: (await res.json()) as { message?: string } };
     }),
   );
@@ -90,6 +90,24 @@ describe('concurrent updates of one completed procedure', () => {
     const expected = row!.status === 'completed' ? await itemQuantity(id) : 0;
     expect(await consumedBy(id)).toBe(expected);
     expect(await onHand(practice.id, product.id)).toBe(100 - expected);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  }, 120_000);
+});
+
+describe('PATCH /api/procedure/{id} (amend) at once', () => {
+  it('ten identical amendments of the items consume the difference once; ten completions by amendment consume the items once', async () => {
+    const { practice, product, body } = await setup('50');
+    const id = (await admin.post('/api/procedure/create', body('1'))).json().data.id as number;
+    const answers = await fire(`/api/procedure/${id}`, Array.from({ length: 10 }, () => ({ items: [{ product_id: product.id, quantity: '4' }] })), 'PATCH');
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await consumedBy(id)).toBe(4);
+    expect(await onHand(practice.id, product.id)).toBe(96);
+
+    const planned = (await admin.post('/api/procedure/create', body('2', 'planned'))).json().data.id as number;
+    const completions = await fire(`/api/procedure/${planned}`, Array.from({ length: 10 }, () => ({ status: 'completed' })), 'PATCH');
+    expect(completions.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await consumedBy(planned)).toBe(2);
+    expect(await onHand(practice.id, product.id)).toBe(94);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   }, 120_000);
 });

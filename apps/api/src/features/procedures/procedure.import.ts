@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.ts';
 import { ImportFileError } from '../../core/import/pipeline.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseBoolean, parseDateTime, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
 import type { Tx } from '../stock/ledger.ts';
-import { recordProcedure, type ItemInput } from './procedure.service.ts';
+import { insertProcedure, type ItemInput } from './procedure-rows.ts';
 
 interface ProcedureImportRow {
   practiceId: number;
@@ -130,7 +130,7 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
         provider: row.provider, status: row.status, notes: row.notes, items: row.items,
       };
       try {
-        await recordProcedure(tx, actor, body, row.items, row.consume ? 'consume' : 'record');
+        await insertProcedure(tx, actor, body, row.items, row.consume ? 'consume' : 'record');
       } catch (err) {
         // A shortfall names the product: the whole import stops with that message.
         if (err instanceof AppError && (err.messageKey === 'stock.shortfall' || err.messageKey === 'stock.shortfall_expired')) throw new ImportFileError(err.messageKey, err.params as Record<string, string | number>);

@@ -1,7 +1,8 @@
 import Big from 'big.js';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { lots, procedureItems, procedures, products, stockMovements, type Database } from '@enamel/db';
+import { inventories, lots, procedureItems, procedures, products, stockMovements, type Database } from '@enamel/db';
+import { unitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { runListRow } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
@@ -11,20 +12,27 @@ import { procedureList } from './procedure.list.ts';
 const lotPart = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string() });
 export const procedureDetailSchema = procedureListContract.row.extend({
   notes: z.string().nullable(),
-  items: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), sku: z.string(), usage_unit: z.string(), quantity: z.string(), cost: z.string(), lots: z.array(lotPart) })),
+  /** `unit_cost`: the catalog's price of one usage unit (the estimate while planned); `on_hand`: the practice's stock now (null for who may not read it). */
+  items: z.array(
+    z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), sku: z.string(), usage_unit: z.string(), quantity: z.string(), cost: z.string(), unit_cost: z.string(), on_hand: z.string().nullable(), lots: z.array(lotPart) }),
+  ),
   movements: z.array(z.object({ id: z.number().int(), type: z.string(), product_id: z.number().int(), product_name: z.string(), lot_number: z.string().nullable(), quantity: z.string(), unit_cost: z.string(), reason: z.string().nullable(), occurred_at: z.string(), created_at: z.string() })),
 });
 export type ProcedureDetail = z.infer<typeof procedureDetailSchema>;
 
-/** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused. */
-export async function presentProcedure(db: Database, id: number): Promise<ProcedureDetail> {
+/** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused; the items' on-hand when `showOnHand`. */
+export async function presentProcedure(db: Database, id: number, showOnHand: boolean): Promise<ProcedureDetail> {
   const row = await runListRow(db, procedureList, eq(procedures.id, id));
   if (!row) throw new AppError('not_found');
-  const [header] = await db.select({ notes: procedures.notes }).from(procedures).where(eq(procedures.id, id));
+  const [header] = await db.select({ notes: procedures.notes, practiceId: procedures.dentalPracticeId }).from(procedures).where(eq(procedures.id, id));
   const items = await db
-    .select({ id: procedureItems.id, product_id: procedureItems.productId, product_name: products.name, sku: products.sku, usage_unit: products.usageUnit, quantity: procedureItems.quantity, cost: procedureItems.cost })
+    .select({
+      id: procedureItems.id, product_id: procedureItems.productId, product_name: products.name, sku: products.sku, usage_unit: products.usageUnit, quantity: procedureItems.quantity,
+      cost: procedureItems.cost, unit_cost: unitCost, on_hand: sql<string>`coalesce(${inventories.onHand}, 0)::text`,
+    })
     .from(procedureItems)
     .innerJoin(products, eq(products.id, procedureItems.productId))
+    .leftJoin(inventories, and(eq(inventories.productId, procedureItems.productId), eq(inventories.dentalPracticeId, header?.practiceId ?? 0)))
     .where(eq(procedureItems.procedureId, id))
     .orderBy(asc(products.name));
   const movements = await db
@@ -51,7 +59,7 @@ export async function presentProcedure(db: Database, id: number): Promise<Proced
     ...row,
     consumable_cost: decimalText(row.consumable_cost),
     notes: header?.notes ?? null,
-    items: items.map((i) => ({ ...i, quantity: decimalText(i.quantity), cost: decimalText(i.cost), lots: lotsOf(i.id) })),
+    items: items.map((i) => ({ ...i, quantity: decimalText(i.quantity), cost: decimalText(i.cost), unit_cost: decimalText(i.unit_cost), on_hand: showOnHand ? decimalText(i.on_hand) : null, lots: lotsOf(i.id) })),
     movements: movements.map((m) => ({
       id: m.id, type: m.type, product_id: m.product_id, product_name: m.product_name, lot_number: m.lot_number, quantity: decimalText(m.quantity),
       unit_cost: decimalText(m.unit_cost), reason: m.reason, occurred_at: isoDate(m.occurred_at), created_at: isoDate(m.created_at),

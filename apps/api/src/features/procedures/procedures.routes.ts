@@ -2,78 +2,114 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { listQuerySchema, procedureBodySchema, procedureItemUpdateBodySchema, type Action, procedureListContract } from '@enamel/contracts';
-import { procedureItems, procedures } from '@enamel/db';
+import {
+  procedureAmendBodySchema, procedureBodySchema, procedureItemUpdateBodySchema, procedureTemplateLinesQuerySchema, procedureTemplateLinesSchema, type Action,
+} from '@enamel/contracts';
+import { procedures } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
-import { AppError } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
-import { listResponses, sendList } from '../../core/list-route.ts';
-import { ensurePracticeAccess } from '../../core/practice-scope.ts';
+import { registerListRoute } from '../../core/list-route.ts';
+import { canInPractice, ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
+import { amendProcedure, amendProcedureItem, completeProcedure, deleteProcedure, recordProcedure, type Caller } from './procedure-commands.ts';
+import { templateLines } from './procedure-lines.ts';
 import { procedureList } from './procedure.list.ts';
 import { presentProcedure, procedureDetailSchema } from './procedure.presenter.ts';
-import { completeProcedure, createProcedure, deleteProcedure, findProcedure, updateProcedure, updateProcedureItem } from './procedure.service.ts';
+import { findProcedure } from './procedure-rows.ts';
 
 const one = oneOf(procedureDetailSchema);
 const tags = ['procedures'];
 
+/**
+ * Every write is one command (procedure-commands.ts): the caller's rights on the procedure's practice
+ * are checked inside its transaction, and the answer is the procedure as it now stands, so a screen
+ * needs no second request to show the result.
+ */
 export default async function procedureRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const check = async (request: FastifyRequest, action: Action, practiceId: number) => ensurePracticeAccess(await abilityFor(request), action, 'Procedure', practiceId);
+  const callerOf = async (request: FastifyRequest, action: Action): Promise<Caller> => {
+    const ability = await abilityFor(request);
+    return { actor: actorOf(request), guard: (practiceId) => ensurePracticeAccess(ability, action, 'Procedure', practiceId) };
+  };
+  /** The procedure as it stands (also the answer of every command). */
   const detail = async (request: FastifyRequest, id: number) => {
-    await check(request, 'read', (await findProcedure(db, id)).dentalPracticeId);
-    return { success: true as const, data: await presentProcedure(db, id) };
+    const ability = await abilityFor(request);
+    const { dentalPracticeId } = await findProcedure(db, id);
+    ensurePracticeAccess(ability, 'read', 'Procedure', dentalPracticeId);
+    return { success: true as const, data: await presentProcedure(db, id, canInPractice(ability, 'read', 'Inventory', dentalPracticeId)) };
   };
 
-  app.get(
-    '/api/admin/list/procedures',
-    {
-      preValidation: authorize('read', 'Procedure'),
-      schema: { tags, summary: 'Procedures of one practice with their consumable cost (server-mode list)', querystring: listQuerySchema.extend({ dental_practice_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }), response: listResponses(procedureListContract) },
-    },
-    async (request, reply) => {
+  registerListRoute(app, {
+    list: procedureList,
+    guard: authorize('read', 'Procedure'),
+    tags,
+    summary: 'Procedures of one practice with their consumable cost',
+    query: { dental_practice_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) },
+    scope: async (request) => {
       await check(request, 'read', request.query.dental_practice_id);
-      return sendList(request, reply, procedureList, eq(procedures.dentalPracticeId, request.query.dental_practice_id));
+      return eq(procedures.dentalPracticeId, request.query.dental_practice_id);
     },
-  );
-  app.get('/api/procedure/:id', { preValidation: authorize('read', 'Procedure'), schema: { tags, summary: 'One procedure: items, lots consumed, movements', params: idParams, response: { 200: one, ...recordErrors } } }, (request) =>
+  });
+  app.get('/api/procedure/:id', { preValidation: authorize('read', 'Procedure'), schema: { tags, summary: 'One procedure: items (with catalog unit cost and on-hand), lots consumed, movements', params: idParams, response: { 200: one, ...recordErrors } } }, (request) =>
     detail(request, request.params.id),
   );
   app.get('/api/procedure-detail', { preValidation: authorize('read', 'Procedure'), schema: { tags, summary: 'One procedure (the notes’ detail call, id in the query)', querystring: idParams, response: { 200: one, ...recordErrors } } }, (request) =>
     detail(request, request.query.id),
   );
+  app.get(
+    '/api/procedure/template-lines',
+    {
+      preValidation: authorize('read', 'ProcedureTemplate'),
+      schema: { tags, summary: 'The lines a template gives a procedure of one practice: quantity, catalog unit cost and on-hand of each product', querystring: procedureTemplateLinesQuerySchema, response: { 200: oneOf(procedureTemplateLinesSchema), ...recordErrors } },
+    },
+    async (request) => {
+      const ability = await abilityFor(request);
+      const { dental_practice_id: practiceId, procedure_template_id: templateId } = request.query;
+      ensurePracticeAccess(ability, 'read', 'Procedure', practiceId);
+      return { success: true as const, data: await templateLines(db, templateId, practiceId, canInPractice(ability, 'read', 'Inventory', practiceId)) };
+    },
+  );
 
   app.post(
     '/api/procedure/create',
-    { preValidation: authorize('create', 'Procedure'), schema: { tags, summary: 'Record a procedure; completed ones consume their items from stock (FEFO) in the same transaction', body: procedureBodySchema, response: { 201: one, ...recordErrors } } },
+    { preValidation: authorize('create', 'Procedure'), schema: { tags, summary: 'Record a procedure (command): a completed one consumes its items from stock (FEFO) in the same transaction', body: procedureBodySchema, response: { 201: one, ...recordErrors } } },
     async (request, reply) => {
-      await check(request, 'create', request.body.dental_practice_id);
-      const row = await createProcedure(db, actorOf(request), request.body);
-      return reply.status(201).send({ success: true as const, data: await presentProcedure(db, row.id) });
+      const row = await recordProcedure(db, await callerOf(request, 'create'), request.body);
+      return reply.status(201).send(await detail(request, row.id));
+    },
+  );
+  app.patch(
+    '/api/procedure/:id',
+    {
+      preValidation: authorize('update', 'Procedure'),
+      schema: { tags, summary: 'Amend a procedure (command): only the fields sent change; a completed one’s stock follows its items (differences consumed or given back)', params: idParams, body: procedureAmendBodySchema, response: { 200: one, ...recordErrors } },
+    },
+    async (request) => {
+      await amendProcedure(db, await callerOf(request, 'update'), request.params.id, request.body);
+      return detail(request, request.params.id);
     },
   );
   app.route({
     method: ['POST', 'PUT', 'PATCH'],
     url: '/api/procedure/update/:id',
     preValidation: authorize('update', 'Procedure'),
-    schema: { tags, summary: 'Change a procedure; stock follows (differences consumed or given back)', params: idParams, body: procedureBodySchema, response: { 200: one, ...recordErrors } },
+    schema: { tags, summary: 'Change a procedure (the notes’ update: the whole record; fields left out are cleared); stock follows', params: idParams, body: procedureBodySchema, response: { 200: one, ...recordErrors } },
     handler: async (request) => {
-      await check(request, 'update', (await findProcedure(db, request.params.id)).dentalPracticeId);
-      await updateProcedure(db, actorOf(request), request.params.id, request.body);
-      return { success: true as const, data: await presentProcedure(db, request.params.id) };
+      await amendProcedure(db, await callerOf(request, 'update'), request.params.id, request.body);
+      return detail(request, request.params.id);
     },
   });
   app.post(
     '/api/procedure/complete/:id',
     {
       preValidation: authorize('update', 'Procedure'),
-      schema: { tags, summary: 'Complete a planned procedure: its items are consumed from stock (FEFO) in one step; 409 when it is already completed', params: idParams, response: { 200: one, ...recordErrors } },
+      schema: { tags, summary: 'Complete a planned procedure (command): its items are consumed from stock (FEFO) in one step; 409 when it is already completed', params: idParams, response: { 200: one, ...recordErrors } },
     },
     async (request) => {
-      await check(request, 'update', (await findProcedure(db, request.params.id)).dentalPracticeId);
-      await completeProcedure(db, actorOf(request), request.params.id);
-      return { success: true as const, data: await presentProcedure(db, request.params.id) };
+      await completeProcedure(db, await callerOf(request, 'update'), request.params.id);
+      return detail(request, request.params.id);
     },
   );
   app.route({
@@ -82,21 +118,17 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
     preValidation: authorize('update', 'Procedure'),
     schema: { tags, summary: 'Change one item’s quantity; the difference is consumed or given back', params: idParams, body: procedureItemUpdateBodySchema, response: { 200: one, ...recordErrors } },
     handler: async (request) => {
-      const [item] = await db.select({ procedureId: procedureItems.procedureId }).from(procedureItems).where(eq(procedureItems.id, request.params.id));
-      if (!item) throw new AppError('not_found');
-      await check(request, 'update', (await findProcedure(db, item.procedureId)).dentalPracticeId);
-      const row = await updateProcedureItem(db, actorOf(request), request.params.id, request.body.quantity);
-      return { success: true as const, data: await presentProcedure(db, row.id) };
+      const row = await amendProcedureItem(db, await callerOf(request, 'update'), request.params.id, request.body.quantity);
+      return detail(request, row.id);
     },
   });
   app.route({
     method: ['POST', 'DELETE'],
     url: '/api/procedure/delete/:id',
     preValidation: authorize('delete', 'Procedure'),
-    schema: { tags, summary: 'Delete a procedure; what it consumed goes back to stock', params: idParams, response: { 204: z.null(), ...recordErrors } },
+    schema: { tags, summary: 'Delete a procedure (command); what it consumed goes back to stock', params: idParams, response: { 204: z.null(), ...recordErrors } },
     handler: async (request, reply) => {
-      await check(request, 'delete', (await findProcedure(db, request.params.id)).dentalPracticeId);
-      await deleteProcedure(db, actorOf(request), request.params.id);
+      await deleteProcedure(db, await callerOf(request, 'delete'), request.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -5,8 +5,8 @@ import { stubHttp, type Handler } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import type { ProductHit } from '../products/product.api.ts';
-import { barcodeMatch } from './ProductPicker.tsx';
-import { addItem, consumableCost, ProcedureTemplateFormPage } from './ProcedureTemplateFormPage.tsx';
+import { barcodeMatch } from '../products/ProductSearchPicker.tsx';
+import { ProcedureTemplateFormPage } from './ProcedureTemplateFormPage.tsx';
 
 // Textarea autosize listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
@@ -19,22 +19,7 @@ const GLOVES: ProductHit = {
 };
 const NEEDLES: ProductHit = { ...GLOVES, id: 8, name: 'Needles 27G', sku: 'NDL-27', gtin: null, unit_cost: '0.35' };
 
-describe('template lines', () => {
-  it('adds a product, and merges a second pick of it into its line', () => {
-    const one = addItem([], GLOVES);
-    expect(one).toMatchObject({ merged: false, items: [{ product_id: 7, quantity: 1, unit_cost: '0.1299' }] });
-    const two = addItem([{ ...one.items[0]!, quantity: '1.5' }], GLOVES);
-    expect(two.merged).toBe(true);
-    expect(two.items).toHaveLength(1);
-    expect(two.items[0]!.quantity).toBe(2.5);
-  });
-
-  it('totals quantity × unit cost exactly', () => {
-    const items = addItem(addItem([], GLOVES).items, NEEDLES).items.map((i, n) => ({ ...i, quantity: n === 0 ? 3 : '0.1' }));
-    expect(consumableCost(items)).toBe('0.4247');
-    expect(consumableCost([{ ...items[0]!, quantity: '' }])).toBe('0.0000');
-  });
-
+describe('the template’s product picker', () => {
   it('matches a typed GTIN or a scanned GS1 barcode to its product, never plain text', () => {
     expect(barcodeMatch('4006381333931', [NEEDLES, GLOVES])).toBe(GLOVES);
     expect(barcodeMatch('(01)04006381333931(10)LOT7', [GLOVES])).toBe(GLOVES);

@@ -5,8 +5,6 @@ import { searchProducts, type ProductHit } from '../products/product.api.ts';
 import { ProductSearchPicker } from '../products/ProductSearchPicker.tsx';
 import { useUnitLabel } from '../products/units.ts';
 
-export { barcodeMatch } from '../products/ProductSearchPicker.tsx';
-
 /** Catalog product picker showing each product's unit cost (GET /api/product/search), for template items. */
 export function ProductPicker({ onPick, label, testId = 'product-picker' }: { onPick: (product: ProductHit) => void; label: string; testId?: string }) {
   const { t } = useTranslation();

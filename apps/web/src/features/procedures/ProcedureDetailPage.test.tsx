@@ -12,7 +12,7 @@ import type { ProcedureDetail } from './procedure.api.ts';
 const PLANNED: ProcedureDetail = {
   id: 42, dental_practice_id: 3, performed_at: '2026-11-20T10:00:00.000Z', procedure_code_id: 7, procedure_code: 'D2391', procedure_code_name: 'Resin composite, one surface',
   procedure_template_id: null, template_name: null, provider: 'Dr Okafor', status: 'planned', items_count: 1, consumable_cost: '0', notes: null, movements: [],
-  items: [{ id: 5, product_id: 11, product_name: 'Composite A2', sku: 'CMP-A2', usage_unit: 'each', quantity: '2.0000', cost: '0', lots: [] }],
+  items: [{ id: 5, product_id: 11, product_name: 'Composite A2', sku: 'CMP-A2', usage_unit: 'each', quantity: '2.0000', cost: '0', unit_cost: '0.5000', on_hand: '9.0000', lots: [] }],
 };
 
 describe('ProcedureDetailPage', () => {
@@ -28,14 +28,10 @@ describe('ProcedureDetailPage', () => {
     ability.update([]);
   });
 
-  it('completes a planned procedure with the one-step complete command, not by re-posting the record', async () => {
-    let completed = false;
+  it('completes a planned procedure with one request: the complete command, whose answer is shown without reading the procedure again', async () => {
     const http = stubHttp(api, {
-      'GET /api/procedure/42': () => ({ status: 200, data: { success: true, data: completed ? { ...PLANNED, status: 'completed' } : PLANNED } }),
-      'POST /api/procedure/complete/42': () => {
-        completed = true;
-        return { status: 200, data: { success: true, data: { ...PLANNED, status: 'completed' } } };
-      },
+      'GET /api/procedure/42': () => ({ status: 200, data: { success: true, data: PLANNED } }),
+      'POST /api/procedure/complete/42': () => ({ status: 200, data: { success: true, data: { ...PLANNED, status: 'completed', consumable_cost: '1.0000' } } }),
     });
     restore = http.restore;
     renderRoutes([{ path: '/admin/procedures/:id', element: <ProcedureDetailPage /> }], '/admin/procedures/42');
@@ -45,5 +41,7 @@ describe('ProcedureDetailPage', () => {
     const posts = http.calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.url)).toEqual(['/api/procedure/complete/42']);
     expect(posts[0]!.data).toBeUndefined();
+    expect(screen.getByTestId('procedure-cost').textContent).toBe('$1.00');
+    expect(http.calls.filter((c) => c.url === '/api/procedure/42')).toHaveLength(1);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -11,13 +11,12 @@ import { useFormat } from '../../core/format.ts';
 import { usePracticeChanged } from '../../core/practice.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { STOCK_QUERY_KEYS } from '../inventory/inventory.api.ts';
 import { MovementsTable } from '../inventory/MovementsTable.tsx';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from '../inventory/stock.ts';
 import { useQuantity } from '../products/money.ts';
 import { useUnitLabel } from '../products/units.ts';
-import { completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
+import { PROCEDURE_REFRESH, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
 
 const LIST = '/admin/list/procedures';
@@ -49,6 +48,7 @@ function ProcedureView() {
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
   const run = useRunAction();
+  const queryClient = useQueryClient();
   const format = useFormat();
   const params = useParams();
   const id = Number(params.id);
@@ -103,9 +103,10 @@ function ProcedureView() {
         confirmLabel={t(pending === 'complete' ? 'procedures.complete' : 'actions.delete')}
         danger={pending === 'delete'}
         onConfirm={async () => {
+          // One request each: the completed procedure comes back in the answer and is shown as it is.
           if (pending === 'complete') {
-            await run(() => completeProcedure(p.id), t('procedures.completed'), ['procedures', ...STOCK_QUERY_KEYS]);
-          } else if (await run(() => deleteProcedure(p.id), t('procedures.deleted'), ['procedures', ...STOCK_QUERY_KEYS.filter((k) => k !== 'procedure')])) {
+            await run(async () => queryClient.setQueryData(['procedure', p.id], await completeProcedure(p.id)), t('procedures.completed'), PROCEDURE_REFRESH);
+          } else if (await run(() => deleteProcedure(p.id), t('procedures.deleted'), PROCEDURE_REFRESH)) {
             void navigate(LIST);
           }
         }}

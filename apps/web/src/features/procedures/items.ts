@@ -1,39 +1,5 @@
-import { fromScaled, multiplyDecimals, sumDecimals, toScaled } from '../products/money.ts';
-import { addDecimals, compareDecimals, decimalText, subtractDecimals } from '../inventory/stock.ts';
-
-/** A line of the procedure form: what is used, how much (usage unit), and its catalog unit cost (for the estimate). */
-export interface ItemValue {
-  product_id: number;
-  name: string;
-  sku: string;
-  usage_unit: string;
-  unit_cost: string;
-  quantity: number | string;
-}
-
-const ONE = toScaled(1)!;
-
-/** Adds a picked product, or one more usage unit on its line when it is there already. */
-export function addItem(items: ItemValue[], product: Omit<ItemValue, 'quantity'>): { items: ItemValue[]; merged: boolean } {
-  const index = items.findIndex((i) => i.product_id === product.product_id);
-  if (index === -1) return { items: [...items, { ...product, quantity: 1 }], merged: false };
-  const next = items.slice();
-  const current = next[index]!;
-  next[index] = { ...current, quantity: Number(fromScaled((toScaled(decimalText(current.quantity)) ?? 0n) + ONE)) };
-  return { items: next, merged: true };
-}
-
-/** Σ quantity × unit cost, exact (an estimate: the server captures the lots' real cost). */
-export function estimatedCost(items: ItemValue[]): string {
-  return sumDecimals(items.map((i) => multiplyDecimals(decimalText(i.quantity) || '0', i.unit_cost)));
-}
-
-/** Catalog unit cost of a saved item: its cost ÷ quantity (4 decimals), '0' for a zero quantity. */
-export function unitCostOfItem(cost: string, quantity: string): string {
-  const q = Number(quantity);
-  if (!(q > 0)) return '0';
-  return (Number(cost) / q).toFixed(4);
-}
+import { quantityText, type ItemLine } from '../../ui/item-lines/index.ts';
+import { addDecimals, compareDecimals, subtractDecimals } from '../inventory/stock.ts';
 
 export interface Shortfall {
   product_id: number;
@@ -45,23 +11,23 @@ export interface Shortfall {
 }
 
 /**
- * Lines that want more than the practice has. `available` is on hand plus what this procedure has
- * consumed already (`consumed`, when editing a completed procedure: saving gives that back first).
+ * Lines that want more than the practice has (lines whose on-hand is not known are left out).
+ * `available` is on hand plus what this procedure has consumed already (`consumed`, when editing a
+ * completed procedure: saving gives that back first).
  */
-export function shortfalls(items: ItemValue[], onHand: Map<number, string>, consumed: Map<number, string> = new Map()): Shortfall[] {
-  const wanted = new Map<number, { item: ItemValue; quantity: string }>();
-  for (const item of items) {
-    const previous = wanted.get(item.product_id);
-    const quantity = decimalText(item.quantity) || '0';
-    wanted.set(item.product_id, { item, quantity: previous ? addDecimals(previous.quantity, quantity) : quantity });
+export function shortfalls(lines: ItemLine[], consumed: Map<number, string> = new Map()): Shortfall[] {
+  const wanted = new Map<number, { line: ItemLine; quantity: string }>();
+  for (const line of lines) {
+    const previous = wanted.get(line.product_id);
+    const quantity = quantityText(line.quantity) || '0';
+    wanted.set(line.product_id, { line, quantity: previous ? addDecimals(previous.quantity, quantity) : quantity });
   }
   const out: Shortfall[] = [];
-  for (const [productId, { item, quantity }] of wanted) {
-    const stock = onHand.get(productId);
-    if (stock === undefined) continue;
-    const available = addDecimals(stock, consumed.get(productId) ?? '0');
+  for (const [productId, { line, quantity }] of wanted) {
+    if (line.on_hand === undefined || line.on_hand === null) continue;
+    const available = addDecimals(line.on_hand, consumed.get(productId) ?? '0');
     if (compareDecimals(quantity, available) > 0) {
-      out.push({ product_id: productId, name: item.name, usage_unit: item.usage_unit, wanted: quantity, available, missing: subtractDecimals(quantity, available) });
+      out.push({ product_id: productId, name: line.name, usage_unit: line.usage_unit, wanted: quantity, available, missing: subtractDecimals(quantity, available) });
     }
   }
   return out;

@@ -1,5 +1,6 @@
+import type { ProcedureAmendBody, ProcedureBody, ProcedureTemplateLines } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
-import type { Movement } from '../inventory/inventory.api.ts';
+import { STOCK_QUERY_KEYS, type Movement } from '../inventory/inventory.api.ts';
 import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/procedure-template.api.ts';
 import { procedureListContract, type ListRow } from '@enamel/contracts';
 
@@ -27,6 +28,10 @@ export interface ProcedureItem {
   usage_unit: string;
   quantity: string;
   cost: string;
+  /** The catalog's price of one usage unit (the estimate while planned). */
+  unit_cost: string;
+  /** The practice's stock now; null for who may not read it. */
+  on_hand: string | null;
   lots: ProcedureItemLot[];
 }
 
@@ -37,19 +42,10 @@ export interface ProcedureDetail extends ProcedureRow {
   movements: Movement[];
 }
 
-export interface ProcedureBody {
-  dental_practice_id: number;
-  procedure_code_id: number;
-  procedure_template_id?: number | null;
-  performed_at: string;
-  provider?: string | null;
-  status: ProcedureStatus;
-  notes?: string | null;
-  items?: { product_id: number; quantity: string }[];
-}
+export type { ProcedureAmendBody, ProcedureBody };
 
 interface One {
-  success?: true;
+  success: true;
   data: ProcedureDetail;
 }
 
@@ -57,21 +53,39 @@ export async function fetchProcedure(id: number): Promise<ProcedureDetail> {
   return (await api.get<One>(`/api/procedure/${id}`)).data.data;
 }
 
-/** Items replace the old ones on update; completing consumes them, changes are compensated. */
-export async function saveProcedure(body: ProcedureBody, id?: number): Promise<ProcedureDetail | undefined> {
-  const url = id === undefined ? '/api/procedure/create' : `/api/procedure/update/${id}`;
-  return (await api.post<Partial<One>>(url, body)).data.data;
+/**
+ * The procedure commands: one request each, answered with the procedure as it now stands (so the
+ * screen shows it without asking again).
+ */
+
+/** Records a procedure; a completed one takes its items from stock. */
+export async function recordProcedure(body: ProcedureBody): Promise<ProcedureDetail> {
+  return (await api.post<One>('/api/procedure/create', body)).data.data;
+}
+
+/** Changes only the fields sent; a completed procedure's stock follows its items. */
+export async function amendProcedure(id: number, changes: ProcedureAmendBody): Promise<ProcedureDetail> {
+  return (await api.patch<One>(`/api/procedure/${id}`, changes)).data.data;
 }
 
 /** A planned procedure becomes completed in one server-side step: its items are consumed from stock (FEFO); 409 when it already is. */
-export async function completeProcedure(id: number): Promise<void> {
-  await api.post(`/api/procedure/complete/${id}`);
+export async function completeProcedure(id: number): Promise<ProcedureDetail> {
+  return (await api.post<One>(`/api/procedure/complete/${id}`)).data.data;
 }
 
 /** Gives back everything it consumed, then deletes it. */
 export async function deleteProcedure(id: number): Promise<void> {
   await api.post(`/api/procedure/delete/${id}`);
 }
+
+/** A template's lines for a procedure of the practice: quantity, catalog unit cost and on-hand of each product, in one request. */
+export async function fetchTemplateLines(templateId: number, practiceId: number): Promise<ProcedureTemplateLines> {
+  const { data } = await api.get<{ data: ProcedureTemplateLines }>('/api/procedure/template-lines', { params: { procedure_template_id: templateId, dental_practice_id: practiceId } });
+  return data.data;
+}
+
+/** What a procedure command changes besides the procedure itself: lists and stock (the procedure's own query is set from the answer). */
+export const PROCEDURE_REFRESH = ['procedures', ...STOCK_QUERY_KEYS.filter((k) => k !== 'procedure')];
 
 /** The templates of one procedure code (at most 100, by name). */
 export async function fetchTemplatesOfCode(procedureCodeId: number, signal?: AbortSignal): Promise<ProcedureTemplateRow[]> {

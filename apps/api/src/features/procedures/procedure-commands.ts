@@ -1,0 +1,121 @@
+import Big from 'big.js';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { procedureAmendBodySchema } from '@enamel/contracts';
+import { procedureItems, procedures, type Database } from '@enamel/db';
+import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
+import { AppError, invalid } from '../../core/errors.ts';
+import { consumeItem, returnItem, settleItem } from './procedure-stock.ts';
+import { insertProcedure, lockProcedure, movementContext, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
+
+/**
+ * The procedure commands, one transaction each. Each checks the caller's rights on the procedure's
+ * practice (`guard`), takes its locks, and only then reads what its decision depends on (status,
+ * items, template, products), so concurrent commands on one procedure serialise and a repeated one
+ * changes nothing twice.
+ */
+export interface Caller {
+  actor: Actor;
+  guard: PracticeGuard;
+}
+export type AmendInput = z.output<typeof procedureAmendBodySchema>;
+
+/** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
+export async function recordProcedure(db: Database, { actor, guard }: Caller, body: ProcedureInput): Promise<ProcedureRow> {
+  guard(body.dental_practice_id);
+  return db.transaction(async (tx) => insertProcedure(tx, actor, body, await resolveItems(tx, body), 'consume'));
+}
+
+/**
+ * A planned procedure becomes completed and its items are consumed in one step. Completing one that
+ * is already completed is a 409 that changes nothing, so a double click or two screens completing
+ * at once consume the items once.
+ */
+export async function completeProcedure(db: Database, { actor, guard }: Caller, id: number): Promise<ProcedureRow> {
+  return db.transaction(async (tx) => {
+    const { row: before, items } = await lockProcedure(tx, id, guard);
+    if (before.status === 'completed') throw new AppError('conflict', 'stock.already_completed');
+    const [row] = await tx.update(procedures).set({ status: 'completed' }).where(eq(procedures.id, id)).returning();
+    for (const item of items) await consumeItem(tx, movementContext(actor, row!), { id: item.id, productId: item.productId }, item.quantity);
+    await recordActivity(tx, actor, { action: 'complete', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...changes(before, row!) });
+    return row!;
+  });
+}
+
+/**
+ * Changes what `input` names and nothing else. Items (when given) replace the old ones; for a
+ * completed procedure each product's consumption moves from the old to the new quantity; a status
+ * change to completed consumes everything, back to planned gives everything back. Only the
+ * differences reach the ledger, so the same amendment sent twice consumes once.
+ */
+export async function amendProcedure(db: Database, { actor, guard }: Caller, id: number, input: AmendInput): Promise<ProcedureRow> {
+  return db.transaction(async (tx) => {
+    const { row: before, items: oldItems } = await lockProcedure(tx, id, guard);
+    if (input.dental_practice_id !== undefined && input.dental_practice_id !== before.dentalPracticeId) throw invalid('dental_practice_id', 'stock.practice_fixed');
+    const codeId = input.procedure_code_id ?? before.procedureCodeId;
+    const templateId = input.procedure_template_id === undefined ? before.procedureTemplateId : input.procedure_template_id;
+    const templateChanged = codeId !== before.procedureCodeId || templateId !== before.procedureTemplateId;
+    const oldLines = oldItems.map((i) => ({ product_id: i.productId, quantity: i.quantity }));
+    const items = await resolveItems(tx, { procedure_code_id: codeId, procedure_template_id: templateId, items: input.items }, input.items ? undefined : oldLines, templateChanged);
+    const [row] = await tx
+      .update(procedures)
+      .set({
+        procedureCodeId: codeId, procedureTemplateId: templateId,
+        ...(input.performed_at !== undefined ? { performedAt: new Date(input.performed_at) } : {}),
+        ...(input.provider !== undefined ? { provider: input.provider } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      })
+      .where(eq(procedures.id, id))
+      .returning();
+    const ctx = movementContext(actor, row!, `procedure #${id} changed`);
+    const wasDone = before.status === 'completed';
+    const isDone = row!.status === 'completed';
+    const byProduct = new Map(oldItems.map((i) => [i.productId, i]));
+    const productIds = [...new Set([...oldItems.map((i) => i.productId), ...items.map((i) => i.product_id)])].sort((a, b) => a - b);
+    for (const productId of productIds) {
+      const old = byProduct.get(productId);
+      const next = items.find((i) => i.product_id === productId);
+      const from = wasDone && old ? old.quantity : '0';
+      const to = isDone && next ? next.quantity : '0';
+      let itemId = old?.id;
+      if (!old && next) itemId = (await tx.insert(procedureItems).values({ procedureId: id, productId, quantity: next.quantity }).returning())[0]!.id;
+      await settleItem(tx, ctx, { id: itemId!, productId }, from, to);
+      if (old && !next) await tx.delete(procedureItems).where(eq(procedureItems.id, old.id));
+      else if (old && next && !new Big(old.quantity).eq(next.quantity)) await tx.update(procedureItems).set({ quantity: next.quantity }).where(eq(procedureItems.id, old.id));
+    }
+    const itemsChanged = input.items !== undefined && JSON.stringify(oldLines.map((i) => [i.product_id, new Big(i.quantity).toString()])) !== JSON.stringify(items.map((i) => [i.product_id, new Big(i.quantity).toString()]));
+    const diff = changes(before, row!);
+    if (itemsChanged) {
+      diff.before.items = oldLines;
+      diff.after.items = items;
+    }
+    await recordActivity(tx, actor, { action: 'update', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...diff });
+    return row!;
+  });
+}
+
+/** One item's quantity: a completed procedure consumes the difference or gives it back. */
+export async function amendProcedureItem(db: Database, { actor, guard }: Caller, itemId: number, quantity: string): Promise<ProcedureRow> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ procedureId: procedureItems.procedureId }).from(procedureItems).where(eq(procedureItems.id, itemId));
+    if (!found) throw new AppError('not_found');
+    const { row, items } = await lockProcedure(tx, found.procedureId, guard);
+    const item = items.find((i) => i.id === itemId);
+    if (!item) throw new AppError('not_found');
+    if (row.status === 'completed') await settleItem(tx, movementContext(actor, row, `procedure #${row.id} item changed`), { id: itemId, productId: item.productId }, item.quantity, quantity);
+    await tx.update(procedureItems).set({ quantity }).where(eq(procedureItems.id, itemId));
+    await recordActivity(tx, actor, { action: 'update_item', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, before: { item_id: itemId, quantity: item.quantity }, after: { item_id: itemId, quantity } });
+    return row;
+  });
+}
+
+/** Gives back everything the procedure consumed, then deletes it; the ledger keeps both sides. */
+export async function deleteProcedure(db: Database, { actor, guard }: Caller, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { row, items } = await lockProcedure(tx, id, guard);
+    for (const item of items) await returnItem(tx, movementContext(actor, row, `procedure #${id} deleted`), { id: item.id, productId: item.productId });
+    await tx.delete(procedures).where(eq(procedures.id, id));
+    await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
+  });
+}
