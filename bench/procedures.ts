@@ -71,7 +71,7 @@ const pick = (n: number, from: number[]) => {
   return out.sort((a, b) => a - b);
 };
 
-/** One completion as plain SQL: what createProcedure writes, with none of the checks, reads or serialisation around it. */
+/** One completion as plain SQL: what recordProcedure (features/procedures/procedure-commands.ts) writes, with none of the checks, reads or serialisation around it. */
 async function rawCompletion(c: Raw, practiceId: number, codeId: number, productIds: number[], userId: number) {
   await c.query('begin');
   try {
