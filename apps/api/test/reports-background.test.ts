@@ -59,7 +59,7 @@ async function largeReport() {
   const ledger = await handMadeLedger(t, admin);
   await manyMovements(ledger.practice.id, ledger.gloves.id, 6000);
   const filters = { report: 'stock-movements', view: 'lines', dental_practice_id: ledger.practice.id, from: day(-30), to: day(0) };
-  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return { ...ledger, filters, query };
 }
 
@@ -82,7 +82,8 @@ describe('background report exports', () => {
     expect(seen.at(-1)).toBe('succeeded');
     expect(done.file_size).toBeGreaterThan(100_000);
     expect(Date.parse(done.expires_at) - Date.parse(done.finished_at)).toBeCloseTo(7 * 86_400_000, -5);
-    const progress = (await t.database.db.execute<{ status: string; rows_written: number }>(sql`select status, rows_written from export_progress where export_id = ${queued.id}`)).rows;
+    const logged: unknown = await t.database.db.execute(sql`select status, rows_written from export_progress where export_id = ${queued.id}`);
+    const progress = (logged as { rows: Array<{ status: string; rows_written: number }> }).rows;
     expect(progress[0]).toEqual({ status: 'running', rows_written: 0 });
     const during = progress.filter((p) => p.status === 'running').map((p) => p.rows_written);
     expect(during).toEqual(expect.arrayContaining([1000, 2000, 3000, 4000, 5000, 6000]));
