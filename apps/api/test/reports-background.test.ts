@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { and, eq, sql } from 'drizzle-orm';
 import { REPORT_EXPORT_MAX_ROWS } from '@enamel/contracts';
 import { inventories, reportExportFiles, reportExports, userPractices } from '@enamel/db';
@@ -44,6 +45,18 @@ async function untilFinished(agent: Agent, id: number, seen: string[] = []) {
     if (Date.now() > end) throw new Error(`export ${id} still ${data.status}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The text of each page of a PDF, its items joined by spaces. */
+async function pdfPages(body: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(body), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+  }
+  await pdf.destroy();
+  return pages;
 }
 
 async function sheetValues(body: Buffer) {
@@ -122,6 +135,29 @@ describe('background report exports', () => {
       [true, 'csv', 'succeeded'],
     ]);
   }, 180_000);
+
+  it('a PDF prepared in the background has the pages of a direct one', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    await manyMovements(practice.id, gloves.id, 1000);
+    const filters = { report: 'stock-movements', view: 'lines', dental_practice_id: practice.id, from: day(-30), to: day(0), format: 'pdf' };
+    const started = await admin.post('/api/reports/exports', filters);
+    expect(started.statusCode, started.body).toBe(202);
+    const done = await untilFinished(admin, started.json().data.id);
+    expect(done).toMatchObject({ status: 'succeeded', rows_written: 1004 });
+    const file = await admin.get(`/api/reports/exports/${done.id}/download`);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const ours = await pdfPages(file.rawPayload);
+    const { format: _, ...query } = filters;
+    const direct = await pdfPages((await admin.get(`/api/reports/report-data?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}&format=pdf`)).rawPayload);
+    expect(ours.length).toBeGreaterThan(10);
+    expect(ours).toHaveLength(direct.length);
+    // The same pages, but for the minute each was generated at.
+    const undated = (pages: string[]) => pages.map((page) => page.replace(/Generated .*? (?=Page)/, ''));
+    expect(undated(ours)).toEqual(undated(direct));
+    expect(ours[0]).toContain('One row per movement');
+    expect(ours.at(-1)).toContain('£516.20');
+    expect(ours.join(' ').match(/Received/g)!.length).toBe(1001);
+  }, 120_000);
 
   it('a double click is one export: an identical request while it runs answers the running one', async () => {
     const { filters } = await largeReport();

@@ -54,6 +54,8 @@ export function useExportStatus(initial: ReportExport) {
     initialData: initial,
     enabled: active(initial.status),
     refetchInterval: (query) => (active(query.state.data?.status) ? POLL_MS : false),
+    // A page in the background still hears when its export is ready (the polling stops once it has finished).
+    refetchIntervalInBackground: true,
     retry: false,
   });
 }
