@@ -16,7 +16,7 @@ export function BackgroundExports({ exports }: { exports: ReportExport[] }) {
         </Title>
         <Text size="sm" c="dimmed">
           {t('reports.background.text', { count: REPORT_EXPORT_KEEP_DAYS })}{' '}
-          <Anchor component={Link} to="/admin/list/reports" size="sm" data-testid="background-exports-recent">
+          <Anchor component={Link} to="/admin/list/reports" size="sm" underline="always" data-testid="background-exports-recent">
             {t('reports.background.recentLink')}
           </Anchor>
         </Text>

@@ -26,7 +26,7 @@ export function ExportProgress({ row }: { row: ReportExport }) {
     const percent = current.row_count ? Math.min(100, Math.round((current.rows_written / current.row_count) * 100)) : 0;
     return (
       <Stack gap={4} data-testid="export-status" data-status={current.status} miw={160}>
-        <Progress value={percent} animated aria-label={t('reports.background.progressLabel', { report: name })} />
+        <Progress value={percent} striped aria-label={t('reports.background.progressLabel', { report: name })} />
         <Text size="xs" c="dimmed">
           {current.status === 'queued' ? t('reports.background.queued') : t('reports.background.progress', { written: format.number(current.rows_written), total: format.number(current.row_count) })}
         </Text>
