@@ -178,6 +178,22 @@ describe('background report exports', () => {
     expect(rows).toHaveLength(2);
   }, 120_000);
 
+  it('an identical request finds the one under way only while its process lives: a stale one is marked failed and a new one starts', async () => {
+    const practice = await createPractice(t.database.db);
+    const body = { report: 'reorder-list', dental_practice_id: practice.id, format: 'csv' };
+    const first = await admin.post('/api/reports/exports', body);
+    expect(first.statusCode).toBe(202);
+    await untilFinished(admin, first.json().data.id);
+    // As if its server had stopped midway: running, its heart silent for ten minutes.
+    await t.database.db.update(reportExports).set({ status: 'running', heartbeatAt: sql`now() - interval '10 minutes'` }).where(eq(reportExports.id, first.json().data.id));
+    const second = await admin.post('/api/reports/exports', body);
+    expect(second.statusCode).toBe(202);
+    expect(second.json().data.id).not.toBe(first.json().data.id);
+    const [old] = await t.database.db.select().from(reportExports).where(eq(reportExports.id, first.json().data.id));
+    expect(old).toMatchObject({ status: 'failed', failure: 'report.export.interrupted' });
+    expect((await untilFinished(admin, second.json().data.id)).status).toBe('succeeded');
+  }, 60_000);
+
   it('only its reader sees and downloads it, while they may read reports of its practices', async () => {
     const practice = await createPractice(t.database.db);
     const elsewhere = await createPractice(t.database.db);
@@ -271,6 +287,9 @@ describe('background report exports', () => {
     const refused = await admin.get(`/api/reports/exports/${asked!.id}/download`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This export has no file to download.');
+    // The recent exports say so too, in the reader's language.
+    const listed = (await admin.get(`/api/admin/list/report-exports?column_filters=${encodeURIComponent(JSON.stringify([{ field: 'id', condition: 'equal', value: asked!.id }]))}`, { 'accept-language': 'es' })).json().data;
+    expect(listed).toEqual([expect.objectContaining({ status: 'failed', failure: expect.stringMatching(/^Este informe tiene 5004 filas/) })]);
     // Run again (a job handed over twice), nothing changes.
     await runReportExport(t.database.db, asked!.id, silent);
     expect((await admin.get(`/api/reports/exports/${asked!.id}`)).json().data.status).toBe('failed');
