@@ -27,6 +27,8 @@ const rowAction = (action: string) => async (page: Page) => {
 
 /** Generate on a report too large for a PDF at once: its PDF prepared in the background, followed until it is ready. */
 async function prepareInBackground(page: Page) {
+  // Every movement of the demo history is read twice (the screen, then the PDF): more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const from = new Date(Date.now() - 1000 * 86_400_000).toISOString().slice(0, 10);
   await page.goto(`/admin/reports/genrate?report=stock-movements&view=lines&from=${from}`);
   await waitUntilLoaded(page);
