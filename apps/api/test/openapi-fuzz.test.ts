@@ -99,6 +99,8 @@ beforeAll(async () => {
   const { payload, headers } = multipart('brands.csv', `name\nFuzz imported ${uid()}\n`);
   const job = await admin.request('POST', '/api/brand/import', { payload, headers });
   expect(job.statusCode, job.body).toBe(202);
+  const reportExport = await admin.post('/api/reports/exports', { report: 'reorder-list', dental_practice_id: practiceA.id, format: 'csv' });
+  expect(reportExport.statusCode, reportExport.body).toBe(202);
 
   // Only records this test made: never the signed-in user, a seeded role or permission.
   Object.assign(ids, {
@@ -116,6 +118,7 @@ beforeAll(async () => {
     role: [role.id],
     permission: [permission.id],
     import: [job.json().data.id],
+    report_export: [reportExport.json().data.id],
   });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -136,6 +139,7 @@ const RESOURCES: Array<[RegExp, string]> = [
   [/^permission/, 'permission'],
   [/^user/, 'user'],
   [/^import/, 'import'],
+  [/^reports\/exports/, 'report_export'],
 ];
 function poolFor(name: string): Array<number | string> | undefined {
   const hit = RESOURCES.find(([re]) => re.test(name));

@@ -196,6 +196,10 @@ const MATRIX: Entry[] = [
   ['GET', '/api/reports/report-data', [SA, PM, V], (t) => `/api/reports/report-data?report=reorder-list&dental_practice_id=${t.practiceId}`],
   // Their own recent exports, of the practices they may read reports of.
   ['GET', '/api/admin/list/report-exports', [SA, PM, V]],
+  // Background exports: asked for like a download, followed and downloaded by their own reader.
+  ['POST', '/api/reports/exports', [SA, PM, V]],
+  ['GET', '/api/reports/exports/:id', [SA, PM, V], '/api/reports/exports/0'],
+  ['GET', '/api/reports/exports/:id/download', [SA, PM, V], '/api/reports/exports/0/download'],
 
   // Practice settings: managers of the practice (and Super Admins) read and change them.
   ['GET', '/api/admin/list/configuration', [SA, PM]],

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN_ROUTES, GUEST_ROUTES } from '../../web/src/app/routes.ts';
-import { AppPages } from '../pages/app.ts';
+import { apiSignIn, AppPages } from '../pages/app.ts';
 import { axeViolations, seedDemo, waitUntilLoaded, type DemoIds } from '../pages/a11y.ts';
 
 /**
@@ -25,6 +25,17 @@ const rowAction = (action: string) => async (page: Page) => {
   await page.getByTestId(`row-action-${action}`).click();
 };
 
+/** Generate on a report too large for a PDF at once: its PDF prepared in the background, followed until it is ready. */
+async function prepareInBackground(page: Page) {
+  // Every movement of the demo history is read twice (the screen, then the PDF): more than the default minute on a busy machine.
+  test.setTimeout(150_000);
+  const from = new Date(Date.now() - 1000 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/admin/reports/genrate?report=stock-movements&view=lines&from=${from}`);
+  await waitUntilLoaded(page);
+  await page.getByTestId('report-prepare-pdf').click();
+  await expect(page.getByTestId('background-export').getByTestId('export-status')).toHaveAttribute('data-status', 'succeeded', { timeout: 90_000 });
+}
+
 const GUEST_PLANS: Record<string, VisitPlan> = {
   login: { url: () => '/login' },
   'forgot-password': { url: () => '/forgot-password' },
@@ -45,8 +56,9 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/inventories': { url: () => '/admin/list/inventories', dialogs: { 'receive stock': click('inventory-receive') } },
   'list/reports': { url: () => '/admin/list/reports' },
   support: { url: () => '/admin/support' },
-  // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen.
-  'reports/genrate': { url: () => '/admin/reports/genrate?report=stock-movements' },
+  // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen;
+  // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.
+  'reports/genrate': { url: () => '/admin/reports/genrate?report=stock-movements', dialogs: { 'background export': prepareInBackground } },
   profile: { url: () => '/admin/profile' },
   setting: { url: () => '/admin/setting' },
   'categories/create': { url: () => '/admin/categories/create' },
@@ -85,9 +97,11 @@ test.beforeAll(async ({ playwright }, info) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   ids = await seedDemo(request);
-  // One report export by the admin, so the Reports list is checked with a row in its recent exports.
+  // One report export by the admin, so the Reports list is checked with a row in its recent exports; and one prepared
+  // in the background, with its status and download link.
   const exported = await request.get(`/api/reports/report-data?report=reorder-list&dental_practice_id=${ids.practiceId}&format=csv`);
   expect(exported.status()).toBe(200);
+  await (await apiSignIn(request)).post('/api/reports/exports', { report: 'reorder-list', dental_practice_id: ids.practiceId, format: 'xlsx' });
   await request.dispose();
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema, idSchema } from './values.ts';
-import { REPORT_FORMATS, REPORT_IDS, REPORT_VIEWS } from './report-ids.ts';
+import { REPORT_FORMATS, REPORT_IDS, REPORT_VIEWS, type ReportExportFormat } from './report-ids.ts';
 
 export * from './report-ids.ts';
 
@@ -78,6 +78,24 @@ export const reportDataSchema = z.object({
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
 
+/** How a recent export stands: a direct download is `succeeded` at once; a background one goes queued → running → succeeded or failed, and `expired` once its file is gone. */
+export const REPORT_EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'expired'] as const;
+export type ReportExportStatus = (typeof REPORT_EXPORT_STATUSES)[number];
+
+/**
+ * From how many rows the Generate screen prepares an export in the background instead of downloading it while
+ * the reader waits (the report's count, which the screen already has, decides).
+ */
+export const REPORT_BACKGROUND_FROM_ROWS: Record<ReportExportFormat, number> = { csv: 5_000, xlsx: 5_000, pdf: 500 };
+/** How long a background export's file is kept for download (the scheduler's clean-up job removes it after). */
+export const REPORT_EXPORT_KEEP_DAYS = 7;
+/** The largest file a background export may store: past it the export fails and says so. */
+export const REPORT_EXPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** POST /api/reports/exports: the report and filters of GET /api/reports/report-data, and a file format. */
+export const reportExportBodySchema = reportQuerySchema.extend({ format: z.enum(['csv', 'xlsx', 'pdf']) });
+export type ReportExportBody = z.infer<typeof reportExportBodySchema>;
+
 /** One export in the Reports list's recent exports: which report, of which practice, with which filters, how and when. */
 export const reportExportSchema = z.object({
   id: z.number().int(),
@@ -91,5 +109,17 @@ export const reportExportSchema = z.object({
   filter_names: z.record(z.string(), z.string()),
   row_count: z.number().int(),
   created_at: z.string(),
+  /** Prepared in the background: its file is downloaded from `GET /api/reports/exports/{id}/download` once succeeded. */
+  background: z.boolean(),
+  status: z.enum(REPORT_EXPORT_STATUSES),
+  /** Rows written so far, of `row_count`. */
+  rows_written: z.number().int(),
+  /** The file's size in bytes once stored. */
+  file_size: z.number().int().nullable(),
+  /** Why it failed, in the reader's language. */
+  failure: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** When its file goes (background exports). */
+  expires_at: z.string().nullable(),
 });
 export type ReportExport = z.infer<typeof reportExportSchema>;

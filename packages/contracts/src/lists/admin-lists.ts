@@ -219,6 +219,11 @@ export const reportExportListContract = listContract({
     dental_practice_name: { type: 'string', sort: true, filter: true, search: true },
     row_count: { type: 'number', sort: true, filter: true },
     created_at: { type: 'date', sort: true, filter: true },
+    background: { type: 'bool', filter: true },
+    status: { type: 'string', sort: true, filter: true },
+    rows_written: { type: 'number', sort: true, filter: true },
+    finished_at: { type: 'date', sort: true, filter: true },
+    expires_at: { type: 'date', sort: true, filter: true },
   },
   defaultSort: { field: 'created_at', direction: 'desc' },
 });

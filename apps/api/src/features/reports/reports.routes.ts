@@ -8,7 +8,8 @@ import { listResponses, sendList } from '../../core/list-route.ts';
 import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
 import { recordErrors } from '../../core/route-schemas.ts';
 import { REPORT_CONTENT_TYPES, sendReportDownload } from './report-download.ts';
-import { exportScope, reportExportList } from './report-exports.ts';
+import reportExportJobRoutes from './report-export-jobs.routes.ts';
+import { exportScope, reportExportList, translateFailure, type PresentedExport } from './report-exports.ts';
 import { runReport } from './reports.ts';
 
 const tags = ['reports'];
@@ -17,11 +18,13 @@ const tags = ['reports'];
  * The notes' `GET /api/reports/report-data`: one report of one practice the reader may read reports of, as
  * JSON (columns, its first rows, their count, totals, chart) or a download — CSV, XLSX or PDF, streamed as the
  * rows are read, refused with a 422 past the format's row limit — which joins the reader's recent exports
- * (`GET /api/admin/list/report-exports`).
+ * (`GET /api/admin/list/report-exports`). Large exports can be prepared in the background instead (see
+ * report-export-jobs.routes.ts).
  */
 export default async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  await app.register(reportExportJobRoutes);
   app.get(
     '/api/reports/report-data',
     {
@@ -59,11 +62,14 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     '/api/admin/list/report-exports',
     {
       preValidation: authorize('read', 'Report'),
-      schema: { tags, summary: 'The reader’s recent report exports, of the practices they may read reports of (server-mode list)', querystring: listQuerySchema, response: listResponses(reportExportListContract) },
+      schema: { tags, summary: 'The reader’s recent report exports, of the practices they may read reports of, with the status and progress of those prepared in the background (server-mode list)', querystring: listQuerySchema, response: listResponses(reportExportListContract) },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
-      return sendList(request, reply, reportExportList, exportScope(user.id, practiceScope(await abilityFor(request), 'read', 'Report')));
+      const locale = requestLocale(request);
+      return sendList(request, reply, reportExportList, exportScope(user.id, practiceScope(await abilityFor(request), 'read', 'Report')), async (rows) =>
+        rows.map((row) => translateFailure(row as PresentedExport, locale)),
+      );
     },
   );
 }

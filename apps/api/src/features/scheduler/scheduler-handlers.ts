@@ -8,6 +8,7 @@ import { executeForecastRun } from '../forecasts/forecast-run.ts';
 import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
 import { sweepOldJobs } from '../imports/import-jobs.ts';
 import { sendDigests } from '../notifications/digest.ts';
+import { sweepExpiredExportFiles } from '../reports/report-export-files.ts';
 
 /** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
 export interface JobContext {
@@ -111,6 +112,7 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
       log(`${stale.length} old sign-in throttles removed`);
       await sweepOldJobs(db, deps.config.dataDir);
       log('finished import files older than their keeping time removed');
+      log(`${await sweepExpiredExportFiles(db)} report export files past their keeping time removed`);
       const runs = await db
         .delete(schedulerRuns)
         .where(and(lt(schedulerRuns.createdAt, sql`now() - make_interval(days => ${KEEP_RUNS_DAYS})`), or(eq(schedulerRuns.status, 'succeeded'), eq(schedulerRuns.status, 'failed'))))

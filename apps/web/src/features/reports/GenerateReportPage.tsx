@@ -1,15 +1,16 @@
 import { Alert, Button, Card, Grid, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { IconDownload, IconHourglass } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REPORT_EXPORT_MAX_ROWS, REPORT_FILTER_PARAMS, REPORT_FILTERS, REPORT_IDS, type ReportData, type ReportExportFormat, type ReportId } from '@enamel/contracts';
+import { REPORT_BACKGROUND_FROM_ROWS, REPORT_EXPORT_MAX_ROWS, REPORT_FILTER_PARAMS, REPORT_FILTERS, REPORT_IDS, type ReportData, type ReportExport, type ReportExportFormat, type ReportId } from '@enamel/contracts';
 import { toAppError } from '../../core/errors.ts';
 import { useFormat } from '../../core/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { BackgroundExports } from './BackgroundExports.tsx';
 import { ReportFilters } from './ReportFilters.tsx';
-import { reportDownloadUrl, useReport, type ReportParams } from './reports.api.ts';
+import { reportDownloadUrl, useReport, useStartExport, type ReportParams } from './reports.api.ts';
 
 const ReportChart = lazy(() => import('./ReportChart.tsx').then((m) => ({ default: m.ReportChart })));
 
@@ -108,6 +109,11 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
   const format = useFormat();
   const cell = useCell(query.data);
   const data = query.data?.report === report ? query.data : undefined;
+  // Large exports asked for here, prepared in the background (the latest first).
+  const [started, setStarted] = useState<ReportExport[]>([]);
+  const startExport = useStartExport();
+  const prepare = (format: ReportExportFormat) =>
+    startExport.mutate({ report, practiceId, params, format }, { onSuccess: (made) => setStarted((before) => [made, ...before.filter((e) => e.id !== made.id)]) });
 
   if (query.isError) {
     // A refused filter says which and why (a period ending before it starts, a day that does not exist).
@@ -141,6 +147,7 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
     .slice(0, CHART_BARS)
     .map(([name, value]) => ({ name, value }));
   const tooMany = FORMATS.filter((f) => data.row_count > REPORT_EXPORT_MAX_ROWS[f.format]);
+  const background = FORMATS.filter((f) => data.row_count > REPORT_BACKGROUND_FROM_ROWS[f.format] && data.row_count <= REPORT_EXPORT_MAX_ROWS[f.format]);
   const money = valueColumn.type === 'money';
   return (
     // While other filters load, the previous answer stays on screen, marked busy.
@@ -155,6 +162,19 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
               <Button key={format} variant="light" disabled leftSection={<IconDownload size={16} />} aria-describedby="report-too-many" data-testid={`report-download-${format}`}>
                 {t(label)}
               </Button>
+            ) : data.row_count > REPORT_BACKGROUND_FROM_ROWS[format] ? (
+              // Large: prepared by the server in the background, followed below and in the recent exports.
+              <Button
+                key={format}
+                variant="light"
+                leftSection={<IconHourglass size={16} />}
+                aria-describedby="report-background-hint"
+                loading={startExport.isPending && startExport.variables.format === format}
+                onClick={() => prepare(format)}
+                data-testid={`report-prepare-${format}`}
+              >
+                {t('reports.background.prepare', { format: format.toUpperCase() })}
+              </Button>
             ) : (
               <Button key={format} component="a" href={reportDownloadUrl(report, practiceId, params, format)} download variant="light" leftSection={<IconDownload size={16} />} data-testid={`report-download-${format}`}>
                 {t(label)}
@@ -168,6 +188,20 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
           {tooMany.map((f) => t('reports.tooManyRows', { format: f.format.toUpperCase(), max: format.number(REPORT_EXPORT_MAX_ROWS[f.format]) })).join(' ')}
         </Text>
       ) : null}
+      {background.length > 0 ? (
+        <Text size="sm" c="dimmed" ta="right" id="report-background-hint" data-testid="report-background-hint">
+          {t('reports.background.hint', { formats: background.map((f) => f.format.toUpperCase()).join(', ') })}
+        </Text>
+      ) : null}
+      {startExport.isError ? (
+        <Alert color="red" variant="light" role="alert" data-testid="report-prepare-error">
+          {(() => {
+            const error = toAppError(startExport.error, t);
+            return Object.values(error.fieldErrors).flat().join(' ') || error.message;
+          })()}
+        </Alert>
+      ) : null}
+      <BackgroundExports exports={started} />
       {data.row_count === 0 ? (
         <Card withBorder padding="lg">
           <Text c="dimmed" size="sm" data-testid="report-empty">

@@ -2,10 +2,11 @@ import { Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ReportExport } from '@enamel/contracts';
+import { REPORT_EXPORT_KEEP_DAYS, type ReportExport } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
 import { setSelectedPractice } from '../../core/practice.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
+import { ExportProgress } from './ExportProgress.tsx';
 import { generateUrl } from './reports.api.ts';
 import { reportExportListContract } from '@enamel/contracts';
 
@@ -33,7 +34,10 @@ function useDescribeFilters() {
   };
 }
 
-/** The reader's recent exports (of the practices they may read reports of), each opening Generate on the same report again. */
+/**
+ * The reader's recent exports (of the practices they may read reports of), each opening Generate on the same
+ * report again; those prepared in the background show their progress, then a download link.
+ */
 export function RecentExports() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -69,6 +73,8 @@ export function RecentExports() {
       ),
     },
     { field: 'row_count', title: t('reports.recent.rows'), width: 110, cellRenderer: (row) => format.number(row.row_count) },
+    // Downloaded at once, or prepared in the background: its progress, then its file.
+    { field: 'status', title: t('reports.recent.status'), width: 240, cellRenderer: (row) => <ExportProgress row={row} /> },
   ];
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="recent-exports-title" mt="xl">
@@ -77,7 +83,7 @@ export function RecentExports() {
           {t('reports.recent.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('reports.recent.text')}
+          {t('reports.recent.text')} {t('reports.recent.backgroundText', { count: REPORT_EXPORT_KEEP_DAYS })}
         </Text>
       </Stack>
       <DataTable<ReportExport>

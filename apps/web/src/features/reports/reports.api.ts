@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReportData, ReportExportFormat, ReportId } from '@enamel/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReportData, ReportExport, ReportExportFormat, ReportExportStatus, ReportId } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
 export const REPORT_DATA_URL = '/api/reports/report-data';
@@ -25,4 +25,42 @@ export function reportDownloadUrl(report: ReportId, practiceId: number, params: 
 /** The Generate screen's address for a report and its filters (how a recent export is opened again). */
 export function generateUrl(report: ReportId, params: ReportParams = {}): string {
   return `/admin/reports/genrate?${new URLSearchParams({ report, ...params }).toString()}`;
+}
+
+export const REPORT_EXPORTS_URL = '/api/reports/exports';
+const POLL_MS = 1000;
+const active = (status: ReportExportStatus | undefined) => status === 'queued' || status === 'running';
+
+/** Asks for a report's file to be prepared in the background; answers the export (a new one, or the identical one under way). */
+export function useStartExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { report: ReportId; practiceId: number; params: ReportParams; format: ReportExportFormat }) =>
+      (await api.post<{ data: ReportExport }>(REPORT_EXPORTS_URL, { report: input.report, dental_practice_id: input.practiceId, ...input.params, format: input.format })).data.data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['list', REPORT_EXPORTS_LIST_URL] }),
+  });
+}
+
+/** An export followed while it is prepared (asked again every second until it has finished; then the recent exports are refreshed). */
+export function useExportStatus(initial: ReportExport) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['report-export', initial.id],
+    queryFn: async ({ signal }) => {
+      const next = (await api.get<{ data: ReportExport }>(`${REPORT_EXPORTS_URL}/${initial.id}`, { signal })).data.data;
+      if (!active(next.status)) void queryClient.invalidateQueries({ queryKey: ['list', REPORT_EXPORTS_LIST_URL] });
+      return next;
+    },
+    initialData: initial,
+    enabled: active(initial.status),
+    refetchInterval: (query) => (active(query.state.data?.status) ? POLL_MS : false),
+    // A page in the background still hears when its export is ready (the polling stops once it has finished).
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+}
+
+/** The stored file of a finished background export. */
+export function exportDownloadUrl(id: number): string {
+  return `${REPORT_EXPORTS_URL}/${id}/download`;
 }
