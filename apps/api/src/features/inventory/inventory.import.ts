@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decimalSchema } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
+import { unitCost } from '../../core/catalog-sql.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
 import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/organisation.service.ts';
 import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
@@ -55,7 +56,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
   loadRefs: async (db, context) => {
     const products = await rowsOf<{ id: number; sku: string; tracks_lots: boolean; unit_cost: string }>(
       db,
-      sql`select id::int as id, sku, tracks_lots, round(purchase_price / units_per_purchase_unit, 4)::text as unit_cost from products`,
+      sql`select id::int as id, sku, tracks_lots, ${unitCost} as unit_cost from products`,
     );
     const currencies = await rowsOf<{ id: number; currency: string }>(db, sql`select id::int as id, currency from dental_practices`);
     const [catalog] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_settings where id = 1`);

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { adjustBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema } from '@enamel/contracts';
+import { unitCostOf, type adjustBodySchema, type inventoryAddBodySchema, type inventoryUpdateBodySchema, type receiveBodySchema, type transferBodySchema, type writeOffBodySchema } from '@enamel/contracts';
 import { dentalPractices, inventories, lots, products, stockMovements, users, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
@@ -132,7 +132,7 @@ export async function receiveStock(db: Database, actor: Actor, body: z.output<ty
       const catalog = await organisationCurrency(tx);
       if (catalog !== practice.currency) throw invalid('unit_cost', 'stock.unit_cost_currency', { catalog, practice: practice.currency });
     }
-    const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
+    const unitCost = body.unit_cost ?? unitCostOf(product.purchasePrice, product.unitsPerPurchaseUnit)!;
     const today = dayIn(practice.timeZone, new Date());
     if (product.tracksLots && body.expiry_date && body.expiry_date < today && !body.confirm_expired) throw invalid('expiry_date', 'stock.expired_receipt', { date: body.expiry_date });
     const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date });
@@ -164,7 +164,7 @@ export async function adjustStock(db: Database, actor: Actor, body: z.output<typ
       const [lot] = lotId !== null ? await tx.select().from(lots).where(eq(lots.id, lotId)) : [];
       await receive(tx, ctx, {
         productId: body.product_id, quantity: delta.toFixed(4), type: 'adjust',
-        unitCost: lot?.unitCost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4),
+        unitCost: lot?.unitCost ?? unitCostOf(product.purchasePrice, product.unitsPerPurchaseUnit)!,
         lotNumber: lot?.lotNumber ?? null, expiryDate: lot?.expiryDate ?? null,
       });
     } else if (delta.lt(0)) {

@@ -1,7 +1,9 @@
 import Big from 'big.js';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
+import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Tx } from '../../core/transaction.ts';
 export type { Tx };
@@ -88,7 +90,7 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
   const lotNumber = inventory.tracksLots ? (input.lotNumber?.trim() || null) : null;
   const expiry = inventory.tracksLots ? (input.expiryDate ?? null) : null;
   const [existing] = await tx
-    .select({ id: lots.id })
+    .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost })
     .from(lots)
     .where(and(eq(lots.inventoryId, inventory.id), lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, lotNumber), expiry === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, expiry)))
     .orderBy(asc(lots.id))
@@ -99,11 +101,8 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
     const [lot] = await tx.insert(lots).values({ inventoryId: inventory.id, lotNumber, expiryDate: expiry, unitCost: input.unitCost, receivedAt: ctx.occurredAt ?? new Date() }).returning({ id: lots.id });
     lotId = lot!.id;
   } else if (input.type !== 'adjust') {
-    // Received again into the same lot: its cost becomes the weighted average of what it holds.
-    await tx
-      .update(lots)
-      .set({ unitCost: sql`case when ${lots.quantity} + ${input.quantity} > 0 then round((greatest(${lots.quantity}, 0) * ${lots.unitCost} + ${input.quantity}::numeric * ${input.unitCost}::numeric) / (greatest(${lots.quantity}, 0) + ${input.quantity}::numeric), 4) else ${input.unitCost}::numeric end` })
-      .where(eq(lots.id, lotId));
+    // Received again into the same lot (locked above): its cost becomes the weighted average of what it holds.
+    await tx.update(lots).set({ unitCost: weightedCost(existing!.quantity, existing!.unitCost, input.quantity, input.unitCost) }).where(eq(lots.id, lotId));
   }
   const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', new Big(input.quantity), input.unitCost);
   return { lotId, movementId };
@@ -161,7 +160,7 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
   }
   if (left.gt(0)) {
     // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
-    const [unit] = await tx.select({ cost: sql<string>`round(${products.purchasePrice} / ${products.unitsPerPurchaseUnit}, 4)::text` }).from(products).where(eq(products.id, input.productId));
+    const [unit] = await tx.select({ cost: productUnitCost }).from(products).where(eq(products.id, input.productId));
     const unitCost = unit?.cost ?? '0';
     const [running] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.inventoryId, inventory.id), isNull(lots.lotNumber), isNull(lots.expiryDate))).orderBy(asc(lots.id)).limit(1).for('update');
     const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost }).returning({ id: lots.id }))[0]!.id;
