@@ -5,6 +5,7 @@ import { inventories, lots, practiceSettings, products, stockMovements, type Mov
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
+import { allocate, firstUsableDay, givable, isExpired } from './fefo.ts';
 import type { Tx } from '../../core/transaction.ts';
 export type { Tx };
 
@@ -134,29 +135,20 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
     .orderBy(sql`${lots.expiryDate} asc nulls last`, asc(lots.receivedAt), asc(lots.id))
     .for('update');
   if (input.lotId !== undefined && locked.length === 0) throw new AppError('not_found');
-  const usableFrom = input.lotId === undefined ? await firstUsableDay(tx, ctx) : null;
-  const isExpired = (lot: { expiryDate: string | null }) => usableFrom !== null && lot.expiryDate !== null && lot.expiryDate < usableFrom;
-  const candidates = locked.filter((lot) => !isExpired(lot));
-  const positive = (lot: { quantity: string }) => (Big(lot.quantity).gt(0) ? lot.quantity : 0);
-  const available = candidates.reduce((sum, lot) => sum.plus(positive(lot)), new Big(0));
-  const shortfall = wanted.minus(available);
-  if (shortfall.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
-    const expired = locked.filter(isExpired).reduce((sum, lot) => sum.plus(positive(lot)), new Big(0));
-    const params = { product: inventory.productName, shortfall: Number(shortfall.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(expired.toFixed(4)) };
-    throw new AppError('conflict', expired.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
+  const usableFrom = input.lotId === undefined ? await usableFromDay(tx, ctx) : null;
+  const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, usableFrom);
+  const { parts, available, left } = allocate(locked.filter((lot) => !expired(lot)), wanted);
+  if (left.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
+    const held = locked.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), new Big(0));
+    const params = { product: inventory.productName, shortfall: Number(left.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(held.toFixed(4)) };
+    throw new AppError('conflict', held.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
   }
   const taken: Taken[] = [];
-  let left = wanted;
   let cost = new Big(0);
-  for (const lot of candidates) {
-    if (left.lte(0)) break;
-    const here = Big(lot.quantity).gt(0) ? Big(lot.quantity) : new Big(0);
-    const part = left.lt(here) ? left : here;
-    if (part.lte(0)) continue;
-    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, part.times(-1), lot.unitCost);
-    taken.push({ lotId: lot.id, quantity: part.toFixed(4), unitCost: lot.unitCost, movementId });
-    cost = cost.plus(part.times(lot.unitCost));
-    left = left.minus(part);
+  for (const { lot, quantity } of parts) {
+    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, new Big(quantity).times(-1), lot.unitCost);
+    taken.push({ lotId: lot.id, quantity, unitCost: lot.unitCost, movementId });
+    cost = cost.plus(new Big(quantity).times(lot.unitCost));
   }
   if (left.gt(0)) {
     // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
@@ -171,12 +163,11 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
   return { taken, cost: cost.toFixed(4) };
 }
 
-/** The first day a lot must still be good on to be taken by FEFO: the later of the practice's today and the movement's day. */
-async function firstUsableDay(tx: Tx, ctx: MovementContext): Promise<string> {
+/** The first day a lot must still be good on to be taken by FEFO, in the practice's time zone. */
+async function usableFromDay(tx: Tx, ctx: MovementContext): Promise<string> {
   const { timeZone } = await lockActivePractice(tx, ctx.practiceId);
   const today = dayIn(timeZone, new Date());
-  const movementDay = ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today;
-  return movementDay > today ? movementDay : today;
+  return firstUsableDay(today, ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today);
 }
 
 /** Puts back exactly what earlier movements took (same lots, same cost): the compensation of an edit or a delete. */
