@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, daysBetween, localToday, weekday, zonedTime } from './dates.ts';
+import { addDays, addMonths, dayIn, daysBetween, isoWeek, localToday, weekday, zonedTime } from './dates.ts';
 
 describe('calendar days', () => {
   it('moves by calendar days across months, leap days and DST changes', () => {
@@ -8,9 +8,13 @@ describe('calendar days', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(addMonths('2026-11-22', -18)).toBe('2025-05-22');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-12-31', '2026-01-01')).toBe(-364);
     expect(weekday('2026-11-22')).toBe(0);
     expect(weekday('2026-11-28')).toBe(6);
+    expect(isoWeek('2027-01-01')).toBe('2026-W53');
+    expect(isoWeek('2024-12-30')).toBe('2025-W01');
   });
 
   it("gives the day of an instant in the practice's zone, UTC's for an unknown zone", () => {

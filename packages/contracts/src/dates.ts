@@ -34,6 +34,11 @@ export function addDays(day: string, days: number): string {
   return dayjs.utc(day).add(days, 'day').format(DAY_FORMAT);
 }
 
+/** `day` moved by `months` calendar months (the 31st of a shorter month becomes its last day). */
+export function addMonths(day: string, months: number): string {
+  return dayjs.utc(day).add(months, 'month').format(DAY_FORMAT);
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return dayjs.utc(to).diff(dayjs.utc(from), 'day');
