@@ -8,7 +8,7 @@ import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';

@@ -1,5 +1,5 @@
 import { api } from '../../core/api.ts';
-import type { ScannedBarcode } from '../products/product.api.ts';
+import type { ScannedBarcode } from '../products/index.ts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
 export const INVENTORIES_LIST_URL = '/api/admin/list/inventories';

@@ -8,8 +8,8 @@ import { isValidGtin, type ProductBody, type Unit, unitCostOf } from '@enamel/co
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { fetchBrandOptions } from '../brands/brand.api.ts';
-import { fetchAllCategories } from '../categories/category.api.ts';
+import { fetchBrandOptions } from '../brands/index.ts';
+import { fetchAllCategories } from '../categories/index.ts';
 import { useMoney } from './money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
 import { useUnitOptions } from './unit-options.ts';

@@ -8,7 +8,7 @@ import { toAppError } from '../../core/errors.ts';
 import { useFormat } from '../../core/format.ts';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
-import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/dashboard.api.ts';
+import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/index.ts';
 import { FORECAST_RUNS_LIST_URL } from './settings.api.ts';
 
 const STATUS_COLORS: Record<ForecastRun['status'], string> = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' };
