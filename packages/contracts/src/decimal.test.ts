@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, compareDecimals, toDecimal, divideDecimals, isDecimal, multiplyDecimals, parseDecimal, roundDecimal, subtractDecimals, sumDecimals, unitCostOf, weightedCost } from './decimal.ts';
+import { addDecimals, compareDecimals, toDecimal, divideDecimals, isDecimal, multiplyDecimals, parseDecimal, roundDecimal, roundUpDecimal, subtractDecimals, sumDecimals, unitCostOf, weightedCost } from './decimal.ts';
 
 describe('decimal text', () => {
   it('reads plain decimals, signed or not, and nothing else', () => {
@@ -19,6 +19,9 @@ describe('decimal text', () => {
     expect(roundDecimal('7', 2)).toBe('7.00');
     expect(roundDecimal('0.125', 2)).toBe('0.13');
     expect(roundDecimal('1.5', 0)).toBe('2');
+    expect(roundUpDecimal('2.0001')).toBe('3');
+    expect(roundUpDecimal('2')).toBe('2');
+    expect(roundUpDecimal('0.12341', 4)).toBe('0.1235');
   });
 });
 

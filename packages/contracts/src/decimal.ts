@@ -47,6 +47,11 @@ export function roundDecimal(value: DecimalInput, scale = DECIMAL_SCALE): string
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
+/** `value` rounded away from zero to `scale` places (a whole number by default): how many packs cover a quantity. */
+export function roundUpDecimal(value: DecimalInput, scale = 0): string {
+  return toDecimal(value).round(scale, Big.roundUp).toFixed(scale);
+}
+
 export function addDecimals(a: DecimalInput, b: DecimalInput, scale = DECIMAL_SCALE): string {
   return roundDecimal(toDecimal(a).plus(toDecimal(b)), scale);
 }

@@ -1,6 +1,5 @@
-import Big from 'big.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { decimalSchema } from '@enamel/contracts';
+import { decimalSchema, toDecimal } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
@@ -81,7 +80,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
     const expiry = parseDay(cells.expiry_date);
     if (cells.expiry_date && !expiry) errors.push({ column: 'expiry_date', key: 'import.date' });
     const lotNumber = cells.lot_number ? cells.lot_number.slice(0, 64) : null;
-    const stocked = quantity?.success && new Big(quantity.data).gt(0);
+    const stocked = quantity?.success && toDecimal(quantity.data).gt(0);
     if (product?.tracksLots && stocked && !lotNumber) errors.push({ column: 'lot_number', key: 'stock.lot_required' });
     if (product?.tracksLots && stocked && !expiry && !cells.expiry_date) errors.push({ column: 'expiry_date', key: 'stock.expiry_required' });
     if (errors.length || practiceId === undefined || !product || !quantity?.success) return { ok: false, errors };
@@ -115,7 +114,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
         .from(lots)
         .where(and(eq(lots.inventoryId, inventory.id), row.lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, row.lotNumber), row.expiryDate === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, row.expiryDate)))
         .limit(1);
-      const delta = new Big(row.quantity).minus(lot?.quantity ?? 0);
+      const delta = toDecimal(row.quantity).minus(lot?.quantity ?? 0);
       const ctx: MovementContext = { practiceId: row.practiceId, userId: refs.context.userId, reason: 'Opening stock import' };
       if (delta.gt(0)) await receive(tx, ctx, { productId: row.productId, quantity: delta.toFixed(4), unitCost: row.unitCost, lotNumber: row.lotNumber, expiryDate: row.expiryDate, type: lot ? 'adjust' : 'receive' });
       else if (delta.lt(0) && lot) await take(tx, ctx, { productId: row.productId, quantity: delta.abs().toFixed(4), type: 'adjust', lotId: lot.id });

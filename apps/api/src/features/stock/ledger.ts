@@ -1,6 +1,5 @@
-import Big from 'big.js';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { weightedCost } from '@enamel/contracts';
+import { type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
@@ -56,7 +55,7 @@ async function allowsNegative(tx: Tx, practiceId: number): Promise<boolean> {
   return row?.allow ?? false;
 }
 
-async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Big, unitCost: string) {
+async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Decimal, unitCost: string) {
   const [movement] = await tx
     .insert(stockMovements)
     .values({
@@ -67,7 +66,7 @@ async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory,
     })
     .returning({ id: stockMovements.id });
   await tx.update(lots).set({ quantity: sql`${lots.quantity} + ${quantity.toFixed(4)}` }).where(eq(lots.id, lotId));
-  const onHand = new Big(inventory.onHand).plus(quantity);
+  const onHand = toDecimal(inventory.onHand).plus(quantity);
   await tx.update(inventories).set({ onHand: onHand.toFixed(4) }).where(eq(inventories.id, inventory.id));
   inventory.onHand = onHand.toFixed(4);
   return movement!.id;
@@ -105,7 +104,7 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
     // Received again into the same lot (locked above): its cost becomes the weighted average of what it holds.
     await tx.update(lots).set({ unitCost: weightedCost(existing!.quantity, existing!.unitCost, input.quantity, input.unitCost) }).where(eq(lots.id, lotId));
   }
-  const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', new Big(input.quantity), input.unitCost);
+  const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', toDecimal(input.quantity), input.unitCost);
   return { lotId, movementId };
 }
 
@@ -127,7 +126,7 @@ export interface Taken {
  */
 export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number }): Promise<{ taken: Taken[]; cost: string }> {
   const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
-  const wanted = new Big(input.quantity);
+  const wanted = toDecimal(input.quantity);
   const locked = await tx
     .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate })
     .from(lots)
@@ -139,16 +138,16 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
   const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, usableFrom);
   const { parts, available, left } = allocate(locked.filter((lot) => !expired(lot)), wanted);
   if (left.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
-    const held = locked.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), new Big(0));
+    const held = locked.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), toDecimal(0));
     const params = { product: inventory.productName, shortfall: Number(left.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(held.toFixed(4)) };
     throw new AppError('conflict', held.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
   }
   const taken: Taken[] = [];
-  let cost = new Big(0);
+  let cost = toDecimal(0);
   for (const { lot, quantity } of parts) {
-    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, new Big(quantity).times(-1), lot.unitCost);
+    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, toDecimal(quantity).times(-1), lot.unitCost);
     taken.push({ lotId: lot.id, quantity, unitCost: lot.unitCost, movementId });
-    cost = cost.plus(new Big(quantity).times(lot.unitCost));
+    cost = cost.plus(toDecimal(quantity).times(lot.unitCost));
   }
   if (left.gt(0)) {
     // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
@@ -176,6 +175,6 @@ export async function giveBack(tx: Tx, ctx: MovementContext, productId: number, 
   const inventory = await lockInventory(tx, ctx.practiceId, productId);
   for (const part of [...taken].sort((a, b) => a.lotId - b.lotId)) {
     await tx.select({ id: lots.id }).from(lots).where(eq(lots.id, part.lotId)).for('update');
-    await writeMovement(tx, ctx, inventory, part.lotId, type, new Big(part.quantity), part.unitCost);
+    await writeMovement(tx, ctx, inventory, part.lotId, type, toDecimal(part.quantity), part.unitCost);
   }
 }
