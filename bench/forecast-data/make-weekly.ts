@@ -14,13 +14,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogData } from '../../apps/api/src/features/seeder/catalog-data.ts';
 import { CODE_WEIGHTS, DEFAULT_CODE_WEIGHT, DEMO_PRACTICES } from '../../apps/api/src/features/seeder/data/practices.ts';
-import { hashSeed, localDay, random, SCALE, simulatePractice, type SimProduct, type SimTemplate } from '../../apps/api/src/features/seeder/history-sim.ts';
+import { dayIn, daysBetween, toDecimal, unitCostOf } from '@enamel/contracts';
+import { mulberry32 } from '@enamel/forecast';
+import { hashSeed, simulatePractice, type SimProduct, type SimTemplate } from '../../apps/api/src/features/seeder/history-sim.ts';
 
 const NOW = new Date('2026-11-16T12:00:00Z');
 const MONTHS = 36;
 const HORIZON = 13;
 const LENGTHS = [78, 104, 156];
 const MIN_DEMAND_WEEKS = 8;
+
+/** The local calendar day of an instant, counted from 1970-01-01. */
+const localDay = (ms: number, timeZone: string) => daysBetween('1970-01-01', dayIn(timeZone, ms));
 
 interface Series {
   id: string;
@@ -34,7 +39,7 @@ function build(): Series[] {
   const productId = new Map(data.products.map((p, i) => [p.sku.toLowerCase(), i + 1]));
   const codeOf = new Map(data.procedureCodes.map((c, i) => [c.code, { id: i + 1, category: c.category }]));
   const products = new Map<number, SimProduct>(
-    data.products.map((p, i) => [i + 1, { id: i + 1, sku: p.sku, unitsPerPurchaseUnit: p.unitsPerPurchaseUnit, tracksLots: p.tracksLots, unitCost: 0 }]),
+    data.products.map((p, i) => [i + 1, { id: i + 1, sku: p.sku, unitsPerPurchaseUnit: p.unitsPerPurchaseUnit, tracksLots: p.tracksLots, unitCost: '0' }]),
   );
   const out: Series[] = [];
   let turn = 0;
@@ -50,12 +55,12 @@ function build(): Series[] {
       codeId: code.id,
       code: t.code,
       weight: (CODE_WEIGHTS[t.code] ?? DEFAULT_CODE_WEIGHT) / perCode.get(t.code)!,
-      items: t.items.map(([sku, q]) => ({ productId: productId.get(sku.toLowerCase())!, quantity: Math.round(Number(q) * SCALE) })),
+      items: t.items.map(([sku, q]) => ({ productId: productId.get(sku.toLowerCase())!, quantity: q })),
     }));
-    const priced = new Map([...products].map(([id, p]) => [id, { ...p, unitCost: Math.max(1, Math.round((Number(data.products[id - 1]!.purchasePrice) * practice.priceFactor * SCALE) / p.unitsPerPurchaseUnit)) }]));
+    const priced = new Map([...products].map(([id, p]) => [id, { ...p, unitCost: unitCostOf(toDecimal(data.products[id - 1]!.purchasePrice).times(practice.priceFactor), p.unitsPerPurchaseUnit) ?? '0' }]));
     const used = new Set(templates.flatMap((t) => t.items.map((i) => i.productId)));
     const others = [...priced.values()].filter((p) => !used.has(p.id)).sort((a, b) => (a.sku < b.sku ? -1 : 1));
-    const rnd = random(hashSeed(`${practice.code}:extras`));
+    const rnd = mulberry32(hashSeed(`${practice.code}:extras`));
     const extraProductIds: number[] = [];
     while (extraProductIds.length < Math.min(practice.extraProducts, others.length)) extraProductIds.push(others.splice(Math.floor(rnd() * others.length), 1)[0]!.id);
     const sim = simulatePractice({ practice, products: priced, templates, extraProductIds, now: NOW, months: MONTHS, volume: 1, seed: hashSeed(practice.code) });
@@ -75,7 +80,7 @@ function build(): Series[] {
       row[w] = row[w]! + q;
     };
     const usage = new Map<string, number[]>();
-    for (const m of sim.movements) if (m.type === 'consume') add(usage, priced.get(m.productId)!.sku, weekOf(m.occurredAt), -m.quantity / SCALE);
+    for (const m of sim.movements) if (m.type === 'consume') add(usage, priced.get(m.productId)!.sku, weekOf(m.occurredAt), -Number(m.quantity));
     const counts = new Map<string, number[]>();
     const codeName = new Map(templates.map((t) => [t.codeId, t.code]));
     for (const p of sim.procedures) if (p.status === 'completed') add(counts, codeName.get(p.codeId)!, weekOf(p.performedAt), 1);

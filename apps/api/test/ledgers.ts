@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { addDays, dayIn } from '@enamel/contracts';
 import type { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -8,7 +9,7 @@ let seq = 0;
 export const uid = () => `${Date.now().toString(36)}${++seq}`;
 
 /** YYYY-MM-DD `days` from today in UTC (the factories' practices are in UTC). */
-export const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const day = (days: number) => addDays(dayIn('UTC'), days);
 
 /**
  * A small ledger whose every figure is known: gloves received 28 days ago (100 pairs at 0.18) and used 3, 5,

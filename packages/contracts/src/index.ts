@@ -22,3 +22,5 @@ export * from './notifications.ts';
 export * from './organisation.ts';
 export * from './scheduler.ts';
 export * from './support.ts';
+export * from './decimal.ts';
+export * from './dates.ts';

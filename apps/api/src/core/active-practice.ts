@@ -36,13 +36,5 @@ export async function lockActivePractice(tx: Tx, practiceId: number): Promise<Ac
   return practice;
 }
 
-/** The calendar day (YYYY-MM-DD) of `at` in the practice's time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${part('year')}-${part('month')}-${part('day')}`;
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-}
+/** The calendar day (YYYY-MM-DD) of an instant in the practice's time zone: the dates module's, re-exported for the features that read it here. */
+export { dayIn } from '@enamel/contracts';

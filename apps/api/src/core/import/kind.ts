@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rows as rowsOf } from '@enamel/db';
-import { isCalendarDay, type Subject } from '@enamel/contracts';
+import { addDays, isCalendarDay, type Subject } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
 import type { MessageKey } from '../i18n.ts';
 
@@ -130,11 +130,14 @@ export function parseWhole(v: string | undefined): number | string | undefined {
   return v;
 }
 
+/** Day 0 of spreadsheet serial dates (1900 date system, after Lotus's leap-year slip). */
+const SPREADSHEET_DAY_ZERO = '1899-12-30';
+
 /** A date cell: YYYY-MM-DD, or a spreadsheet's serial day number (XLSX dates arrive that way). */
 export function parseDay(v: string | undefined): string | undefined {
   if (!v) return undefined;
   if (isCalendarDay(v)) return v;
-  if (/^\d{5}(\.\d+)?$/.test(v)) return new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(v)) * 86_400_000).toISOString().slice(0, 10);
+  if (/^\d{5}(\.\d+)?$/.test(v)) return addDays(SPREADSHEET_DAY_ZERO, Math.floor(Number(v)));
   return undefined;
 }
 

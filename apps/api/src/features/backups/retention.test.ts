@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backupsToKeep, isoWeek } from './retention.ts';
+import { isoWeek } from '@enamel/contracts';
+import { backupsToKeep } from './retention.ts';
 
 const policy = { latest: 3, daily: 7, weekly: 4 };
 const at = (iso: string) => ({ name: iso, createdAt: new Date(iso) });

@@ -1,25 +1,9 @@
+import { dayIn, isoWeek } from '@enamel/contracts';
 import type { BackupRetention } from '../../env.ts';
 
 export interface Dated {
   name: string;
   createdAt: Date;
-}
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-function localDay(at: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** The ISO week (YYYY-Www, weeks start on Monday) a calendar day belongs to. */
-export function isoWeek(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const weekday = date.getUTCDay() || 7; // Monday 1 … Sunday 7
-  date.setUTCDate(date.getUTCDate() + 4 - weekday); // the Thursday of the same week decides its year
-  const year = date.getUTCFullYear();
-  const week = Math.ceil(((date.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
-  return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
 /**
@@ -42,7 +26,7 @@ export function backupsToKeep<T extends Dated>(backups: T[], policy: BackupReten
       kept.add(backup);
     }
   };
-  bucket(policy.daily, (b) => localDay(b.createdAt, timeZone));
-  bucket(policy.weekly, (b) => isoWeek(localDay(b.createdAt, timeZone)));
+  bucket(policy.daily, (b) => dayIn(timeZone, b.createdAt));
+  bucket(policy.weekly, (b) => isoWeek(dayIn(timeZone, b.createdAt)));
   return { keep: newestFirst.filter((b) => kept.has(b)), remove: newestFirst.filter((b) => !kept.has(b)) };
 }

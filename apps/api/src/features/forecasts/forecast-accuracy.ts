@@ -1,7 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { addDays, dayIn, daysBetween } from '@enamel/contracts';
 import { forecastRuns, forecastSeries, rows, type Database } from '@enamel/db';
-import { dayIn } from '../../core/active-practice.ts';
-import { addDays } from './forecast-series.ts';
 
 /** Earlier runs of a practice measured again after each new run (as their weeks pass). */
 const REMEASURED_RUNS = 12;
@@ -14,7 +13,6 @@ export interface RunAccuracy {
   coverage: number;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * What happened in the `weeks` weeks from a forecast date, per product (consumption) or procedure code (completed

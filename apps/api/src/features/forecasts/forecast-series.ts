@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { addDays, daysBetween } from '@enamel/contracts';
 import { rows, type Database } from '@enamel/db';
 
 /**
@@ -27,16 +28,8 @@ type Db = Pick<Database, 'execute'>;
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Day arithmetic on YYYY-MM-DD strings (UTC calendar, no zone involved). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+/** Day arithmetic on YYYY-MM-DD strings: the dates module's, re-exported for the features that read it here. */
+export { addDays };
 
 export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate: string, horizonWeeks: number): Promise<WeeklyInput> {
   const [practice] = await rows<{ tz: string }>(db, sql`select time_zone as tz from dental_practices where id = ${practiceId}`);

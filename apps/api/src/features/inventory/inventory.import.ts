@@ -1,7 +1,7 @@
-import Big from 'big.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { decimalSchema } from '@enamel/contracts';
+import { decimalSchema, toDecimal } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
+import { unitCost } from '../../core/catalog-sql.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
 import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/organisation.service.ts';
 import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
@@ -55,7 +55,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
   loadRefs: async (db, context) => {
     const products = await rowsOf<{ id: number; sku: string; tracks_lots: boolean; unit_cost: string }>(
       db,
-      sql`select id::int as id, sku, tracks_lots, round(purchase_price / units_per_purchase_unit, 4)::text as unit_cost from products`,
+      sql`select id::int as id, sku, tracks_lots, ${unitCost} as unit_cost from products`,
     );
     const currencies = await rowsOf<{ id: number; currency: string }>(db, sql`select id::int as id, currency from dental_practices`);
     const [catalog] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_settings where id = 1`);
@@ -80,7 +80,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
     const expiry = parseDay(cells.expiry_date);
     if (cells.expiry_date && !expiry) errors.push({ column: 'expiry_date', key: 'import.date' });
     const lotNumber = cells.lot_number ? cells.lot_number.slice(0, 64) : null;
-    const stocked = quantity?.success && new Big(quantity.data).gt(0);
+    const stocked = quantity?.success && toDecimal(quantity.data).gt(0);
     if (product?.tracksLots && stocked && !lotNumber) errors.push({ column: 'lot_number', key: 'stock.lot_required' });
     if (product?.tracksLots && stocked && !expiry && !cells.expiry_date) errors.push({ column: 'expiry_date', key: 'stock.expiry_required' });
     if (errors.length || practiceId === undefined || !product || !quantity?.success) return { ok: false, errors };
@@ -114,7 +114,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
         .from(lots)
         .where(and(eq(lots.inventoryId, inventory.id), row.lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, row.lotNumber), row.expiryDate === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, row.expiryDate)))
         .limit(1);
-      const delta = new Big(row.quantity).minus(lot?.quantity ?? 0);
+      const delta = toDecimal(row.quantity).minus(lot?.quantity ?? 0);
       const ctx: MovementContext = { practiceId: row.practiceId, userId: refs.context.userId, reason: 'Opening stock import' };
       if (delta.gt(0)) await receive(tx, ctx, { productId: row.productId, quantity: delta.toFixed(4), unitCost: row.unitCost, lotNumber: row.lotNumber, expiryDate: row.expiryDate, type: lot ? 'adjust' : 'receive' });
       else if (delta.lt(0) && lot) await take(tx, ctx, { productId: row.productId, quantity: delta.abs().toFixed(4), type: 'adjust', lotId: lot.id });

@@ -1,7 +1,6 @@
-import Big from 'big.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { adjustBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema } from '@enamel/contracts';
+import { type adjustBodySchema, type Decimal, type inventoryAddBodySchema, type inventoryUpdateBodySchema, type receiveBodySchema, toDecimal, type transferBodySchema, unitCostOf, type writeOffBodySchema } from '@enamel/contracts';
 import { dentalPractices, inventories, lots, products, stockMovements, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
@@ -42,7 +41,7 @@ export async function inventoryDetail(db: Database, id: number) {
     ...presentRow(row),
     lots: lotRows.map((l) => ({
       id: l.id, lot_number: l.lotNumber, expiry_date: l.expiryDate, quantity: decimalText(l.quantity), unit_cost: decimalText(l.unitCost),
-      value: new Big(l.quantity).gt(0) ? new Big(l.quantity).times(l.unitCost).toFixed(4) : '0.0000', received_at: isoDate(l.receivedAt),
+      value: toDecimal(l.quantity).gt(0) ? toDecimal(l.quantity).times(l.unitCost).toFixed(4) : '0.0000', received_at: isoDate(l.receivedAt),
     })),
     movements,
   };
@@ -111,13 +110,13 @@ export async function receiveStock(db: Database, actor: Actor, body: z.output<ty
     if (product.tracksLots && !body.lot_number) throw invalid('lot_number', 'stock.lot_required');
     if (product.tracksLots && !body.expiry_date) throw invalid('expiry_date', 'stock.expiry_required');
     const factor = body.unit === 'purchase' ? product.unitsPerPurchaseUnit : 1;
-    const quantity = new Big(body.quantity).times(factor).toFixed(4);
+    const quantity = toDecimal(body.quantity).times(factor).toFixed(4);
     // The catalog price stands in for the cost only when it is in the practice's currency: nothing is converted.
     if (body.unit_cost === null || body.unit_cost === undefined) {
       const catalog = await organisationCurrency(tx);
       if (catalog !== practice.currency) throw invalid('unit_cost', 'stock.unit_cost_currency', { catalog, practice: practice.currency });
     }
-    const unitCost = body.unit_cost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4);
+    const unitCost = body.unit_cost ?? unitCostOf(product.purchasePrice, product.unitsPerPurchaseUnit)!;
     const today = dayIn(practice.timeZone, new Date());
     if (product.tracksLots && body.expiry_date && body.expiry_date < today && !body.confirm_expired) throw invalid('expiry_date', 'stock.expired_receipt', { date: body.expiry_date });
     const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date });
@@ -134,22 +133,22 @@ export async function adjustStock(db: Database, actor: Actor, body: z.output<typ
     await lockActivePractice(tx, body.dental_practice_id);
     const product = await productOf(tx, body.product_id);
     const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
-    let current: Big;
+    let current: Decimal;
     const lotId = body.lot_id ?? null;
     if (lotId !== null) {
       const [lot] = await tx.select().from(lots).where(and(eq(lots.id, lotId), eq(lots.inventoryId, inventory.id))).for('update');
       if (!lot) throw invalid('lot_id', 'stock.unknown_lot');
-      current = new Big(lot.quantity);
+      current = toDecimal(lot.quantity);
     } else {
       if (inventory.tracksLots) throw invalid('lot_id', 'stock.lot_required');
-      current = new Big(inventory.onHand);
+      current = toDecimal(inventory.onHand);
     }
-    const delta = new Big(body.counted).minus(current);
+    const delta = toDecimal(body.counted).minus(current);
     if (delta.gt(0)) {
       const [lot] = lotId !== null ? await tx.select().from(lots).where(eq(lots.id, lotId)) : [];
       await receive(tx, ctx, {
         productId: body.product_id, quantity: delta.toFixed(4), type: 'adjust',
-        unitCost: lot?.unitCost ?? new Big(product.purchasePrice).div(product.unitsPerPurchaseUnit).toFixed(4),
+        unitCost: lot?.unitCost ?? unitCostOf(product.purchasePrice, product.unitsPerPurchaseUnit)!,
         lotNumber: lot?.lotNumber ?? null, expiryDate: lot?.expiryDate ?? null,
       });
     } else if (delta.lt(0)) {
@@ -197,7 +196,7 @@ export async function writeOffLot(db: Database, actor: Actor, body: z.output<typ
       .where(and(eq(lots.id, body.lot_id), eq(inventories.dentalPracticeId, body.dental_practice_id)));
     if (!lot) throw new AppError('not_found');
     const quantity = body.quantity ?? lot.quantity;
-    if (new Big(quantity).lte(0)) throw invalid('quantity', 'stock.nothing_to_write_off');
+    if (toDecimal(quantity).lte(0)) throw invalid('quantity', 'stock.nothing_to_write_off');
     await take(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: lot.productId, quantity, type: body.type, lotId: lot.id });
     await recordActivity(tx, actor, { action: 'write_off', subject: 'Inventory', subjectId: lot.inventoryId, practiceId: body.dental_practice_id, after: { lot_id: lot.id, quantity, type: body.type, reason: body.reason } });
     return lot.inventoryId;

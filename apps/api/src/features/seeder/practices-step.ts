@@ -1,4 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
+import { compareDecimals, roundDecimal, toDecimal, unitCostOf } from '@enamel/contracts';
+import { mulberry32 } from '@enamel/forecast';
 import {
   rows as rawRows, dentalPractices, inventories, lots, practiceSettings, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, stockMovements,
 } from '@enamel/db';
@@ -6,7 +8,7 @@ import type { Actor } from '../../core/activity-log.ts';
 import { allocateIds, bulkInsert } from './bulk-insert.ts';
 import { catalogData } from './catalog-data.ts';
 import { CODE_WEIGHTS, DEFAULT_CODE_WEIGHT, DEMO_PRACTICES, type DemoPractice } from './data/practices.ts';
-import { decimal, hashSeed, random, SCALE, simulatePractice, type SimProduct, type SimTemplate } from './history-sim.ts';
+import { hashSeed, simulatePractice, type SimProduct, type SimTemplate } from './history-sim.ts';
 import type { Tx } from '../../core/transaction.ts';
 
 
@@ -72,12 +74,18 @@ async function loadCatalog(tx: Tx) {
         .from(procedureTemplateItems)
         .where(inArray(procedureTemplateItems.procedureTemplateId, templateRows.map((t) => t.id)))
     : [];
-  const itemsOf = new Map<number, Array<{ productId: number; quantity: number }>>();
-  for (const i of itemRows) itemsOf.set(i.templateId, [...(itemsOf.get(i.templateId) ?? []), { productId: i.productId, quantity: Math.round(Number(i.quantity) * SCALE) }]);
+  const itemsOf = new Map<number, Array<{ productId: number; quantity: string }>>();
+  for (const i of itemRows) itemsOf.set(i.templateId, [...(itemsOf.get(i.templateId) ?? []), { productId: i.productId, quantity: i.quantity }]);
   return { productRows, templates: templateRows.map((t) => ({ ...t, items: itemsOf.get(t.id) ?? [] })).filter((t) => t.items.length > 0) };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A product's usage-unit cost in a practice's currency (the catalog's list price × the practice's price factor), at least 0.0001. */
+function practiceUnitCost(price: string, factor: number, unitsPerPurchaseUnit: number): string {
+  const cost = unitCostOf(toDecimal(price).times(factor), unitsPerPurchaseUnit) ?? '0';
+  return compareDecimals(cost, '0.0001') < 0 ? '0.0001' : cost;
+}
 
 /** Writes one practice's simulated stock and history: inventories, lots, procedures, items, movements, all in bulk. */
 async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPractice, catalog: Awaited<ReturnType<typeof loadCatalog>>, options: HistoryOptions, summary: PracticesSummary) {
@@ -86,10 +94,10 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
   for (const t of offered) perCode.set(t.code, (perCode.get(t.code) ?? 0) + 1);
   const templates: SimTemplate[] = offered.map((t) => ({ id: t.id, codeId: t.codeId, code: t.code, weight: (CODE_WEIGHTS[t.code] ?? DEFAULT_CODE_WEIGHT) / perCode.get(t.code)!, items: t.items }));
   const simProducts = new Map<number, SimProduct>(
-    catalog.productRows.map((r) => [r.id, { id: r.id, sku: r.sku, unitsPerPurchaseUnit: r.upp, tracksLots: r.tracksLots, unitCost: Math.max(1, Math.round((Number(r.price) * p.priceFactor * SCALE) / r.upp)) }]),
+    catalog.productRows.map((r) => [r.id, { id: r.id, sku: r.sku, unitsPerPurchaseUnit: r.upp, tracksLots: r.tracksLots, unitCost: practiceUnitCost(r.price, p.priceFactor, r.upp) }]),
   );
   const used = new Set(templates.flatMap((t) => t.items.map((i) => i.productId)));
-  const rnd = random(hashSeed(`${p.code}:extras`));
+  const rnd = mulberry32(hashSeed(`${p.code}:extras`));
   const others = catalog.productRows.filter((r) => !used.has(r.id)).sort((a, b) => (a.sku < b.sku ? -1 : 1));
   const extraProductIds: number[] = [];
   while (extraProductIds.length < Math.min(p.extraProducts, others.length)) {
@@ -105,7 +113,7 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
     const chunk = sim.inventories.slice(i, i + 1000);
     const saved = await tx
       .insert(inventories)
-      .values(chunk.map((v) => ({ dentalPracticeId: practiceId, productId: v.productId, reorderPoint: decimal(v.reorderPoint), parLevel: decimal(v.parLevel), location: v.location, onHand: decimal(v.onHand), status: 'active' })))
+      .values(chunk.map((v) => ({ dentalPracticeId: practiceId, productId: v.productId, reorderPoint: roundDecimal(v.reorderPoint), parLevel: roundDecimal(v.parLevel), location: v.location, onHand: v.onHand, status: 'active' })))
       .onConflictDoUpdate({
         target: [inventories.dentalPracticeId, inventories.productId],
         set: { reorderPoint: sql`excluded.reorder_point`, parLevel: sql`excluded.par_level`, location: sql`excluded.location`, onHand: sql`excluded.on_hand`, status: sql`excluded.status` },
@@ -127,7 +135,7 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
   await bulkInsert(
     tx, 'lots',
     [['id', 'bigint'], ['inventory_id', 'bigint'], ['lot_number', 'varchar'], ['expiry_date', 'date'], ['unit_cost', 'numeric'], ['quantity', 'numeric'], ['received_at', 'timestamptz']],
-    sim.lots.map((l, i) => [lotIds[i]!, inventoryIds.get(l.productId)!, l.lotNumber, l.expiry, decimal(l.unitCost), decimal(l.quantity), iso(l.receivedAt)]),
+    sim.lots.map((l, i) => [lotIds[i]!, inventoryIds.get(l.productId)!, l.lotNumber, l.expiry, l.unitCost, l.quantity, iso(l.receivedAt)]),
   );
   const procedureIds = await allocateIds(tx, 'procedures', sim.procedures.length);
   await bulkInsert(
@@ -139,7 +147,7 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
   await bulkInsert(
     tx, 'procedure_items',
     [['id', 'bigint'], ['procedure_id', 'bigint'], ['product_id', 'bigint'], ['quantity', 'numeric'], ['cost', 'numeric']],
-    sim.items.map((r, i) => [itemIds[i]!, procedureIds[r.procedure]!, r.productId, decimal(r.quantity), decimal(r.cost)]),
+    sim.items.map((r, i) => [itemIds[i]!, procedureIds[r.procedure]!, r.productId, r.quantity, r.cost]),
   );
   await bulkInsert(
     tx, 'stock_movements',
@@ -148,7 +156,7 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
       ['reason', 'text'], ['procedure_id', 'bigint'], ['procedure_item_id', 'bigint'], ['user_id', 'bigint'], ['occurred_at', 'timestamptz'],
     ],
     sim.movements.map((m) => [
-      practiceId, inventoryIds.get(m.productId)!, m.productId, lotIds[m.lot]!, m.type, decimal(m.quantity), decimal(m.unitCost), m.reason,
+      practiceId, inventoryIds.get(m.productId)!, m.productId, lotIds[m.lot]!, m.type, m.quantity, m.unitCost, m.reason,
       m.procedure === null ? null : procedureIds[m.procedure]!, m.item === null ? null : itemIds[m.item]!, actor.userId, iso(m.occurredAt),
     ]),
   );

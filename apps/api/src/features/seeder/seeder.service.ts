@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { roundDecimal } from '@enamel/contracts';
 import { brands, categories, procedureCodes, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { catalogData, CATEGORY_SEPARATOR } from './catalog-data.ts';
@@ -34,11 +35,7 @@ const CHUNK = 250;
 const tally = (): Tally => ({ created: 0, updated: 0, unchanged: 0 });
 
 /** Exact decimal text in one form ("12.5000" and "12.50" are the same price). */
-function decimalKey(value: string): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const f = fraction.replace(/0+$/, '');
-  return `${BigInt(whole)}${f ? `.${f}` : ''}`;
-}
+const decimalKey = (value: string) => roundDecimal(value);
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<void>) {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));

@@ -1,8 +1,10 @@
-import Big from 'big.js';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
+import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
+import { allocate, firstUsableDay, givable, isExpired } from './fefo.ts';
 import type { Tx } from '../../core/transaction.ts';
 export type { Tx };
 
@@ -53,7 +55,7 @@ async function allowsNegative(tx: Tx, practiceId: number): Promise<boolean> {
   return row?.allow ?? false;
 }
 
-async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Big, unitCost: string) {
+async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Decimal, unitCost: string) {
   const [movement] = await tx
     .insert(stockMovements)
     .values({
@@ -64,7 +66,7 @@ async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory,
     })
     .returning({ id: stockMovements.id });
   await tx.update(lots).set({ quantity: sql`${lots.quantity} + ${quantity.toFixed(4)}` }).where(eq(lots.id, lotId));
-  const onHand = new Big(inventory.onHand).plus(quantity);
+  const onHand = toDecimal(inventory.onHand).plus(quantity);
   await tx.update(inventories).set({ onHand: onHand.toFixed(4) }).where(eq(inventories.id, inventory.id));
   inventory.onHand = onHand.toFixed(4);
   return movement!.id;
@@ -88,7 +90,7 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
   const lotNumber = inventory.tracksLots ? (input.lotNumber?.trim() || null) : null;
   const expiry = inventory.tracksLots ? (input.expiryDate ?? null) : null;
   const [existing] = await tx
-    .select({ id: lots.id })
+    .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost })
     .from(lots)
     .where(and(eq(lots.inventoryId, inventory.id), lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, lotNumber), expiry === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, expiry)))
     .orderBy(asc(lots.id))
@@ -99,13 +101,10 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
     const [lot] = await tx.insert(lots).values({ inventoryId: inventory.id, lotNumber, expiryDate: expiry, unitCost: input.unitCost, receivedAt: ctx.occurredAt ?? new Date() }).returning({ id: lots.id });
     lotId = lot!.id;
   } else if (input.type !== 'adjust') {
-    // Received again into the same lot: its cost becomes the weighted average of what it holds.
-    await tx
-      .update(lots)
-      .set({ unitCost: sql`case when ${lots.quantity} + ${input.quantity} > 0 then round((greatest(${lots.quantity}, 0) * ${lots.unitCost} + ${input.quantity}::numeric * ${input.unitCost}::numeric) / (greatest(${lots.quantity}, 0) + ${input.quantity}::numeric), 4) else ${input.unitCost}::numeric end` })
-      .where(eq(lots.id, lotId));
+    // Received again into the same lot (locked above): its cost becomes the weighted average of what it holds.
+    await tx.update(lots).set({ unitCost: weightedCost(existing!.quantity, existing!.unitCost, input.quantity, input.unitCost) }).where(eq(lots.id, lotId));
   }
-  const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', new Big(input.quantity), input.unitCost);
+  const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', toDecimal(input.quantity), input.unitCost);
   return { lotId, movementId };
 }
 
@@ -127,7 +126,7 @@ export interface Taken {
  */
 export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number }): Promise<{ taken: Taken[]; cost: string }> {
   const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
-  const wanted = new Big(input.quantity);
+  const wanted = toDecimal(input.quantity);
   const locked = await tx
     .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate })
     .from(lots)
@@ -135,33 +134,24 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
     .orderBy(sql`${lots.expiryDate} asc nulls last`, asc(lots.receivedAt), asc(lots.id))
     .for('update');
   if (input.lotId !== undefined && locked.length === 0) throw new AppError('not_found');
-  const usableFrom = input.lotId === undefined ? await firstUsableDay(tx, ctx) : null;
-  const isExpired = (lot: { expiryDate: string | null }) => usableFrom !== null && lot.expiryDate !== null && lot.expiryDate < usableFrom;
-  const candidates = locked.filter((lot) => !isExpired(lot));
-  const positive = (lot: { quantity: string }) => (Big(lot.quantity).gt(0) ? lot.quantity : 0);
-  const available = candidates.reduce((sum, lot) => sum.plus(positive(lot)), new Big(0));
-  const shortfall = wanted.minus(available);
-  if (shortfall.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
-    const expired = locked.filter(isExpired).reduce((sum, lot) => sum.plus(positive(lot)), new Big(0));
-    const params = { product: inventory.productName, shortfall: Number(shortfall.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(expired.toFixed(4)) };
-    throw new AppError('conflict', expired.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
+  const usableFrom = input.lotId === undefined ? await usableFromDay(tx, ctx) : null;
+  const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, usableFrom);
+  const { parts, available, left } = allocate(locked.filter((lot) => !expired(lot)), wanted);
+  if (left.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
+    const held = locked.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), toDecimal(0));
+    const params = { product: inventory.productName, shortfall: Number(left.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(held.toFixed(4)) };
+    throw new AppError('conflict', held.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
   }
   const taken: Taken[] = [];
-  let left = wanted;
-  let cost = new Big(0);
-  for (const lot of candidates) {
-    if (left.lte(0)) break;
-    const here = Big(lot.quantity).gt(0) ? Big(lot.quantity) : new Big(0);
-    const part = left.lt(here) ? left : here;
-    if (part.lte(0)) continue;
-    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, part.times(-1), lot.unitCost);
-    taken.push({ lotId: lot.id, quantity: part.toFixed(4), unitCost: lot.unitCost, movementId });
-    cost = cost.plus(part.times(lot.unitCost));
-    left = left.minus(part);
+  let cost = toDecimal(0);
+  for (const { lot, quantity } of parts) {
+    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, toDecimal(quantity).times(-1), lot.unitCost);
+    taken.push({ lotId: lot.id, quantity, unitCost: lot.unitCost, movementId });
+    cost = cost.plus(toDecimal(quantity).times(lot.unitCost));
   }
   if (left.gt(0)) {
     // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
-    const [unit] = await tx.select({ cost: sql<string>`round(${products.purchasePrice} / ${products.unitsPerPurchaseUnit}, 4)::text` }).from(products).where(eq(products.id, input.productId));
+    const [unit] = await tx.select({ cost: productUnitCost }).from(products).where(eq(products.id, input.productId));
     const unitCost = unit?.cost ?? '0';
     const [running] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.inventoryId, inventory.id), isNull(lots.lotNumber), isNull(lots.expiryDate))).orderBy(asc(lots.id)).limit(1).for('update');
     const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost }).returning({ id: lots.id }))[0]!.id;
@@ -172,12 +162,11 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
   return { taken, cost: cost.toFixed(4) };
 }
 
-/** The first day a lot must still be good on to be taken by FEFO: the later of the practice's today and the movement's day. */
-async function firstUsableDay(tx: Tx, ctx: MovementContext): Promise<string> {
+/** The first day a lot must still be good on to be taken by FEFO, in the practice's time zone. */
+async function usableFromDay(tx: Tx, ctx: MovementContext): Promise<string> {
   const { timeZone } = await lockActivePractice(tx, ctx.practiceId);
   const today = dayIn(timeZone, new Date());
-  const movementDay = ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today;
-  return movementDay > today ? movementDay : today;
+  return firstUsableDay(today, ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today);
 }
 
 /** Puts back exactly what earlier movements took (same lots, same cost): the compensation of an edit or a delete. */
@@ -186,6 +175,6 @@ export async function giveBack(tx: Tx, ctx: MovementContext, productId: number, 
   const inventory = await lockInventory(tx, ctx.practiceId, productId);
   for (const part of [...taken].sort((a, b) => a.lotId - b.lotId)) {
     await tx.select({ id: lots.id }).from(lots).where(eq(lots.id, part.lotId)).for('update');
-    await writeMovement(tx, ctx, inventory, part.lotId, type, new Big(part.quantity), part.unitCost);
+    await writeMovement(tx, ctx, inventory, part.lotId, type, toDecimal(part.quantity), part.unitCost);
   }
 }

@@ -3,14 +3,14 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subtractDecimals } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useQuantity } from '../products/money.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useDecimalSeparator, useQuantity, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
-import { decimalText, subtractDecimals, useDay, useSignedQuantity } from './stock.ts';
+import { decimalText, useDay, useSignedQuantity } from './stock.ts';
 
 interface Values extends Record<string, unknown> {
   lot_id: string;

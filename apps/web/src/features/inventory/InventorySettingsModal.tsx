@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useQuantity } from '../products/money.ts';
-import { usePackaging, useUnitLabel } from '../products/units.ts';
+import { usePackaging, useQuantity, useUnitLabel } from '../products/index.ts';
 
 export interface SummaryProduct {
   name: string;

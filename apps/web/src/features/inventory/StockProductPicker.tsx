@@ -1,13 +1,10 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuantity } from '../products/money.ts';
-import type { ScannedBarcode } from '../products/product.api.ts';
-import { ProductSearchPicker } from '../products/ProductSearchPicker.tsx';
-import { useUnitLabel } from '../products/units.ts';
+import { ProductSearchPicker, type ScannedBarcode, useQuantity, useUnitLabel } from '../products/index.ts';
 import { searchStockProducts, type StockProductHit } from './inventory.api.ts';
 
-export { scannedHit } from '../products/ProductSearchPicker.tsx';
+export { scannedHit } from '../products/index.ts';
 
 interface StockProductPickerProps {
   practiceId: number;

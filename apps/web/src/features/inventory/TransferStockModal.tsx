@@ -2,15 +2,16 @@ import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } fro
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { compareDecimals } from '@enamel/contracts';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useDecimalSeparator, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
-import { compareDecimals, decimalText } from './stock.ts';
+import { decimalText } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { compareDecimals } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useQuantity } from '../products/money.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useDecimalSeparator, useQuantity, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
-import { compareDecimals, decimalText, expiryState, useDay } from './stock.ts';
+import { decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 
 interface Values extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { api } from '../../core/api.ts';
-import type { ScannedBarcode } from '../products/product.api.ts';
+import type { ScannedBarcode } from '../products/index.ts';
 import {
   inventoryListContract, movementListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow,
   type ReceiveBody, type TransferBody, type WriteOffBody,

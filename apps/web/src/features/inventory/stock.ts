@@ -1,12 +1,12 @@
 import { useAbility } from '@casl/react';
 import { useCallback } from 'react';
+import { addDays, localToday } from '@enamel/contracts';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useSelectedPractice } from '../../core/practice.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { formatMoney } from '../../core/format.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
-import { fromScaled, toScaled } from '../products/money.ts';
 import type { StockStatus } from './inventory.api.ts';
 
 /** Days ahead in which a lot counts as expiring (as the server's `stock_status`). */
@@ -16,20 +16,8 @@ export const STOCK_STATUS_COLORS: Record<StockStatus, string> = { out: 'red', lo
 
 export type ExpiryState = 'expired' | 'expiring' | 'ok';
 
-/** Today as YYYY-MM-DD in the browser's zone. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** An expiry date (YYYY-MM-DD) against today: past, within EXPIRING_DAYS, or later. */
-export function expiryState(expiry: string | null | undefined, today = todayIso()): ExpiryState | null {
+export function expiryState(expiry: string | null | undefined, today = localToday()): ExpiryState | null {
   if (!expiry) return null;
   const day = expiry.slice(0, 10);
   if (day < today) return 'expired';
@@ -39,31 +27,8 @@ export function expiryState(expiry: string | null | undefined, today = todayIso(
 
 export const EXPIRY_COLORS: Record<ExpiryState, string> = { expired: 'red', expiring: 'orange', ok: 'inherit' };
 
-/** Signed decimal comparison: -1, 0, 1 (unreadable text counts as 0). */
-export function compareDecimals(a: string | number, b: string | number): number {
-  const x = toSigned(a);
-  const y = toSigned(b);
-  return x === y ? 0 : x < y ? -1 : 1;
-}
-
-function toSigned(value: string | number): bigint {
-  const text = String(value).trim();
-  const negative = text.startsWith('-');
-  const scaled = toScaled(negative ? text.slice(1) : text) ?? 0n;
-  return negative ? -scaled : scaled;
-}
-
-/** a − b, exact, as a 4-decimal string (may be negative). */
-export function subtractDecimals(a: string | number, b: string | number): string {
-  const diff = toSigned(a) - toSigned(b);
-  return diff < 0n ? `-${fromScaled(-diff)}` : fromScaled(diff);
-}
-
-/** a + b, exact, as a 4-decimal string (may be negative). */
-export function addDecimals(a: string | number, b: string | number): string {
-  const sum = toSigned(a) + toSigned(b);
-  return sum < 0n ? `-${fromScaled(-sum)}` : fromScaled(sum);
-}
+/** Kept for the callers that still import them from here (procedures/items.ts); new code imports `@enamel/contracts`. */
+export { addDecimals, compareDecimals, subtractDecimals } from '@enamel/contracts';
 
 /** A NumberInput value as the decimal string the server takes ("" stays ""). */
 export function decimalText(value: number | string | null | undefined): string {

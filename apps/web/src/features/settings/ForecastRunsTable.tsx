@@ -8,7 +8,7 @@ import { toAppError } from '../../core/errors.ts';
 import { useFormat } from '../../core/format.ts';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
-import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/dashboard.api.ts';
+import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/index.ts';
 
 type ForecastRunRow = ListRow<typeof forecastRunListContract>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Big from 'big.js';
+import { toDecimal } from '@enamel/contracts';
 import type { DashboardData } from '@enamel/contracts';
 import { rows } from '@enamel/db';
 import type { DashboardContext } from '../dashboard-context.ts';
@@ -25,6 +25,6 @@ export async function deadStock(ctx: DashboardContext): Promise<DashboardData<'d
         where s.on_hand > 0 and a.first_moved < ${since} and (a.last_used is null or a.last_used < ${since})
         order by s.value desc, s.product_id`,
   );
-  const total = items.reduce((sum, r) => sum.plus(r.value), new Big(0));
+  const total = items.reduce((sum, r) => sum.plus(r.value), toDecimal(0));
   return { days, total_value: total.toFixed(4), items: items.map((r) => ({ ...r, product_id: Number(r.product_id), inventory_id: r.inventory_id === null ? null : Number(r.inventory_id) })) };
 }

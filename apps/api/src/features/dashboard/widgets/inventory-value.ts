@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Big from 'big.js';
+import { toDecimal } from '@enamel/contracts';
 import type { DashboardData } from '@enamel/contracts';
 import { rows } from '@enamel/db';
 import type { DashboardContext } from '../dashboard-context.ts';
@@ -33,12 +33,12 @@ export async function inventoryValue(ctx: DashboardContext): Promise<DashboardDa
         from stock_movements where dental_practice_id = ${ctx.practiceId} and occurred_at < ${ctx.cutoff}
         group by 1`,
   );
-  const byMonth = new Map(moved.map((r) => [Number(r.month), new Big(r.value)]));
-  let running = byMonth.get(-1) ?? new Big(0);
+  const byMonth = new Map(moved.map((r) => [Number(r.month), toDecimal(r.value)]));
+  let running = byMonth.get(-1) ?? toDecimal(0);
   const monthEnd = months.map((month, i) => {
     running = running.plus(byMonth.get(i) ?? 0);
     return { month, value: running.toFixed(4) };
   });
-  const total = byCategory.reduce((sum, r) => sum.plus(r.value), new Big(0));
+  const total = byCategory.reduce((sum, r) => sum.plus(r.value), toDecimal(0));
   return { total: total.toFixed(4), by_category: byCategory, month_end: monthEnd };
 }

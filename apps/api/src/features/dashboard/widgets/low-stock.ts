@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Big from 'big.js';
-import type { DashboardData } from '@enamel/contracts';
+import { roundUpDecimal, toDecimal, type DashboardData } from '@enamel/contracts';
 import { rows } from '@enamel/db';
 import type { DashboardContext } from '../dashboard-context.ts';
 import { dec } from './stock-sql.ts';
@@ -24,7 +23,7 @@ export async function lowStockRows(ctx: DashboardContext) {
         order by (x.on_hand::numeric / nullif(x.reorder_point::numeric, 0)), x.name`,
   );
   return found.map((r) => {
-    const target = Big(r.par_level).gt(r.reorder_point) ? Big(r.par_level) : Big(r.reorder_point);
+    const target = toDecimal(r.par_level).gt(r.reorder_point) ? toDecimal(r.par_level) : toDecimal(r.reorder_point);
     const order = target.minus(r.on_hand);
     const perPack = Number(r.units_per_purchase_unit);
     return {
@@ -39,7 +38,7 @@ export async function lowStockRows(ctx: DashboardContext) {
       reorder_point: r.reorder_point,
       par_level: r.par_level,
       order_usage_units: order.toFixed(4),
-      order_purchase_units: Number(order.div(perPack).round(0, Big.roundUp).toFixed(0)),
+      order_purchase_units: Number(roundUpDecimal(order.div(perPack))),
     };
   });
 }

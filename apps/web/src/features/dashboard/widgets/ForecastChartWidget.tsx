@@ -3,9 +3,9 @@ import { CompositeChart } from '@mantine/charts';
 import { Badge, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardData } from '@enamel/contracts';
+import { addDays, type DashboardData } from '@enamel/contracts';
 import { useFormat } from '../../../core/format.ts';
-import { useUnitLabel } from '../../products/units.ts';
+import { useUnitLabel } from '../../products/index.ts';
 import { useMethodName, useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
 
@@ -13,12 +13,6 @@ type Selected = NonNullable<DashboardData<'demand-forecast-data'>['selected']>;
 
 /** Weeks of history the chart shows before the forecast starts. */
 const HISTORY_WEEKS = 26;
-
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 export interface ChartPoint {
   week: string;

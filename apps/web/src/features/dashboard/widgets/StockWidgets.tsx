@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../core/format.ts';
-import { useQuantityWithUnit, useUnitLabel } from '../../products/units.ts';
+import { useQuantityWithUnit, useUnitLabel } from '../../products/index.ts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
 import { WidgetTable } from '../WidgetTable.tsx';
