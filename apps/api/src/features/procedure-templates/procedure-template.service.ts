@@ -46,7 +46,7 @@ export async function presentProcedureTemplate(db: Database, row: Row): Promise<
     .select({
       id: procedureTemplateItems.id, product_id: products.id, product_name: products.name, sku: products.sku, usage_unit: products.usageUnit,
       quantity: procedureTemplateItems.quantity, unit_cost: unitCost,
-      line_cost: sql<string>`round(${procedureTemplateItems.quantity} * ${products.purchasePrice} / ${products.unitsPerPurchaseUnit}, 4)::text`,
+      line_cost: sql<string>`round(${procedureTemplateItems.quantity} * ${unitCost}, 4)::text`,
     })
     .from(procedureTemplateItems)
     .innerJoin(products, eq(products.id, procedureTemplateItems.productId))

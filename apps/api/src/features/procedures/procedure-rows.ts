@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { procedureBodySchema } from '@enamel/contracts';
 import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
@@ -102,7 +103,7 @@ export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput
   for (const item of [...items].sort((a, b) => a.product_id - b.product_id)) {
     const [saved] = await tx
       .insert(procedureItems)
-      .values({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && row!.status === 'completed' ? sql`round(${item.quantity}::numeric * (select p.purchase_price / p.units_per_purchase_unit from products p where p.id = ${item.product_id}), 4)` : '0' })
+      .values({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && row!.status === 'completed' ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : '0' })
       .returning();
     if (stock === 'consume' && row!.status === 'completed') await consumeItem(tx, movementContext(actor, row!), { id: saved!.id, productId: item.product_id }, item.quantity);
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Big from 'big.js';
 import { rows } from '@enamel/db';
+import { unitCostOf } from '../../core/catalog-sql.ts';
 import { dec } from '../dashboard/widgets/stock-sql.ts';
 import { organisationCurrency } from '../organisation/organisation.service.ts';
 import { allAtOnce, periodBounds, type ReportDefinition, type ReportRow } from './report-definition.ts';
@@ -37,7 +38,7 @@ export const consumableCostPerCode: ReportDefinition = {
           ),
           actual as (select procedure_id, sum(cost) as cost from procedure_items where procedure_id in (select id from done) group by procedure_id),
           template as (
-            select ti.procedure_template_id as id, sum(ti.quantity * p.purchase_price / p.units_per_purchase_unit) as cost
+            select ti.procedure_template_id as id, sum(ti.quantity * ${unitCostOf('p')}) as cost
             from procedure_template_items ti join products p on p.id = ti.product_id
             where ti.procedure_template_id in (select procedure_template_id from done) group by ti.procedure_template_id
           )
