@@ -28,7 +28,6 @@ export function expiryState(expiry: string | null | undefined, today = localToda
 export const EXPIRY_COLORS: Record<ExpiryState, string> = { expired: 'red', expiring: 'orange', ok: 'inherit' };
 
 /** Kept for the callers that still import them from here (procedures/items.ts); new code imports `@enamel/contracts`. */
-export { addDecimals, compareDecimals, subtractDecimals } from '@enamel/contracts';
 
 /** A NumberInput value as the decimal string the server takes ("" stays ""). */
 export function decimalText(value: number | string | null | undefined): string {

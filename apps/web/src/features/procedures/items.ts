@@ -1,5 +1,5 @@
 import { quantityText, type ItemLine } from '../../ui/item-lines/index.ts';
-import { addDecimals, compareDecimals, subtractDecimals } from '../inventory/stock.ts';
+import { addDecimals, compareDecimals, subtractDecimals } from '@enamel/contracts';
 
 export interface Shortfall {
   product_id: number;

@@ -1,4 +1,4 @@
-import { fromScaled, multiplyDecimals, sumDecimals, toScaled } from '../../features/products/money.ts';
+import { addDecimals, multiplyDecimals, parseDecimal, roundDecimal, sumDecimals } from '@enamel/contracts';
 
 /**
  * The lines of a procedure or a procedure template: which product, how much (usage units), its
@@ -18,8 +18,6 @@ export interface ItemLine {
 
 export type PickedProduct = Omit<ItemLine, 'quantity'>;
 
-const ONE = toScaled(1)!;
-
 /** A quantity as the decimal string the server takes ("" stays "", so the server names the bad line). */
 export function quantityText(quantity: number | string | null | undefined): string {
   if (quantity === null || quantity === undefined) return '';
@@ -28,7 +26,9 @@ export function quantityText(quantity: number | string | null | undefined): stri
 
 /** Whether a typed quantity is a decimal above zero. */
 export function isPositiveQuantity(quantity: number | string): boolean {
-  return (toScaled(quantityText(quantity)) ?? 0n) > 0n;
+  // As the server will store it: to 4 places (0.00001 is no quantity).
+  const value = parseDecimal(quantityText(quantity));
+  return value !== undefined && parseDecimal(roundDecimal(value))!.gt(0);
 }
 
 /** Adds a picked product, or one more usage unit on its line when it is there already (its on-hand refreshed). */
@@ -37,7 +37,7 @@ export function addLine(lines: ItemLine[], product: PickedProduct): { lines: Ite
   if (index === -1) return { lines: [...lines, { ...product, quantity: 1 }], merged: false };
   const next = lines.slice();
   const current = next[index]!;
-  next[index] = { ...current, ...(product.on_hand !== undefined ? { on_hand: product.on_hand } : {}), quantity: Number(fromScaled((toScaled(quantityText(current.quantity)) ?? 0n) + ONE)) };
+  next[index] = { ...current, ...(product.on_hand !== undefined ? { on_hand: product.on_hand } : {}), quantity: Number(addDecimals(parseDecimal(quantityText(current.quantity)) ?? 0, 1)) };
   return { lines: next, merged: true };
 }
 
@@ -58,6 +58,13 @@ export function lineBodies(lines: ItemLine[]): { product_id: number; quantity: s
 
 /** Whether two sets of lines ask for the same products in the same quantities (order and typing aside). */
 export function sameLines(a: ItemLine[], b: ItemLine[]): boolean {
-  const key = (lines: ItemLine[]) => lines.map((l) => `${l.product_id}:${toScaled(quantityText(l.quantity)) ?? quantityText(l.quantity)}`).sort().join(',');
+  const key = (lines: ItemLine[]) =>
+    lines
+      .map((l) => {
+        const value = parseDecimal(quantityText(l.quantity));
+        return `${l.product_id}:${value === undefined ? quantityText(l.quantity) : roundDecimal(value)}`;
+      })
+      .sort()
+      .join(',');
   return key(a) === key(b);
 }
