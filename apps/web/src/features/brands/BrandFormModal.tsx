@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrand, saveBrand } from './brand.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -43,22 +45,11 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
     <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'brands.createTitle' : 'brands.editTitle')} data-testid="brand-form-modal">
       <form onSubmit={onSubmit} noValidate data-testid="brand-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} />
           <TextInput label={t('brands.fields.name')} required data-autofocus data-testid="brand-name" {...form.getInputProps('name')} />
           <TextInput label={t('brands.fields.manufacturer')} data-testid="brand-manufacturer" {...form.getInputProps('manufacturer')} />
           <TextInput label={t('brands.fields.website')} type="url" placeholder="https://" data-testid="brand-website" {...form.getInputProps('website')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="brand-submit">
-              {t(id === undefined ? 'brands.create' : 'common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t(id === undefined ? 'brands.create' : 'common.save')} submitTestId="brand-submit" saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,6 +10,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -59,11 +61,7 @@ export function CategoryFormPage() {
       <Paper withBorder p="xl" maw={720}>
         <form onSubmit={onSubmit} noValidate data-testid="category-form">
           <Stack gap="lg">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="category-form-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="category-form-error" />
             <TextInput label={t('categories.fields.name')} required autoComplete="off" data-testid="category-name" {...form.getInputProps('name')} />
             <Select
               label={t('categories.fields.parent')}
@@ -77,14 +75,7 @@ export function CategoryFormPage() {
               data-testid="category-parent"
               {...form.getInputProps('parent_id')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(LIST)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="category-submit">
-                {t(editing ? 'common.save' : 'categories.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'categories.create')} submitTestId="category-submit" saving={saving} onCancel={() => void navigate(LIST)} />
           </Stack>
         </form>
       </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Grid, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,6 +10,8 @@ import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -65,11 +67,7 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
     <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'practices.createTitle' : 'practices.editTitle')} data-testid="practice-form-modal">
       <form onSubmit={onSubmit} noValidate data-testid="practice-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 8 }}>
               <TextInput label={t('practices.fields.name')} required data-testid="practice-name" {...form.getInputProps('name')} />
@@ -93,14 +91,7 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
               <Select label={t('practices.fields.currency')} data={currencies} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-currency" {...form.getInputProps('currency')} />
             </Grid.Col>
           </Grid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="practice-submit">
-              {t(id === undefined ? 'practices.create' : 'common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t(id === undefined ? 'practices.create' : 'common.save')} submitTestId="practice-submit" saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -11,6 +11,8 @@ import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, subtractDecimals, useDay, useSignedQuantity } from './stock.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   lot_id: string;
@@ -96,11 +98,7 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
       {inventory ? (
         <form onSubmit={onSubmit} noValidate data-testid="adjust-form">
           <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="adjust-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="adjust-error" />
             <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
             <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
             <NumberInput
@@ -121,14 +119,7 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
               </Text>
             ) : null}
             <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.adjustReasonPlaceholder')} required autosize minRows={2} maxRows={4} data-testid="adjust-reason" {...form.getInputProps('reason')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="adjust-submit">
-                {t('inventory.saveCount')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t('inventory.saveCount')} submitTestId="adjust-submit" saving={saving} onCancel={onClose} />
           </Stack>
         </form>
       ) : null}

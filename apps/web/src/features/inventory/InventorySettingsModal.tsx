@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Grid, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, typ
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -70,11 +72,7 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
     <Modal opened={opened} onClose={onClose} size="lg" title={t(editing ? 'inventory.settingsTitle' : 'inventory.addTitle')} data-testid="inventory-settings-modal">
       <form onSubmit={onSubmit} noValidate data-testid="inventory-settings-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="inventory-settings-error">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} testId="inventory-settings-error" />
           {shown ? (
             <ProductSummary product={shown} onChange={
                 editing
@@ -125,14 +123,7 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
             </Grid.Col>
           </Grid>
           <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="inventory-settings-submit">
-              {t(editing ? 'common.save' : 'inventory.addSubmit')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t(editing ? 'common.save' : 'inventory.addSubmit')} submitTestId="inventory-settings-submit" saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

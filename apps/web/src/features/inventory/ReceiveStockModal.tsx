@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Grid, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +14,8 @@ import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -143,11 +145,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
     <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.receiveTitle')} data-testid="receive-modal">
       <form onSubmit={onSubmit} noValidate data-testid="receive-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="receive-error">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} testId="receive-error" />
           {product ? (
             <ProductSummary product={product} onChange={initial ? undefined : () => choose(null)} />
           ) : (
@@ -240,19 +238,13 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
             </Alert>
           ) : null}
           <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.receiveReasonPlaceholder')} autosize minRows={1} maxRows={4} data-testid="receive-reason" {...form.getInputProps('reason')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
+          <FormFooter submitLabel={t('inventory.receive')} submitTestId="receive-submit" saving={saving} loading={saving && !another.current} onSubmitClick={() => (another.current = false)} onCancel={onClose}>
             {initial ? null : (
               <Button type="submit" variant="light" loading={saving && another.current} disabled={saving} onClick={() => (another.current = true)} data-testid="receive-submit-another">
                 {t('inventory.receiveAnother')}
               </Button>
             )}
-            <Button type="submit" loading={saving && !another.current} disabled={saving} onClick={() => (another.current = false)} data-testid="receive-submit">
-              {t('inventory.receive')}
-            </Button>
-          </Group>
+          </FormFooter>
         </Stack>
       </form>
     </Modal>

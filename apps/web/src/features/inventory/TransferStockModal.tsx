@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.
 import { ProductSummary } from './ProductSummary.tsx';
 import { compareDecimals, decimalText } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   to_dental_practice_id: string | null;
@@ -71,11 +73,7 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
       {inventory ? (
         <form onSubmit={onSubmit} noValidate data-testid="transfer-form">
           <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="transfer-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="transfer-error" />
             <ProductSummary product={{ ...inventory, name: inventory.product_name }} />
             <Select
               label={t('inventory.fields.toPractice')}
@@ -104,14 +102,7 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
               </Alert>
             ) : null}
             <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="transfer-reason" {...form.getInputProps('reason')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="transfer-submit">
-                {t('inventory.transfer')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t('inventory.transfer')} submitTestId="transfer-submit" saving={saving} onCancel={onClose} />
           </Stack>
         </form>
       ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useRefreshLists } from '../../core/actions.ts';
@@ -9,6 +9,8 @@ import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { compareDecimals, decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   type: 'expire' | 'waste';
@@ -70,11 +72,7 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
       {lot ? (
         <form onSubmit={onSubmit} noValidate data-testid="write-off-form">
           <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="write-off-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="write-off-error" />
             <Text size="sm">
               {t('inventory.writeOffMessage', {
                 name: productName,
@@ -104,14 +102,7 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
               {...form.getInputProps('quantity')}
             />
             <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="write-off-reason" {...form.getInputProps('reason')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={saving}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" color="red" loading={saving} disabled={saving} data-testid="write-off-submit">
-                {t('inventory.writeOff')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t('inventory.writeOff')} submitTestId="write-off-submit" saving={saving} onCancel={onClose} lockCancel color="red" />
           </Stack>
         </form>
       ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Grid, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,6 +9,8 @@ import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   code: string;
@@ -48,11 +50,7 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
     <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'procedureCodes.createTitle' : 'procedureCodes.editTitle')} data-testid="procedure-code-form-modal">
       <form onSubmit={onSubmit} noValidate data-testid="procedure-code-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <TextInput label={t('procedureCodes.fields.code')} description={t('procedureCodes.fields.codeHint')} required data-autofocus autoComplete="off" data-testid="procedure-code-code" {...form.getInputProps('code')} />
@@ -62,14 +60,7 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
             </Grid.Col>
           </Grid>
           <TextInput label={t('procedureCodes.fields.name')} required data-testid="procedure-code-name" {...form.getInputProps('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="procedure-code-submit">
-              {t(id === undefined ? 'procedureCodes.create' : 'common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t(id === undefined ? 'procedureCodes.create' : 'common.save')} submitTestId="procedure-code-submit" saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, type ComboboxItem, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Grid, Modal, type ComboboxItem, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,8 @@ import { unitCostOf, useMoney } from './money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
 import { useUnitOptions } from './unit-options.ts';
 import { useDecimalSeparator, useUnitLabel } from './units.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -122,11 +124,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
     <Modal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} data-testid="product-form-modal">
       <form onSubmit={onSubmit} noValidate data-testid="product-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="product-form-error">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} testId="product-form-error" />
           <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -210,14 +208,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
           </Grid>
           <Switch label={t('products.fields.tracksLots')} description={t('products.fields.tracksLotsHint')} data-testid="product-tracks-lots" {...form.getInputProps('tracks_lots', { type: 'checkbox' })} />
           <Textarea label={t('products.fields.description')} autosize minRows={2} maxRows={6} data-testid="product-description" {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="product-submit">
-              {t(id === undefined ? 'products.create' : 'common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t(id === undefined ? 'products.create' : 'common.save')} submitTestId="product-submit" saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

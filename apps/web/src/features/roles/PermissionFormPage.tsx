@@ -10,6 +10,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchPermission, savePermission } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 /** The placeholder the server fills with the user's practices (a practice-scoped rule). */
 const OWN_PRACTICES = JSON.stringify({ dentalPracticeId: { $in: '${user.practiceIds}' } }, null, 2);
@@ -76,11 +78,7 @@ export function PermissionFormPage() {
       <Paper withBorder p="xl" maw={760}>
         <form onSubmit={onSubmit} noValidate data-testid="permission-form">
           <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} />
             <TextInput label={t('permissions.fields.name')} required data-testid="permission-name" {...form.getInputProps('name')} />
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -109,14 +107,7 @@ export function PermissionFormPage() {
             </Group>
             <TagsInput label={t('permissions.fields.fields')} description={t('permissions.fieldsHint')} data-testid="permission-fields" {...form.getInputProps('fields')} />
             <Checkbox label={t('permissions.fields.inverted')} description={t('permissions.invertedHint')} data-testid="permission-inverted" {...form.getInputProps('inverted', { type: 'checkbox' })} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/permissions')}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="permission-submit">
-                {t(editing ? 'common.save' : 'permissions.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'permissions.create')} submitTestId="permission-submit" saving={saving} onCancel={() => void navigate('/admin/permissions')} />
           </Stack>
         </form>
       </Paper>

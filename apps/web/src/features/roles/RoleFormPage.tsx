@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Checkbox, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,6 +10,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -56,11 +58,7 @@ export function RoleFormPage() {
       <Paper withBorder p="xl" maw={980}>
         <form onSubmit={onSubmit} noValidate data-testid="role-form">
           <Stack gap="lg">
-            {message ? (
-              <Alert color="red" variant="light" role="alert">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} />
             <TextInput label={t('roles.fields.name')} required data-testid="role-name" {...form.getInputProps('name')} />
             <Textarea label={t('roles.fields.description')} autosize minRows={2} data-testid="role-description" {...form.getInputProps('description')} />
             <div>
@@ -85,14 +83,7 @@ export function RoleFormPage() {
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/roles')}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="role-submit">
-                {t(editing ? 'common.save' : 'roles.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'roles.create')} submitTestId="role-submit" saving={saving} onCancel={() => void navigate('/admin/roles')} />
           </Stack>
         </form>
       </Paper>

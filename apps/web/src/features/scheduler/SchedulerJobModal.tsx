@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { SchedulerJob } from '@enamel/contracts';
@@ -7,6 +7,8 @@ import { notifySuccess } from '../../core/notify.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { updateSchedulerJob } from './scheduler.api.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   cron: string;
@@ -44,11 +46,7 @@ export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; 
     <Modal opened={job !== null} onClose={onClose} title={job ? t('scheduler.editTitle', { job: t(`scheduler.jobs.${job.name}.title`) }) : ''} data-testid="scheduler-job-modal">
       <form onSubmit={onSubmit} noValidate data-testid="scheduler-job-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} />
           {job ? <Text size="sm">{t(`scheduler.jobs.${job.name}.description`)}</Text> : null}
           <TextInput
             label={t('scheduler.fields.cron')}
@@ -71,14 +69,7 @@ export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; 
             />
           ) : null}
           <Switch label={t('scheduler.fields.enabled')} data-testid="scheduler-enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="scheduler-submit">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t('common.save')} submitTestId="scheduler-submit" saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

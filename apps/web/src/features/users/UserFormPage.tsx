@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Grid, Group, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Fieldset, Grid, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   firstname: string;
@@ -97,11 +99,7 @@ export function UserFormPage() {
                 {t('users.beyondYou')}
               </Alert>
             ) : null}
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="user-form-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="user-form-error" />
             <Fieldset variant="unstyled" disabled={readOnly}>
               <Stack gap="lg">
                 <Grid>
@@ -163,14 +161,7 @@ export function UserFormPage() {
                 </Grid>
               </Stack>
             </Fieldset>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/list/users')}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving || readOnly} data-testid="user-submit">
-                {t(editing ? 'common.save' : 'users.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'users.create')} submitTestId="user-submit" saving={saving} onCancel={() => void navigate('/admin/list/users')} disabled={readOnly} />
           </Stack>
         </form>
       </Paper>
