@@ -1,4 +1,4 @@
-import { api } from '../../core/api.ts';
+import { api, getData } from '../../core/api.ts';
 import type { ScannedBarcode } from '../products/product.api.ts';
 import {
   inventoryListContract, movementListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow,
@@ -47,7 +47,7 @@ export async function searchStockProducts(practiceId: number, q: string, signal?
 }
 
 export async function fetchInventory(id: number): Promise<InventoryDetail> {
-  return (await api.get<{ data: InventoryDetail }>(`/api/inventory/${id}`)).data.data;
+  return getData<InventoryDetail>(`/api/inventory/${id}`);
 }
 
 /** On hand of one product in a practice (0 when the practice does not stock it). */
