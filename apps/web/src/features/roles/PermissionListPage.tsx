@@ -1,6 +1,6 @@
-import { Badge, Button, Code } from '@mantine/core';
+import { Badge, Code } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction } from '../../ui/useLifecycleActions.tsx';
 import { deletePermission, type PermissionRow } from './role.api.ts';
 import { permissionListContract } from '@enamel/contracts';
 
@@ -21,6 +23,7 @@ export function PermissionListPage() {
   const run = useRunAction();
   const [deleting, setDeleting] = useState<PermissionRow | null>(null);
   const canEdit = ability.can('update', 'Permission');
+  const editAction = useEditAction();
 
   const columns: DataTableColumn<PermissionRow>[] = [
     { field: 'name', title: t('permissions.fields.name'), minWidth: 200 },
@@ -36,13 +39,7 @@ export function PermissionListPage() {
       <PageHeader
         title={t('routes.permissions')}
         description={t('permissions.subtitle')}
-        actions={
-          ability.can('create', 'Permission') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/permissions/create')} data-testid="permission-add">
-              {t('permissions.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'Permission') ? <AddButton label={t('permissions.add')} onClick={() => void navigate('/admin/permissions/create')} testId="permission-add" /> : null}
       />
       <DataTable<PermissionRow>
         tableId="permissions"
@@ -55,7 +52,7 @@ export function PermissionListPage() {
           <RowActionsMenu
             label={row.name}
             actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/permissions/edit/${row.id}`), hidden: !canEdit },
+              editAction(() => void navigate(`/admin/permissions/edit/${row.id}`), canEdit),
               { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setDeleting(row), hidden: !ability.can('delete', 'Permission') },
             ]}
           />
