@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BrandBody } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrand, saveBrand } from './brand.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -22,7 +21,7 @@ const EMPTY: Values = { name: '', manufacturer: '', website: '' };
 /** Create (id undefined) or edit a brand in a dialog. */
 export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['brand', id], queryFn: () => fetchBrand(id!), enabled: opened && id !== undefined });
 
@@ -34,11 +33,7 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
       const body: BrandBody = { name: v.name, manufacturer: v.manufacturer.trim() || null, website: v.website.trim() || null };
       return saveBrand(body, id);
     },
-    async () => {
-      notifySuccess(t(id === undefined ? 'brands.created' : 'brands.saved'));
-      await refreshLists(['brand', 'brands']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'brands.created' : 'brands.saved'), ['brand', 'brands'], onClose),
   );
 
   return (

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
@@ -24,7 +23,7 @@ const LIST = '/admin/list/categories';
 export function CategoryFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
   const editing = id !== undefined;
@@ -39,11 +38,7 @@ export function CategoryFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => saveCategory({ name: v.name, parent_id: v.parent_id ? Number(v.parent_id) : null }, id),
-    async () => {
-      notifySuccess(t(editing ? 'categories.saved' : 'categories.created'));
-      await refreshLists(['category', 'categories']);
-      void navigate(LIST);
-    },
+    afterSave(t(editing ? 'categories.saved' : 'categories.created'), ['category', 'categories'], () => void navigate(LIST)),
   );
 
   if (editing && category.isError) {

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DentalPracticeBody } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useCurrencyOptions } from '../../core/format.ts';
-import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -32,7 +31,7 @@ function browserTimeZone(): string {
 /** Create (id undefined) or edit a practice in a dialog. */
 export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const form = useForm<Values>({ initialValues: { ...EMPTY, time_zone: browserTimeZone() } });
   const existing = useQuery({ queryKey: ['dental-practice', id], queryFn: () => fetchDentalPractice(id!), enabled: opened && id !== undefined });
 
@@ -56,11 +55,7 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
       const body: DentalPracticeBody = { ...v, address: v.address || null, phone: v.phone || null, email: v.email || null };
       return saveDentalPractice(body, id);
     },
-    async () => {
-      notifySuccess(t(id === undefined ? 'practices.created' : 'practices.saved'));
-      await refreshLists(['practices', 'dental-practice']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'practices.created' : 'practices.saved'), ['practices', 'dental-practice'], onClose),
   );
 
   return (

@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useQuantity } from '../products/money.ts';
 import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
@@ -34,7 +33,7 @@ interface AdjustStockModalProps {
 /** Count correction: what was counted, for one lot or the whole product, and why (required). */
 export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose }: AdjustStockModalProps) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const quantity = useQuantity();
   const signed = useSignedQuantity();
   const unitLabel = useUnitLabel();
@@ -86,11 +85,7 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
         counted: decimalText(v.counted),
         reason: v.reason.trim(),
       }),
-    async () => {
-      notifySuccess(t('inventory.adjusted'));
-      await refreshLists(STOCK_QUERY_KEYS);
-      onClose();
-    },
+    afterSave(t('inventory.adjusted'), STOCK_QUERY_KEYS, onClose),
   );
 
   return (

@@ -2,8 +2,7 @@ import { Grid, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
@@ -31,7 +30,7 @@ interface InventorySettingsModalProps {
 /** Adds a product to the practice's inventory, or edits its reorder point, par level and location. */
 export function InventorySettingsModal({ opened, practiceId, inventory, onClose }: InventorySettingsModalProps) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const unitLabel = useUnitLabel();
   const decimalSeparator = useDecimalSeparator();
   const [product, setProduct] = useState<StockProductHit | null>(null);
@@ -59,11 +58,7 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
       const body = { reorder_point: decimalText(v.reorder_point) || '0', par_level: decimalText(v.par_level) || '0', location: v.location.trim() || null };
       return inventory ? updateInventory(inventory.id, body) : addInventory({ dental_practice_id: practiceId, product_id: v.product_id!, ...body });
     },
-    async () => {
-      notifySuccess(t(editing ? 'inventory.settingsSaved' : 'inventory.added'));
-      await refreshLists(STOCK_QUERY_KEYS);
-      onClose();
-    },
+    afterSave(t(editing ? 'inventory.settingsSaved' : 'inventory.added'), STOCK_QUERY_KEYS, onClose),
   );
 
   const shown = inventory ? { ...inventory, name: inventory.product_name } : product;

@@ -1,8 +1,7 @@
 import { Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useQuantity } from '../products/money.ts';
 import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
@@ -30,7 +29,7 @@ interface WriteOffModalProps {
 /** Writes a lot off as expired or wasted: the whole lot, or part of it. */
 export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit, onClose }: WriteOffModalProps) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const quantity = useQuantity();
   const unitLabel = useUnitLabel();
   const day = useDay();
@@ -59,11 +58,7 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
         quantity: decimalText(v.quantity) || null,
         reason: v.reason.trim() || null,
       }),
-    async () => {
-      notifySuccess(t('inventory.writtenOff'));
-      await refreshLists(STOCK_QUERY_KEYS);
-      onClose();
-    },
+    afterSave(t('inventory.writtenOff'), STOCK_QUERY_KEYS, onClose),
   );
 
   const unit = unitLabel(usageUnit);

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCEDURE_CATEGORIES, type ProcedureCategory } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -29,7 +28,7 @@ export function useProcedureCategoryOptions() {
 /** Create (id undefined) or edit a procedure code in a dialog. */
 export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const categories = useProcedureCategoryOptions();
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['procedure-code', id], queryFn: () => fetchProcedureCode(id!), enabled: opened && id !== undefined });
@@ -39,11 +38,7 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => saveProcedureCode({ code: v.code, name: v.name, category: (v.category ?? '') as ProcedureCategory }, id),
-    async () => {
-      notifySuccess(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'));
-      await refreshLists(['procedure-code', 'procedure-codes']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'), ['procedure-code', 'procedure-codes'], onClose),
   );
 
   return (

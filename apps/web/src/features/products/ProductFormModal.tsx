@@ -5,8 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidGtin, type ProductBody, type Unit } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrandOptions } from '../brands/brand.api.ts';
 import { fetchAllCategories } from '../categories/category.api.ts';
@@ -44,7 +43,7 @@ function cleanGtin(value: string): string {
 /** Create (id undefined) or edit a product in a dialog, with its unit cost computed as the user types. */
 export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const money = useMoney();
   const unitLabel = useUnitLabel();
   const units = useUnitOptions();
@@ -113,11 +112,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
       };
       return saveProduct(body, id);
     },
-    async () => {
-      notifySuccess(t(id === undefined ? 'products.created' : 'products.saved'));
-      await refreshLists(['product', 'products']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'products.created' : 'products.saved'), ['product', 'products'], onClose),
   );
 
   return (

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ACTIONS, SUBJECTS, type Action, type Subject } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchPermission, savePermission } from './role.api.ts';
@@ -40,7 +39,7 @@ interface Values extends Record<string, unknown> {
 export function PermissionFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
   const editing = id !== undefined;
@@ -62,11 +61,7 @@ export function PermissionFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => savePermission({ name: v.name, action: v.action, subject: v.subject, conditions: parseConditions(v.conditions) ?? null, fields: v.fields.length ? v.fields : null, inverted: v.inverted }, id),
-    async () => {
-      notifySuccess(t(editing ? 'permissions.saved' : 'permissions.created'));
-      await refreshLists(['permissions', 'permission']);
-      void navigate('/admin/permissions');
-    },
+    afterSave(t(editing ? 'permissions.saved' : 'permissions.created'), ['permissions', 'permission'], () => void navigate('/admin/permissions')),
   );
 
   if (editing && permission.isError) return <Alert color="red">{t('permissions.notFound')}</Alert>;

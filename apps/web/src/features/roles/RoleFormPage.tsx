@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
@@ -23,7 +22,7 @@ interface Values extends Record<string, unknown> {
 export function RoleFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
   const editing = id !== undefined;
@@ -42,11 +41,7 @@ export function RoleFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => saveRole({ name: v.name, description: v.description || null, permission_ids: v.permission_ids.map(Number) }, id),
-    async () => {
-      notifySuccess(t(editing ? 'roles.saved' : 'roles.created'));
-      await refreshLists(['roles', 'role']);
-      void navigate('/admin/roles');
-    },
+    afterSave(t(editing ? 'roles.saved' : 'roles.created'), ['roles', 'role'], () => void navigate('/admin/roles')),
   );
 
   if (editing && role.isError) return <Alert color="red">{t('roles.notFound')}</Alert>;

@@ -2,8 +2,7 @@ import { Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { SchedulerJob } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { updateSchedulerJob } from './scheduler.api.ts';
@@ -22,7 +21,7 @@ const ARCHIVE_JOB = 'archive-activity-logs';
 /** Edit a job's schedule (cron, in the installation's time zone), its switch and its time limit. */
 export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const form = useForm<Values>({ initialValues: { cron: '', enabled: true, time_limit_seconds: 900, archive_after_days: 90 } });
   useFormFill(form, () => (job ? { cron: job.cron, enabled: job.enabled, time_limit_seconds: job.time_limit_seconds, archive_after_days: job.options.archive_after_days ?? 90 } : undefined), [job]);
 
@@ -35,11 +34,7 @@ export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; 
         time_limit_seconds: Number(v.time_limit_seconds),
         ...(job!.name === ARCHIVE_JOB ? { archive_after_days: Number(v.archive_after_days) } : {}),
       }),
-    async () => {
-      notifySuccess(t('scheduler.saved'));
-      await refreshLists(['scheduler-runs']);
-      onClose();
-    },
+    afterSave(t('scheduler.saved'), ['scheduler-runs'], onClose),
   );
 
   return (

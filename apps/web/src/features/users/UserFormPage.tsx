@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
@@ -31,7 +30,7 @@ const EMPTY: Values = { firstname: '', lastname: '', email: '', locale: 'en', st
 export function UserFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
   const editing = id !== undefined;
@@ -63,11 +62,7 @@ export function UserFormPage() {
       const { password, password_confirmation, ...rest } = body;
       return updateUser(id, password ? { ...rest, password, password_confirmation } : rest);
     },
-    async () => {
-      notifySuccess(t(editing ? 'users.saved' : 'users.created'));
-      await refreshLists(['user']);
-      void navigate('/admin/list/users');
-    },
+    afterSave(t(editing ? 'users.saved' : 'users.created'), ['user'], () => void navigate('/admin/list/users')),
   );
 
   if (editing && user.isError) {
