@@ -2,10 +2,11 @@ import { Alert, Button, Checkbox, Grid, Group, Loader, Paper, Select, Stack, Tag
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ACTIONS, SUBJECTS, type Action, type Subject } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchPermission, savePermission } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -40,9 +41,7 @@ export function PermissionFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const afterSave = useAfterSave();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const editing = id !== undefined;
+  const { id, editing } = useRouteId();
   const form = useForm<Values>({
     initialValues: { name: '', action: 'read', subject: 'Product', conditions: '', fields: [], inverted: false },
     validate: { conditions: (value) => (parseConditions(value) === undefined ? t('permissions.conditionsJson') : null) },

@@ -2,10 +2,11 @@ import { Alert, Fieldset, Grid, Loader, MultiSelect, Paper, PasswordInput, Selec
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -31,9 +32,7 @@ export function UserFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const afterSave = useAfterSave();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const editing = id !== undefined;
+  const { id, editing } = useRouteId();
   const form = useForm<Values>({ initialValues: EMPTY });
 
   const user = useQuery({ queryKey: ['user', id], queryFn: () => fetchUser(id!), enabled: editing && Number.isInteger(id) });
@@ -58,7 +57,7 @@ export function UserFormPage() {
     form,
     (v) => {
       const body = { ...v, role_ids: v.role_ids.map(Number), dental_practice_ids: v.dental_practice_ids.map(Number) };
-      if (!editing) return createUser(body);
+      if (id === undefined) return createUser(body);
       const { password, password_confirmation, ...rest } = body;
       return updateUser(id, password ? { ...rest, password, password_confirmation } : rest);
     },
