@@ -1,4 +1,4 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrand, saveBrand } from './brand.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -37,16 +37,11 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'brands.createTitle' : 'brands.editTitle')} data-testid="brand-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="brand-form">
-        <Stack gap="md">
-          <FormError message={message} />
-          <TextInput label={t('brands.fields.name')} required data-autofocus data-testid="brand-name" {...form.getInputProps('name')} />
-          <TextInput label={t('brands.fields.manufacturer')} data-testid="brand-manufacturer" {...form.getInputProps('manufacturer')} />
-          <TextInput label={t('brands.fields.website')} type="url" placeholder="https://" data-testid="brand-website" {...form.getInputProps('website')} />
-          <FormFooter submitLabel={t(id === undefined ? 'brands.create' : 'common.save')} submitTestId="brand-submit" saving={saving} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'brands.createTitle' : 'brands.editTitle')} testId="brand-form-modal" formTestId="brand-form" onSubmit={onSubmit} message={message}>
+      <TextInput label={t('brands.fields.name')} required data-autofocus data-testid="brand-name" {...form.getInputProps('name')} />
+      <TextInput label={t('brands.fields.manufacturer')} data-testid="brand-manufacturer" {...form.getInputProps('manufacturer')} />
+      <TextInput label={t('brands.fields.website')} type="url" placeholder="https://" data-testid="brand-website" {...form.getInputProps('website')} />
+      <FormFooter submitLabel={t(id === undefined ? 'brands.create' : 'common.save')} submitTestId="brand-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

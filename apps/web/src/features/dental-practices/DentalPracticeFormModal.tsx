@@ -1,4 +1,4 @@
-import { Grid, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,7 +9,7 @@ import { useCurrencyOptions } from '../../core/format.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -59,36 +59,31 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'practices.createTitle' : 'practices.editTitle')} data-testid="practice-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="practice-form">
-        <Stack gap="md">
-          <FormError message={message} />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={t('practices.fields.name')} required data-testid="practice-name" {...form.getInputProps('name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('practices.fields.code')} description={t('practices.fields.codeHint')} required data-testid="practice-code" {...form.getInputProps('code')} />
-            </Grid.Col>
-          </Grid>
-          <Textarea label={t('practices.fields.address')} autosize minRows={2} data-testid="practice-address" {...form.getInputProps('address')} />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('practices.fields.phone')} type="tel" data-testid="practice-phone" {...form.getInputProps('phone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('practices.fields.email')} type="email" data-testid="practice-email" {...form.getInputProps('email')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('practices.fields.timeZone')} data={timeZones} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-time-zone" {...form.getInputProps('time_zone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('practices.fields.currency')} data={currencies} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-currency" {...form.getInputProps('currency')} />
-            </Grid.Col>
-          </Grid>
-          <FormFooter submitLabel={t(id === undefined ? 'practices.create' : 'common.save')} submitTestId="practice-submit" saving={saving} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'practices.createTitle' : 'practices.editTitle')} testId="practice-form-modal" formTestId="practice-form" onSubmit={onSubmit} message={message}>
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextInput label={t('practices.fields.name')} required data-testid="practice-name" {...form.getInputProps('name')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t('practices.fields.code')} description={t('practices.fields.codeHint')} required data-testid="practice-code" {...form.getInputProps('code')} />
+        </Grid.Col>
+      </Grid>
+      <Textarea label={t('practices.fields.address')} autosize minRows={2} data-testid="practice-address" {...form.getInputProps('address')} />
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('practices.fields.phone')} type="tel" data-testid="practice-phone" {...form.getInputProps('phone')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('practices.fields.email')} type="email" data-testid="practice-email" {...form.getInputProps('email')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label={t('practices.fields.timeZone')} data={timeZones} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-time-zone" {...form.getInputProps('time_zone')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label={t('practices.fields.currency')} data={currencies} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-currency" {...form.getInputProps('currency')} />
+        </Grid.Col>
+      </Grid>
+      <FormFooter submitLabel={t(id === undefined ? 'practices.create' : 'common.save')} submitTestId="practice-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, Select, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -10,7 +10,7 @@ import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, subtractDecimals, useDay, useSignedQuantity } from './stock.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -89,35 +89,32 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.adjustTitle')} data-testid="adjust-modal">
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t('inventory.adjustTitle')} testId="adjust-modal" formTestId="adjust-form" onSubmit={onSubmit} message={message} errorTestId="adjust-error" ready={inventory !== null}>
       {inventory ? (
-        <form onSubmit={onSubmit} noValidate data-testid="adjust-form">
-          <Stack gap="md">
-            <FormError message={message} testId="adjust-error" />
-            <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
-            <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
-            <NumberInput
-              label={t('inventory.fields.counted')}
-              description={t('inventory.countedHint', { unit })}
-              required
-              min={0}
-              decimalScale={4}
-              decimalSeparator={decimalSeparator}
-              allowNegative={false}
-              data-autofocus
-              data-testid="adjust-counted"
-              {...form.getInputProps('counted')}
-            />
-            {difference !== null ? (
-              <Text size="sm" c={Number(difference) < 0 ? 'red' : Number(difference) > 0 ? 'teal' : 'dimmed'} data-testid="adjust-difference">
-                {t('inventory.difference', { quantity: signed(difference), unit })}
-              </Text>
-            ) : null}
-            <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.adjustReasonPlaceholder')} required autosize minRows={2} maxRows={4} data-testid="adjust-reason" {...form.getInputProps('reason')} />
-            <FormFooter submitLabel={t('inventory.saveCount')} submitTestId="adjust-submit" saving={saving} onCancel={onClose} />
-          </Stack>
-        </form>
+        <>
+        <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
+        <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
+        <NumberInput
+          label={t('inventory.fields.counted')}
+          description={t('inventory.countedHint', { unit })}
+          required
+          min={0}
+          decimalScale={4}
+          decimalSeparator={decimalSeparator}
+          allowNegative={false}
+          data-autofocus
+          data-testid="adjust-counted"
+          {...form.getInputProps('counted')}
+        />
+        {difference !== null ? (
+          <Text size="sm" c={Number(difference) < 0 ? 'red' : Number(difference) > 0 ? 'teal' : 'dimmed'} data-testid="adjust-difference">
+            {t('inventory.difference', { quantity: signed(difference), unit })}
+          </Text>
+        ) : null}
+        <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.adjustReasonPlaceholder')} required autosize minRows={2} maxRows={4} data-testid="adjust-reason" {...form.getInputProps('reason')} />
+        <FormFooter submitLabel={t('inventory.saveCount')} submitTestId="adjust-submit" saving={saving} onCancel={onClose} />
+        </>
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

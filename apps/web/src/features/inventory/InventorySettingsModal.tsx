@@ -1,4 +1,4 @@
-import { Grid, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Grid, NumberInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, typ
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -64,63 +64,58 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
   const shown = inventory ? { ...inventory, name: inventory.product_name } : product;
   const unit = shown ? unitLabel(shown.usage_unit) : '';
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(editing ? 'inventory.settingsTitle' : 'inventory.addTitle')} data-testid="inventory-settings-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="inventory-settings-form">
-        <Stack gap="md">
-          <FormError message={message} testId="inventory-settings-error" />
-          {shown ? (
-            <ProductSummary product={shown} onChange={
-                editing
-                  ? undefined
-                  : () => {
-                      setProduct(null);
-                      form.setFieldValue('product_id', null);
-                    }
-              } />
-          ) : (
-            <StockProductPicker
-              practiceId={practiceId}
-              label={t('inventory.fields.product')}
-              autoFocus
-              error={form.errors.product_id}
-              onPick={(hit) => {
-                setProduct(hit);
-                form.setFieldValue('product_id', hit.id);
-                form.clearFieldError('product_id');
-              }}
-              testId="inventory-settings-product"
-            />
-          )}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('inventory.fields.reorderPoint')}
-                description={t('inventory.reorderPointHint', { unit })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                data-testid="inventory-reorder-point"
-                {...form.getInputProps('reorder_point')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('inventory.fields.parLevel')}
-                description={t('inventory.parLevelHint', { unit })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                data-testid="inventory-par-level"
-                {...form.getInputProps('par_level')}
-              />
-            </Grid.Col>
-          </Grid>
-          <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
-          <FormFooter submitLabel={t(editing ? 'common.save' : 'inventory.addSubmit')} submitTestId="inventory-settings-submit" saving={saving} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(editing ? 'inventory.settingsTitle' : 'inventory.addTitle')} testId="inventory-settings-modal" formTestId="inventory-settings-form" onSubmit={onSubmit} message={message} errorTestId="inventory-settings-error">
+      {shown ? (
+        <ProductSummary product={shown} onChange={
+            editing
+              ? undefined
+              : () => {
+                  setProduct(null);
+                  form.setFieldValue('product_id', null);
+                }
+          } />
+      ) : (
+        <StockProductPicker
+          practiceId={practiceId}
+          label={t('inventory.fields.product')}
+          autoFocus
+          error={form.errors.product_id}
+          onPick={(hit) => {
+            setProduct(hit);
+            form.setFieldValue('product_id', hit.id);
+            form.clearFieldError('product_id');
+          }}
+          testId="inventory-settings-product"
+        />
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput
+            label={t('inventory.fields.reorderPoint')}
+            description={t('inventory.reorderPointHint', { unit })}
+            min={0}
+            decimalScale={4}
+            decimalSeparator={decimalSeparator}
+            allowNegative={false}
+            data-testid="inventory-reorder-point"
+            {...form.getInputProps('reorder_point')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput
+            label={t('inventory.fields.parLevel')}
+            description={t('inventory.parLevelHint', { unit })}
+            min={0}
+            decimalScale={4}
+            decimalSeparator={decimalSeparator}
+            allowNegative={false}
+            data-testid="inventory-par-level"
+            {...form.getInputProps('par_level')}
+          />
+        </Grid.Col>
+      </Grid>
+      <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
+      <FormFooter submitLabel={t(editing ? 'common.save' : 'inventory.addSubmit')} submitTestId="inventory-settings-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Select, Textarea } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.
 import { ProductSummary } from './ProductSummary.tsx';
 import { compareDecimals, decimalText } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -69,43 +69,40 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.transferTitle')} data-testid="transfer-modal">
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t('inventory.transferTitle')} testId="transfer-modal" formTestId="transfer-form" onSubmit={onSubmit} message={message} errorTestId="transfer-error" ready={inventory !== null}>
       {inventory ? (
-        <form onSubmit={onSubmit} noValidate data-testid="transfer-form">
-          <Stack gap="md">
-            <FormError message={message} testId="transfer-error" />
-            <ProductSummary product={{ ...inventory, name: inventory.product_name }} />
-            <Select
-              label={t('inventory.fields.toPractice')}
-              data={targets}
-              required
-              searchable={targets.length > 8}
-              disabled={practices.isPending}
-              nothingFoundMessage={t('table.noOptions')}
-              placeholder={targets.length === 0 && !practices.isPending ? t('inventory.noOtherPractice') : undefined}
-              data-testid="transfer-practice"
-              {...form.getInputProps('to_dental_practice_id')}
-            />
-            <NumberInput
-              label={t('inventory.fields.quantityIn', { unit: unitLabel(inventory.usage_unit) })}
-              required
-              min={0}
-              decimalScale={4}
-              decimalSeparator={decimalSeparator}
-              allowNegative={false}
-              data-testid="transfer-quantity"
-              {...form.getInputProps('quantity')}
-            />
-            {exceeds ? (
-              <Alert color="orange" variant="light" data-testid="transfer-warning">
-                {t('inventory.moreThanOnHand')}
-              </Alert>
-            ) : null}
-            <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="transfer-reason" {...form.getInputProps('reason')} />
-            <FormFooter submitLabel={t('inventory.transfer')} submitTestId="transfer-submit" saving={saving} onCancel={onClose} />
-          </Stack>
-        </form>
+        <>
+        <ProductSummary product={{ ...inventory, name: inventory.product_name }} />
+        <Select
+          label={t('inventory.fields.toPractice')}
+          data={targets}
+          required
+          searchable={targets.length > 8}
+          disabled={practices.isPending}
+          nothingFoundMessage={t('table.noOptions')}
+          placeholder={targets.length === 0 && !practices.isPending ? t('inventory.noOtherPractice') : undefined}
+          data-testid="transfer-practice"
+          {...form.getInputProps('to_dental_practice_id')}
+        />
+        <NumberInput
+          label={t('inventory.fields.quantityIn', { unit: unitLabel(inventory.usage_unit) })}
+          required
+          min={0}
+          decimalScale={4}
+          decimalSeparator={decimalSeparator}
+          allowNegative={false}
+          data-testid="transfer-quantity"
+          {...form.getInputProps('quantity')}
+        />
+        {exceeds ? (
+          <Alert color="orange" variant="light" data-testid="transfer-warning">
+            {t('inventory.moreThanOnHand')}
+          </Alert>
+        ) : null}
+        <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="transfer-reason" {...form.getInputProps('reason')} />
+        <FormFooter submitLabel={t('inventory.transfer')} submitTestId="transfer-submit" saving={saving} onCancel={onClose} />
+        </>
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

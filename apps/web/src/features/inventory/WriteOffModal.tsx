@@ -1,4 +1,4 @@
-import { Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
@@ -8,7 +8,7 @@ import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { compareDecimals, decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -63,44 +63,41 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
 
   const unit = unitLabel(usageUnit);
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{t('inventory.writeOffTitle')}</Text>} centered data-testid="write-off-modal">
+    <FormModal opened={opened} onClose={onClose} title={<Text fw={600}>{t('inventory.writeOffTitle')}</Text>} centered testId="write-off-modal" formTestId="write-off-form" onSubmit={onSubmit} message={message} errorTestId="write-off-error" ready={lot !== null}>
       {lot ? (
-        <form onSubmit={onSubmit} noValidate data-testid="write-off-form">
-          <Stack gap="md">
-            <FormError message={message} testId="write-off-error" />
-            <Text size="sm">
-              {t('inventory.writeOffMessage', {
-                name: productName,
-                lot: lot.lot_number ?? t('inventory.noLot'),
-                expiry: lot.expiry_date ? day(lot.expiry_date) : '—',
-                quantity: quantity(lot.quantity),
-                unit,
-              })}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              data={[
-                { value: 'expire', label: t('movementTypes.expire') },
-                { value: 'waste', label: t('movementTypes.waste') },
-              ]}
-              data-testid="write-off-type"
-              {...form.getInputProps('type')}
-            />
-            <NumberInput
-              label={t('inventory.fields.quantityIn', { unit })}
-              description={t('inventory.writeOffQuantityHint')}
-              min={0}
-              decimalScale={4}
-              decimalSeparator={decimalSeparator}
-              allowNegative={false}
-              data-testid="write-off-quantity"
-              {...form.getInputProps('quantity')}
-            />
-            <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="write-off-reason" {...form.getInputProps('reason')} />
-            <FormFooter submitLabel={t('inventory.writeOff')} submitTestId="write-off-submit" saving={saving} onCancel={onClose} lockCancel color="red" />
-          </Stack>
-        </form>
+        <>
+        <Text size="sm">
+          {t('inventory.writeOffMessage', {
+            name: productName,
+            lot: lot.lot_number ?? t('inventory.noLot'),
+            expiry: lot.expiry_date ? day(lot.expiry_date) : '—',
+            quantity: quantity(lot.quantity),
+            unit,
+          })}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          data={[
+            { value: 'expire', label: t('movementTypes.expire') },
+            { value: 'waste', label: t('movementTypes.waste') },
+          ]}
+          data-testid="write-off-type"
+          {...form.getInputProps('type')}
+        />
+        <NumberInput
+          label={t('inventory.fields.quantityIn', { unit })}
+          description={t('inventory.writeOffQuantityHint')}
+          min={0}
+          decimalScale={4}
+          decimalSeparator={decimalSeparator}
+          allowNegative={false}
+          data-testid="write-off-quantity"
+          {...form.getInputProps('quantity')}
+        />
+        <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="write-off-reason" {...form.getInputProps('reason')} />
+        <FormFooter submitLabel={t('inventory.writeOff')} submitTestId="write-off-submit" saving={saving} onCancel={onClose} lockCancel color="red" />
+        </>
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

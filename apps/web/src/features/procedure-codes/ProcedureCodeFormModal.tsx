@@ -1,4 +1,4 @@
-import { Grid, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Grid, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -8,7 +8,7 @@ import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -42,22 +42,17 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'procedureCodes.createTitle' : 'procedureCodes.editTitle')} data-testid="procedure-code-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="procedure-code-form">
-        <Stack gap="md">
-          <FormError message={message} />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('procedureCodes.fields.code')} description={t('procedureCodes.fields.codeHint')} required data-autofocus autoComplete="off" data-testid="procedure-code-code" {...form.getInputProps('code')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <Select label={t('procedureCodes.fields.category')} data={categories} required allowDeselect={false} data-testid="procedure-code-category" {...form.getInputProps('category')} />
-            </Grid.Col>
-          </Grid>
-          <TextInput label={t('procedureCodes.fields.name')} required data-testid="procedure-code-name" {...form.getInputProps('name')} />
-          <FormFooter submitLabel={t(id === undefined ? 'procedureCodes.create' : 'common.save')} submitTestId="procedure-code-submit" saving={saving} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'procedureCodes.createTitle' : 'procedureCodes.editTitle')} testId="procedure-code-form-modal" formTestId="procedure-code-form" onSubmit={onSubmit} message={message}>
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t('procedureCodes.fields.code')} description={t('procedureCodes.fields.codeHint')} required data-autofocus autoComplete="off" data-testid="procedure-code-code" {...form.getInputProps('code')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Select label={t('procedureCodes.fields.category')} data={categories} required allowDeselect={false} data-testid="procedure-code-category" {...form.getInputProps('category')} />
+        </Grid.Col>
+      </Grid>
+      <TextInput label={t('procedureCodes.fields.name')} required data-testid="procedure-code-name" {...form.getInputProps('name')} />
+      <FormFooter submitLabel={t(id === undefined ? 'procedureCodes.create' : 'common.save')} submitTestId="procedure-code-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

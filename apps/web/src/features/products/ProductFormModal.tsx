@@ -1,4 +1,4 @@
-import { Grid, Modal, type ComboboxItem, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Grid, type ComboboxItem, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { unitCostOf, useMoney } from './money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
 import { useUnitOptions } from './unit-options.ts';
 import { useDecimalSeparator, useUnitLabel } from './units.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -116,96 +116,91 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} data-testid="product-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="product-form">
-        <Stack gap="md">
-          <FormError message={message} testId="product-form-error" />
-          <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('products.fields.sku')} description={t('products.fields.skuHint')} required autoComplete="off" data-testid="product-sku" {...form.getInputProps('sku')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('products.fields.gtin')}
-                description={gtinHint ?? t('products.fields.gtinDescription')}
-                inputMode="numeric"
-                autoComplete="off"
-                data-testid="product-gtin"
-                styles={gtinHint ? { description: { color: 'var(--mantine-color-orange-8)' } } : undefined}
-                {...form.getInputProps('gtin')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label={t('products.fields.brand')}
-                data={brandData}
-                searchable
-                clearable
-                searchValue={brandSearch}
-                onSearchChange={setBrandSearch}
-                filter={({ options }) => options}
-                nothingFoundMessage={t('table.noOptions')}
-                data-testid="product-brand"
-                {...form.getInputProps('brand_id')}
-                onChange={(value: string | null, option: ComboboxItem | null) => {
-                  form.setValues({ brand_id: value });
-                  setKnownBrand(value && option ? { id: Number(value), name: option.label } : null);
-                }}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('products.fields.category')} data={categoryData} searchable clearable nothingFoundMessage={t('table.noOptions')} data-testid="product-category" {...form.getInputProps('category_id')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select label={t('products.fields.purchaseUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-purchase-unit" {...form.getInputProps('purchase_unit')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NumberInput
-                label={t('products.fields.unitsPerPurchaseUnit')}
-                min={1}
-                max={1_000_000}
-                step={1}
-                allowDecimal={false}
-                allowNegative={false}
-                required
-                data-testid="product-units-per-purchase-unit"
-                {...form.getInputProps('units_per_purchase_unit')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select label={t('products.fields.usageUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-usage-unit" {...form.getInputProps('usage_unit')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('products.fields.purchasePrice')}
-                description={t('products.fields.purchasePriceHint', { unit: unitLabel(values.purchase_unit) })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                hideControls
-                required
-                data-testid="product-purchase-price"
-                {...form.getInputProps('purchase_price')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Stack gap={2} justify="center" h="100%">
-                <Text size="sm" fw={500}>
-                  {t('products.fields.unitCost')}
-                </Text>
-                <Text size="lg" fw={650} data-testid="product-unit-cost">
-                  {unitCost === null ? '—' : t('products.perUnit', { cost: money(unitCost, { perUnit: true }), unit: unitLabel(values.usage_unit) })}
-                </Text>
-              </Stack>
-            </Grid.Col>
-          </Grid>
-          <Switch label={t('products.fields.tracksLots')} description={t('products.fields.tracksLotsHint')} data-testid="product-tracks-lots" {...form.getInputProps('tracks_lots', { type: 'checkbox' })} />
-          <Textarea label={t('products.fields.description')} autosize minRows={2} maxRows={6} data-testid="product-description" {...form.getInputProps('description')} />
-          <FormFooter submitLabel={t(id === undefined ? 'products.create' : 'common.save')} submitTestId="product-submit" saving={saving} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error">
+      <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('products.fields.sku')} description={t('products.fields.skuHint')} required autoComplete="off" data-testid="product-sku" {...form.getInputProps('sku')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('products.fields.gtin')}
+            description={gtinHint ?? t('products.fields.gtinDescription')}
+            inputMode="numeric"
+            autoComplete="off"
+            data-testid="product-gtin"
+            styles={gtinHint ? { description: { color: 'var(--mantine-color-orange-8)' } } : undefined}
+            {...form.getInputProps('gtin')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            label={t('products.fields.brand')}
+            data={brandData}
+            searchable
+            clearable
+            searchValue={brandSearch}
+            onSearchChange={setBrandSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={t('table.noOptions')}
+            data-testid="product-brand"
+            {...form.getInputProps('brand_id')}
+            onChange={(value: string | null, option: ComboboxItem | null) => {
+              form.setValues({ brand_id: value });
+              setKnownBrand(value && option ? { id: Number(value), name: option.label } : null);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label={t('products.fields.category')} data={categoryData} searchable clearable nothingFoundMessage={t('table.noOptions')} data-testid="product-category" {...form.getInputProps('category_id')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select label={t('products.fields.purchaseUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-purchase-unit" {...form.getInputProps('purchase_unit')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('products.fields.unitsPerPurchaseUnit')}
+            min={1}
+            max={1_000_000}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            data-testid="product-units-per-purchase-unit"
+            {...form.getInputProps('units_per_purchase_unit')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select label={t('products.fields.usageUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-usage-unit" {...form.getInputProps('usage_unit')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput
+            label={t('products.fields.purchasePrice')}
+            description={t('products.fields.purchasePriceHint', { unit: unitLabel(values.purchase_unit) })}
+            min={0}
+            decimalScale={4}
+            decimalSeparator={decimalSeparator}
+            allowNegative={false}
+            hideControls
+            required
+            data-testid="product-purchase-price"
+            {...form.getInputProps('purchase_price')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap={2} justify="center" h="100%">
+            <Text size="sm" fw={500}>
+              {t('products.fields.unitCost')}
+            </Text>
+            <Text size="lg" fw={650} data-testid="product-unit-cost">
+              {unitCost === null ? '—' : t('products.perUnit', { cost: money(unitCost, { perUnit: true }), unit: unitLabel(values.usage_unit) })}
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Switch label={t('products.fields.tracksLots')} description={t('products.fields.tracksLotsHint')} data-testid="product-tracks-lots" {...form.getInputProps('tracks_lots', { type: 'checkbox' })} />
+      <Textarea label={t('products.fields.description')} autosize minRows={2} maxRows={6} data-testid="product-description" {...form.getInputProps('description')} />
+      <FormFooter submitLabel={t(id === undefined ? 'products.create' : 'common.save')} submitTestId="product-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NumberInput, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { SchedulerJob } from '@enamel/contracts';
@@ -6,7 +6,7 @@ import { useAfterSave } from '../../core/actions.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { updateSchedulerJob } from './scheduler.api.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
@@ -38,35 +38,30 @@ export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; 
   );
 
   return (
-    <Modal opened={job !== null} onClose={onClose} title={job ? t('scheduler.editTitle', { job: t(`scheduler.jobs.${job.name}.title`) }) : ''} data-testid="scheduler-job-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="scheduler-job-form">
-        <Stack gap="md">
-          <FormError message={message} />
-          {job ? <Text size="sm">{t(`scheduler.jobs.${job.name}.description`)}</Text> : null}
-          <TextInput
-            label={t('scheduler.fields.cron')}
-            description={t('scheduler.fields.cronHint', { zone: job?.time_zone ?? '' })}
-            required
-            ff="monospace"
-            data-testid="scheduler-cron"
-            {...form.getInputProps('cron')}
-          />
-          <NumberInput label={t('scheduler.fields.timeLimit')} description={t('scheduler.fields.timeLimitHint')} min={10} max={21600} allowDecimal={false} data-testid="scheduler-time-limit" {...form.getInputProps('time_limit_seconds')} />
-          {job?.name === ARCHIVE_JOB ? (
-            <NumberInput
-              label={t('scheduler.fields.archiveAfterDays')}
-              description={t('scheduler.fields.archiveAfterDaysHint')}
-              min={0}
-              max={3650}
-              allowDecimal={false}
-              data-testid="scheduler-archive-days"
-              {...form.getInputProps('archive_after_days')}
-            />
-          ) : null}
-          <Switch label={t('scheduler.fields.enabled')} data-testid="scheduler-enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <FormFooter submitLabel={t('common.save')} submitTestId="scheduler-submit" saving={saving} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={job !== null} onClose={onClose} title={job ? t('scheduler.editTitle', { job: t(`scheduler.jobs.${job.name}.title`) }) : ''} testId="scheduler-job-modal" formTestId="scheduler-job-form" onSubmit={onSubmit} message={message}>
+      {job ? <Text size="sm">{t(`scheduler.jobs.${job.name}.description`)}</Text> : null}
+      <TextInput
+        label={t('scheduler.fields.cron')}
+        description={t('scheduler.fields.cronHint', { zone: job?.time_zone ?? '' })}
+        required
+        ff="monospace"
+        data-testid="scheduler-cron"
+        {...form.getInputProps('cron')}
+      />
+      <NumberInput label={t('scheduler.fields.timeLimit')} description={t('scheduler.fields.timeLimitHint')} min={10} max={21600} allowDecimal={false} data-testid="scheduler-time-limit" {...form.getInputProps('time_limit_seconds')} />
+      {job?.name === ARCHIVE_JOB ? (
+        <NumberInput
+          label={t('scheduler.fields.archiveAfterDays')}
+          description={t('scheduler.fields.archiveAfterDaysHint')}
+          min={0}
+          max={3650}
+          allowDecimal={false}
+          data-testid="scheduler-archive-days"
+          {...form.getInputProps('archive_after_days')}
+        />
+      ) : null}
+      <Switch label={t('scheduler.fields.enabled')} data-testid="scheduler-enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <FormFooter submitLabel={t('common.save')} submitTestId="scheduler-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }
