@@ -1,4 +1,4 @@
-import { NumberInput, Select, Text, Textarea } from '@mantine/core';
+import { Select, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useQuantity } from '../products/money.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, subtractDecimals, useDay, useSignedQuantity } from './stock.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   lot_id: string;
@@ -38,7 +39,6 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
   const signed = useSignedQuantity();
   const unitLabel = useUnitLabel();
   const day = useDay();
-  const decimalSeparator = useDecimalSeparator();
   const detail = useQuery({ queryKey: ['inventory', inventory?.id], queryFn: () => fetchInventory(inventory!.id), enabled: opened && inventory !== null });
   const form = useForm<Values>({
     initialValues: { lot_id: WHOLE, counted: '', reason: '' },
@@ -94,14 +94,10 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
         <>
         <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
         <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
-        <NumberInput
+        <DecimalInput
           label={t('inventory.fields.counted')}
           description={t('inventory.countedHint', { unit })}
           required
-          min={0}
-          decimalScale={4}
-          decimalSeparator={decimalSeparator}
-          allowNegative={false}
           data-autofocus
           data-testid="adjust-counted"
           {...form.getInputProps('counted')}

@@ -1,16 +1,17 @@
-import { Grid, NumberInput, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -32,7 +33,6 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
   const { t } = useTranslation();
   const afterSave = useAfterSave();
   const unitLabel = useUnitLabel();
-  const decimalSeparator = useDecimalSeparator();
   const [product, setProduct] = useState<StockProductHit | null>(null);
   const editing = inventory !== undefined;
   const form = useForm<Values>({
@@ -90,25 +90,17 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
       )}
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput
+          <DecimalInput
             label={t('inventory.fields.reorderPoint')}
             description={t('inventory.reorderPointHint', { unit })}
-            min={0}
-            decimalScale={4}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
             data-testid="inventory-reorder-point"
             {...form.getInputProps('reorder_point')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput
+          <DecimalInput
             label={t('inventory.fields.parLevel')}
             description={t('inventory.parLevelHint', { unit })}
-            min={0}
-            decimalScale={4}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
             data-testid="inventory-par-level"
             {...form.getInputProps('par_level')}
           />

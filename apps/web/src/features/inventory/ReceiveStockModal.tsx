@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Grid, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { multiplyDecimals, useQuantity } from '../products/money.ts';
 import type { ScannedBarcode } from '../products/product.api.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
@@ -16,6 +16,7 @@ import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -56,7 +57,6 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   const catalogPriceApplies = catalogCurrency === practiceCurrency;
   const quantityText = useQuantity();
   const unitLabel = useUnitLabel();
-  const decimalSeparator = useDecimalSeparator();
   const day = useDay();
   const [product, setProduct] = useState<StockProductHit | null>(null);
   const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
@@ -163,13 +163,9 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
       ) : null}
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput
+          <DecimalInput
             label={t('inventory.fields.quantity')}
             required
-            min={0}
-            decimalScale={4}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
             data-testid="receive-quantity"
             {...form.getInputProps('quantity')}
           />
@@ -198,13 +194,9 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
           </Grid.Col>
         ) : null}
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput
+          <DecimalInput
             label={product ? t('inventory.fields.unitCostPer', { unit: unitLabel(product.usage_unit) }) : t('inventory.fields.unitCost')}
             description={catalogPriceApplies ? t('inventory.unitCostHint') : t('inventory.unitCostOtherCurrency', { catalog: catalogCurrency, practice: practiceCurrency })}
-            min={0}
-            decimalScale={4}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
             data-testid="receive-unit-cost"
             {...form.getInputProps('unit_cost')}
           />

@@ -1,4 +1,4 @@
-import { Alert, NumberInput, Select, Textarea } from '@mantine/core';
+import { Alert, Select, Textarea } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,14 @@ import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { compareDecimals, decimalText } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   to_dental_practice_id: string | null;
@@ -34,7 +35,6 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
   const ability = useAbility<AppAbility>();
   const refreshLists = useRefreshLists();
   const unitLabel = useUnitLabel();
-  const decimalSeparator = useDecimalSeparator();
   const practices = usePracticeOptions(ability.can('read', 'DentalPractice'));
   const targets = (practices.data ?? []).filter((p) => p.id !== practiceId && p.status === 'active').map((p) => ({ value: String(p.id), label: p.code ? `${p.name} (${p.code})` : p.name }));
   const form = useForm<Values>({
@@ -84,13 +84,9 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
           data-testid="transfer-practice"
           {...form.getInputProps('to_dental_practice_id')}
         />
-        <NumberInput
+        <DecimalInput
           label={t('inventory.fields.quantityIn', { unit: unitLabel(inventory.usage_unit) })}
           required
-          min={0}
-          decimalScale={4}
-          decimalSeparator={decimalSeparator}
-          allowNegative={false}
           data-testid="transfer-quantity"
           {...form.getInputProps('quantity')}
         />

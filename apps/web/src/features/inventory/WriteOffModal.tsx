@@ -1,15 +1,16 @@
-import { NumberInput, SegmentedControl, Text, Textarea } from '@mantine/core';
+import { SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useQuantity } from '../products/money.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/units.ts';
+import { useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { compareDecimals, decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   type: 'expire' | 'waste';
@@ -33,7 +34,6 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
   const quantity = useQuantity();
   const unitLabel = useUnitLabel();
   const day = useDay();
-  const decimalSeparator = useDecimalSeparator();
   const form = useForm<Values>({
     initialValues: { type: 'expire', quantity: '', reason: '' },
     validate: {
@@ -84,13 +84,9 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
           data-testid="write-off-type"
           {...form.getInputProps('type')}
         />
-        <NumberInput
+        <DecimalInput
           label={t('inventory.fields.quantityIn', { unit })}
           description={t('inventory.writeOffQuantityHint')}
-          min={0}
-          decimalScale={4}
-          decimalSeparator={decimalSeparator}
-          allowNegative={false}
           data-testid="write-off-quantity"
           {...form.getInputProps('quantity')}
         />

@@ -12,9 +12,10 @@ import { fetchAllCategories } from '../categories/category.api.ts';
 import { unitCostOf, useMoney } from './money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
 import { useUnitOptions } from './unit-options.ts';
-import { useDecimalSeparator, useUnitLabel } from './units.ts';
+import { useUnitLabel } from './units.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from './DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -47,7 +48,6 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
   const money = useMoney();
   const unitLabel = useUnitLabel();
   const units = useUnitOptions();
-  const decimalSeparator = useDecimalSeparator();
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['product', id], queryFn: () => fetchProduct(id!), enabled: opened && id !== undefined });
 
@@ -158,7 +158,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
           <Select label={t('products.fields.purchaseUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-purchase-unit" {...form.getInputProps('purchase_unit')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <NumberInput
+          <DecimalInput
             label={t('products.fields.unitsPerPurchaseUnit')}
             min={1}
             max={1_000_000}
@@ -177,10 +177,6 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
           <NumberInput
             label={t('products.fields.purchasePrice')}
             description={t('products.fields.purchasePriceHint', { unit: unitLabel(values.purchase_unit) })}
-            min={0}
-            decimalScale={4}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
             hideControls
             required
             data-testid="product-purchase-price"
