@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Checkbox, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
@@ -55,14 +56,7 @@ export function RoleFormPage() {
             <FormError message={message} />
             <TextInput label={t('roles.fields.name')} required data-testid="role-name" {...form.getInputProps('name')} />
             <Textarea label={t('roles.fields.description')} autosize minRows={2} data-testid="role-description" {...form.getInputProps('description')} />
-            <div>
-              <Title order={2} fz="md">
-                {t('roles.fields.permissions')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('roles.permissionsHint')}
-              </Text>
-            </div>
+            <SectionTitle title={t('roles.fields.permissions')} text={t('roles.permissionsHint')} fz="md" />
             <Checkbox.Group {...form.getInputProps('permission_ids')}>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
                 {bySubject.map(([subject, list]) => (

@@ -1,4 +1,4 @@
-import { Alert, Fieldset, Grid, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Fieldset, Grid, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
@@ -113,14 +114,7 @@ export function UserFormPage() {
                     <Select label={t('common.status')} data={[{ value: 'active', label: t('status.active') }, { value: 'inactive', label: t('status.inactive') }]} allowDeselect={false} data-testid="user-status" {...form.getInputProps('status')} />
                   </Grid.Col>
                 </Grid>
-                <div>
-                  <Title order={2} fz="md">
-                    {t('users.access')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t('users.accessHint')}
-                  </Text>
-                </div>
+                <SectionTitle title={t('users.access')} text={t('users.accessHint')} fz="md" />
                 <MultiSelect
                   label={t('users.fields.roles')}
                   data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
@@ -137,14 +131,7 @@ export function UserFormPage() {
                   data-testid="user-practices"
                   {...form.getInputProps('dental_practice_ids')}
                 />
-                <div>
-                  <Title order={2} fz="md">
-                    {t('users.password')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })}
-                  </Text>
-                </div>
+                <SectionTitle title={t('users.password')} text={editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })} fz="md" />
                 <Grid>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <PasswordInput label={t('auth.fields.newPassword')} required={!editing} autoComplete="new-password" data-testid="user-password" {...form.getInputProps('password')} />
