@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
@@ -40,13 +41,7 @@ export function CategoryFormPage() {
     afterSave(t(editing ? 'categories.saved' : 'categories.created'), ['category', 'categories'], () => void navigate(LIST)),
   );
 
-  if (editing && category.isError) {
-    return (
-      <Alert color="red" variant="light" data-testid="category-load-error">
-        {t('categories.notFound')}
-      </Alert>
-    );
-  }
+  if (editing && category.isError) return <RecordNotFound message={t('categories.notFound')} testId="category-load-error" />;
   if (editing && category.isPending) return <Loader size="sm" />;
 
   return (

@@ -17,6 +17,7 @@ import { useOnHandText } from './InventoryListPage.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 
 const LIST = '/admin/list/inventories';
 
@@ -136,13 +137,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
             </Table.Thead>
             <Table.Tbody>
               {inventory.lots.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text size="sm" c="dimmed" ta="center" py="sm">
-                      {t('inventory.noLots')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={7}>{t('inventory.noLots')}</EmptyTableRow>
               ) : (
                 inventory.lots.map((lot) => {
                   const state = expiryState(lot.expiry_date);

@@ -1,12 +1,10 @@
 import { Badge, Code } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
@@ -20,8 +18,10 @@ export function PermissionListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
-  const [deleting, setDeleting] = useState<PermissionRow | null>(null);
+  const confirm = useConfirmedActions<PermissionRow, 'delete'>(
+    { delete: { title: t('permissions.deleteTitle'), message: (row) => t('permissions.deleteMessage', { name: row.name }), label: t('actions.delete'), danger: true, call: (row) => deletePermission(row.id), done: t('permissions.deleted') } },
+    ['permissions'],
+  );
   const canEdit = ability.can('update', 'Permission');
   const editAction = useEditAction();
 
@@ -53,23 +53,13 @@ export function PermissionListPage() {
             label={row.name}
             actions={[
               editAction(() => void navigate(`/admin/permissions/edit/${row.id}`), canEdit),
-              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setDeleting(row), hidden: !ability.can('delete', 'Permission') },
+              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: !ability.can('delete', 'Permission') },
             ]}
           />
         )}
         testId="permissions-table"
       />
-      {deleting ? (
-        <ConfirmDialog
-          opened
-          title={t('permissions.deleteTitle')}
-          message={t('permissions.deleteMessage', { name: deleting.name })}
-          confirmLabel={t('actions.delete')}
-          danger
-          onConfirm={() => run(() => deletePermission(deleting.id), t('permissions.deleted'), ['permissions'])}
-          onClose={() => setDeleting(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

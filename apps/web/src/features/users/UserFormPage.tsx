@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
@@ -65,13 +66,7 @@ export function UserFormPage() {
     afterSave(t(editing ? 'users.saved' : 'users.created'), ['user'], () => void navigate('/admin/list/users')),
   );
 
-  if (editing && user.isError) {
-    return (
-      <Alert color="red" variant="light" data-testid="user-load-error">
-        {t('users.notFound')}
-      </Alert>
-    );
-  }
+  if (editing && user.isError) return <RecordNotFound message={t('users.notFound')} testId="user-load-error" />;
   if (editing && user.isPending) return <Loader size="sm" />;
 
   // A user beyond the editor (other practices, more rights) is shown read-only; the server refuses changes.
