@@ -37,13 +37,7 @@ export function ForgotPasswordPage() {
           </Alert>
         ) : null}
         <FieldErrors errors={fieldErrors} shownInline={['email']} message={message} testId="forgot-password-error" />
-        <EmailField
-          autoComplete="email"
-          {...email.props}
-          error={inputError(fieldErrors, 'email')}
-          data-testid="forgot-password-email"
-          autoFocus
-        />
+        <EmailField autoComplete="email" {...email.props} error={inputError(fieldErrors, 'email')} data-testid="forgot-password-email" autoFocus />
         <AuthSubmit processing={processing} testId="forgot-password-submit">
           {t('auth.forgot.submit')}
         </AuthSubmit>

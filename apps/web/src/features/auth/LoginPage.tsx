@@ -40,21 +40,8 @@ export function LoginPage() {
       <Stack gap="md">
         <AuthFormTitle id="login-title" title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
         <FieldErrors errors={fieldErrors} shownInline={['email', 'password', 'remember']} message={message} testId="login-error" />
-        <EmailField
-          autoComplete="username"
-          {...email.props}
-          error={inputError(fieldErrors, 'email')}
-          data-testid="login-email"
-          autoFocus
-        />
-        <PasswordField
-          label={t('auth.fields.password')}
-          name="password"
-          autoComplete="current-password"
-          {...password.props}
-          error={inputError(fieldErrors, 'password')}
-          data-testid="login-password"
-        />
+        <EmailField autoComplete="username" {...email.props} error={inputError(fieldErrors, 'email')} data-testid="login-email" autoFocus />
+        <PasswordField label={t('auth.fields.password')} name="password" autoComplete="current-password" {...password.props} error={inputError(fieldErrors, 'password')} data-testid="login-password" />
         <Group justify="space-between">
           <Checkbox
             label={t('auth.login.remember')}

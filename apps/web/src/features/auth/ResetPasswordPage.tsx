@@ -36,29 +36,9 @@ export function ResetPasswordPage() {
       <Stack gap="md">
         <AuthFormTitle id="reset-title" title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { count: PASSWORD_MIN })} />
         <FieldErrors errors={fieldErrors} shownInline={['email', 'password', 'password_confirmation']} message={message} testId="reset-password-error" />
-        <EmailField
-          autoComplete="username"
-          {...email.props}
-          error={inputError(fieldErrors, 'email')}
-          data-testid="reset-password-email"
-        />
-        <PasswordField
-          label={t('auth.fields.newPassword')}
-          name="password"
-          autoComplete="new-password"
-          {...password.props}
-          error={inputError(fieldErrors, 'password')}
-          data-testid="reset-password-password"
-          autoFocus
-        />
-        <PasswordField
-          label={t('auth.fields.passwordConfirmation')}
-          name="password_confirmation"
-          autoComplete="new-password"
-          {...confirmation.props}
-          error={inputError(fieldErrors, 'password_confirmation')}
-          data-testid="reset-password-confirmation"
-        />
+        <EmailField autoComplete="username" {...email.props} error={inputError(fieldErrors, 'email')} data-testid="reset-password-email" />
+        <PasswordField label={t('auth.fields.newPassword')} name="password" autoComplete="new-password" {...password.props} error={inputError(fieldErrors, 'password')} data-testid="reset-password-password" autoFocus />
+        <PasswordField label={t('auth.fields.passwordConfirmation')} name="password_confirmation" autoComplete="new-password" {...confirmation.props} error={inputError(fieldErrors, 'password_confirmation')} data-testid="reset-password-confirmation" />
         <AuthSubmit processing={processing} testId="reset-password-submit">
           {t('auth.reset.submit')}
         </AuthSubmit>

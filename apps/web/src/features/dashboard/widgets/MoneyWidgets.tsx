@@ -7,10 +7,9 @@ import { useQuantityWithUnit } from '../../products/units.ts';
 import type { DashboardWidget } from '@enamel/contracts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
-import { WidgetTable } from '../WidgetTable.tsx';
+import { WIDGET_ROWS as ROWS, WidgetTable } from '../WidgetTable.tsx';
 import { useItemColumns } from './itemColumns.tsx';
 
-const ROWS = 8;
 const CATEGORY_COLORS = ['teal.7', 'blue.7', 'grape.7', 'orange.7', 'cyan.7', 'pink.7', 'gray.6'];
 
 /** "2026-05" as the interface language writes a short month ("May 26", "mai 26"). */
@@ -96,11 +95,10 @@ export function DeadStockWidget({ view }: { view: DashboardView }) {
         </Text>
       </Text>
       <WidgetTable
-        rows={items.slice(0, ROWS)}
+        rows={items}
         rowKey={(item) => item.product_id}
         columns={[
-          column.product,
-          column.onHand,
+          ...column.lead,
           { title: t('dashboard.columns.value'), numeric: true, cell: (item) => money(item.value) },
           { title: t('dashboard.columns.lastUsed'), numeric: true, cell: (item) => (item.last_used ? format.dateTime(`${item.last_used}T12:00:00`, { dateStyle: 'medium' }) : t('dashboard.deadStock.never')) },
         ]}

@@ -4,10 +4,9 @@ import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit, useUnitLabel } from '../../products/units.ts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
-import { WidgetTable } from '../WidgetTable.tsx';
+import { WIDGET_ROWS as ROWS, WidgetTable } from '../WidgetTable.tsx';
 import { ProductLink, useItemColumns } from './itemColumns.tsx';
 
-const ROWS = 8;
 const LOW_STOCK_FILTER = encodeURIComponent(JSON.stringify([{ field: 'stock_status', condition: 'equal', value: 'low' }]));
 
 /** Products at or below their reorder point, with what to order up to par. */
@@ -29,11 +28,10 @@ export function LowStockWidget({ view }: { view: DashboardView }) {
       empty={items.length === 0 ? t('dashboard.lowStock.empty') : null}
     >
       <WidgetTable
-        rows={items.slice(0, ROWS)}
+        rows={items}
         rowKey={(item) => item.inventory_id}
         columns={[
-          column.product,
-          column.onHand,
+          ...column.lead,
           { title: t('dashboard.columns.reorderPoint'), numeric: true, cell: (item) => format.number(Number(item.reorder_point)) },
           {
             title: t('dashboard.columns.toOrder'),
@@ -80,11 +78,10 @@ export function CriticalItemsWidget({ view }: { view: DashboardView }) {
               {t('dashboard.critical.short')}
             </Title>
             <WidgetTable
-              rows={short.slice(0, ROWS)}
+              rows={short}
               rowKey={(item) => item.product_id}
               columns={[
-                column.product,
-                column.onHand,
+                ...column.lead,
                 { title: t('dashboard.columns.demand', { days: data?.days }), numeric: true, cell: (item) => format.number(item.demand, { maximumFractionDigits: 1 }) },
                 {
                   title: t('dashboard.columns.shortfall'),
@@ -163,11 +160,10 @@ export function DaysToZeroWidget({ view }: { view: DashboardView }) {
       empty={items.length === 0 ? (query.data?.meta.run ? t('dashboard.daysToZero.empty') : t('dashboard.noRun')) : null}
     >
       <WidgetTable
-        rows={items.slice(0, ROWS)}
+        rows={items}
         rowKey={(item) => item.product_id}
         columns={[
-          column.product,
-          column.onHand,
+          ...column.lead,
           {
             title: t('dashboard.columns.daysToZero'),
             numeric: true,

@@ -14,11 +14,11 @@ export function ProductLink({ name, inventoryId }: { name: string; inventoryId: 
   );
 }
 
-/** The widgets' first two columns: the product (a link to its stock) and what is on hand, with its unit. */
+/** The widgets' first two columns (`lead`): the product (a link to its stock) and what is on hand, with its unit. */
 export function useItemColumns() {
   const { t } = useTranslation();
   const quantity = useQuantityWithUnit();
   const product: WidgetColumn<{ name: string; inventory_id: number | null | undefined }> = { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> };
   const onHand: WidgetColumn<{ on_hand: string | number; usage_unit: string }> = { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) };
-  return { product, onHand };
+  return { lead: [product, onHand] as const };
 }
