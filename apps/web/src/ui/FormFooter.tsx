@@ -7,7 +7,8 @@ interface FormFooterProps {
   submitTestId: string;
   /** The submit runs: the submit button spins and refuses a second click. */
   saving: boolean;
-  onCancel: () => void;
+  /** Without it the form has no Cancel (a card on a page). */
+  onCancel?: () => void;
   /** The submit stays off for another reason (a read-only record). */
   disabled?: boolean;
   /** Cancel waits for the submit too. */
@@ -21,14 +22,16 @@ interface FormFooterProps {
   children?: ReactNode;
 }
 
-/** Cancel and submit at the end of a form, on the right. */
+/** Cancel (when there is somewhere to go back to) and submit at the end of a form, on the right. */
 export function FormFooter({ submitLabel, submitTestId, saving, onCancel, disabled = false, lockCancel = false, color, loading = saving, onSubmitClick, children }: FormFooterProps) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel} disabled={lockCancel ? saving : undefined}>
-        {t('actions.cancel')}
-      </Button>
+      {onCancel ? (
+        <Button variant="default" onClick={onCancel} disabled={lockCancel ? saving : undefined}>
+          {t('actions.cancel')}
+        </Button>
+      ) : null}
       {children}
       <Button type="submit" color={color} loading={loading} disabled={saving || disabled} onClick={onSubmitClick} data-testid={submitTestId}>
         {submitLabel}

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Grid, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLanguage, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { changeLocale, currentLocale } from '../../core/i18n.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { EmailField, PasswordField } from '../../ui/CredentialFields.tsx';
 import { FieldErrors } from '../../ui/FieldErrors.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
@@ -54,11 +55,7 @@ function ProfileDetailsForm() {
             data-testid="profile-locale"
             {...form.getInputProps('locale')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={saving} data-testid="profile-submit">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t('common.save')} submitTestId="profile-submit" saving={saving} />
         </Stack>
       </form>
     </Paper>
@@ -88,11 +85,7 @@ function ChangePasswordForm() {
           <PasswordField label={t('profile.password.current')} name="current_password" autoComplete="current-password" data-testid="password-current" {...form.getInputProps('current_password')} />
           <PasswordField label={t('auth.fields.newPassword')} name="password" autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
           <PasswordField label={t('auth.fields.passwordConfirmation')} name="password_confirmation" autoComplete="new-password" data-testid="password-confirmation" {...form.getInputProps('password_confirmation')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={saving} data-testid="password-submit">
-              {t('profile.password.submit')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t('profile.password.submit')} submitTestId="password-submit" saving={saving} />
         </Stack>
       </form>
     </Paper>
