@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconAdjustments, IconArrowsExchange, IconPackageImport, IconSettings, IconTrashX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { useOnHandText } from './InventoryListPage.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
+import { DetailSection } from '../../ui/DetailSection.tsx';
 import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 
 const LIST = '/admin/list/inventories';
@@ -118,10 +119,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
         <Stat label={t('products.fields.packaging')}>{packaging(inventory.purchase_unit, inventory.units_per_purchase_unit, inventory.usage_unit)}</Stat>
       </SimpleGrid>
 
-      <div>
-        <Title order={2} fz="lg" mb="sm">
-          {t('inventory.lots')}
-        </Title>
+      <DetailSection title={t('inventory.lots')}>
         <Table.ScrollContainer minWidth={700}>
           <Table withTableBorder striped verticalSpacing="xs" data-testid="lots">
             <Table.Thead>
@@ -175,19 +173,11 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </div>
+      </DetailSection>
 
-      <div>
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg">
-            {t('inventory.movements')}
-          </Title>
-          <Text size="xs" c="dimmed">
-            {t('inventory.lastMovements')}
-          </Text>
-        </Group>
+      <DetailSection title={t('inventory.movements')} note={t('inventory.lastMovements')}>
         <MovementsTable movements={inventory.movements} />
-      </div>
+      </DetailSection>
     </Stack>
   );
 }
