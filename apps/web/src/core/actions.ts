@@ -36,3 +36,16 @@ export function useRunAction() {
     [refresh, t],
   );
 }
+
+/** What a form does once saved: the notice, fresh lists and the named queries, then `next` (close the dialog, leave the page). */
+export function useAfterSave() {
+  const refresh = useRefreshLists();
+  return useCallback(
+    (notice: string, alsoRefresh: string[], next: () => void) => async () => {
+      notifySuccess(notice);
+      await refresh(alsoRefresh);
+      next();
+    },
+    [refresh],
+  );
+}

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { navigateTo } from './navigation.ts';
 import { pageExpired, unauthenticated } from './session.ts';
@@ -58,3 +58,28 @@ export function createApi(): AxiosInstance {
 
 /** The one HTTP client of the app: same origin, cookies, XSRF echo, auth redirects. */
 export const api = createApi();
+
+/** The `data` of a GET's `{ data }` answer. */
+export async function getData<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+  return (await api.get<{ data: T }>(url, config)).data.data;
+}
+
+/** The `data` of a POST's `{ data }` answer. */
+export async function postData<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+  return (await api.post<{ data: T }>(url, body, config)).data.data;
+}
+
+/**
+ * The calls on one record of a resource the notes' way: GET `/api/{name}/{id}`, POST
+ * `/api/{name}/create` or `/api/{name}/update/{id}`, and POST `/api/{name}/{action}/{id}` for the
+ * rest (delete, restore…).
+ */
+export function recordApi<Record, Body>(name: string) {
+  return {
+    fetch: (id: number) => getData<Record>(`/api/${name}/${id}`),
+    save: (body: Body, id?: number) => postData<Record>(id === undefined ? `/api/${name}/create` : `/api/${name}/update/${id}`, body),
+    act: async (action: string, id: number): Promise<void> => {
+      await api.post(`/api/${name}/${action}/${id}`);
+    },
+  };
+}

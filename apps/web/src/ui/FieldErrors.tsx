@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { FieldErrors as FieldErrorMap } from '../core/errors.ts';
 
 interface FieldErrorsProps {
-  errors: FieldErrorMap;
+  errors?: FieldErrorMap;
   /** Fields that show their own message next to the input; the rest are listed here. */
   shownInline?: string[];
   /** A message without field errors (e.g. a 429 or a failed request). */
@@ -12,7 +12,7 @@ interface FieldErrorsProps {
 }
 
 /** Errors a form cannot show next to an input, as one alert. */
-export function FieldErrors({ errors, shownInline = [], message, testId = 'form-errors' }: FieldErrorsProps) {
+export function FieldErrors({ errors = {}, shownInline = [], message, testId = 'form-errors' }: FieldErrorsProps) {
   const rest = Object.entries(errors)
     .filter(([field]) => !shownInline.includes(field))
     .flatMap(([, messages]) => messages);

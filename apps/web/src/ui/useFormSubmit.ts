@@ -5,12 +5,14 @@ import { toAppError } from '../core/errors.ts';
 
 /**
  * Submits a Mantine form to the server: errors cleared first, a second submit blocked while one
- * runs, a 422's messages shown under their fields, anything else as the form's general message.
+ * runs, a 422's messages shown under their fields, anything else as the form's general message
+ * (or handed to `onRefused`, e.g. a notice, for a form without a place for it).
  */
 export function useFormSubmit<Values extends Record<string, unknown>, Result>(
   form: UseFormReturnType<Values>,
   call: (values: Values) => Promise<Result>,
   onSaved: (result: Result) => void | Promise<void>,
+  onRefused?: (message: string) => void,
 ) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
@@ -30,7 +32,9 @@ export function useFormSubmit<Values extends Record<string, unknown>, Result>(
       const known = fields.filter(([field]) => field in form.getValues());
       form.setErrors(Object.fromEntries(known.map(([field, messages]) => [field, messages.join(' ')])));
       const rest = fields.filter(([field]) => !(field in form.getValues())).flatMap(([, m]) => m);
-      setMessage(fields.length === 0 ? appError.message : rest.length ? rest.join(' ') : null);
+      const general = fields.length === 0 ? appError.message : rest.length ? rest.join(' ') : null;
+      if (onRefused && general !== null) onRefused(general);
+      else setMessage(general);
       return;
     } finally {
       setSaving(false);

@@ -1,5 +1,4 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +6,8 @@ import { useAuthStore } from '../../core/auth.store.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { FieldErrors, inputError } from '../../ui/FieldErrors.tsx';
 import { useAuthSubmit } from './useAuthSubmit.ts';
+import { AuthFormTitle, AuthSubmit, useTextInput } from './AuthFormParts.tsx';
+import { EmailField, PasswordField } from '../../ui/CredentialFields.tsx';
 
 /** Sign in; then the user, then the rules, then the dashboard (notes §4). */
 export function LoginPage() {
@@ -14,15 +15,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useAuthStore((s) => s.login);
   const { processing, submit, fieldErrors, message, setMessage } = useAuthSubmit();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const email = useTextInput();
+  const password = useTextInput();
   const [remember, setRemember] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     let signedIn = false;
     const ok = await submit(async () => {
-      await login({ email: email.trim(), password, remember });
+      await login({ email: email.value.trim(), password: password.value, remember });
       signedIn = useAuthStore.getState().authenticated;
     });
     if (!ok) return;
@@ -37,37 +38,10 @@ export function LoginPage() {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="login-title" data-testid="login-form">
       <Stack gap="md">
-        <div>
-          <Title order={1} fz={24} id="login-title">
-            {t('auth.login.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t('auth.login.subtitle')}
-          </Text>
-        </div>
+        <AuthFormTitle id="login-title" title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
         <FieldErrors errors={fieldErrors} shownInline={['email', 'password', 'remember']} message={message} testId="login-error" />
-        <TextInput
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          leftSection={<IconMail size={18} stroke={1.6} />}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={inputError(fieldErrors, 'email')}
-          data-testid="login-email"
-          autoFocus
-        />
-        <PasswordInput
-          label={t('auth.fields.password')}
-          name="password"
-          autoComplete="current-password"
-          leftSection={<IconLock size={18} stroke={1.6} />}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={inputError(fieldErrors, 'password')}
-          data-testid="login-password"
-        />
+        <EmailField autoComplete="username" {...email.props} error={inputError(fieldErrors, 'email')} data-testid="login-email" autoFocus />
+        <PasswordField label={t('auth.fields.password')} name="password" autoComplete="current-password" {...password.props} error={inputError(fieldErrors, 'password')} data-testid="login-password" />
         <Group justify="space-between">
           <Checkbox
             label={t('auth.login.remember')}
@@ -80,9 +54,9 @@ export function LoginPage() {
             {t('auth.login.forgot')}
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={processing} disabled={processing} data-testid="login-submit">
+        <AuthSubmit processing={processing} testId="login-submit">
           {t('auth.login.submit')}
-        </Button>
+        </AuthSubmit>
       </Stack>
     </form>
   );

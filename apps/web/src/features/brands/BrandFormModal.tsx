@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BrandBody } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrand, saveBrand } from './brand.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -20,7 +21,7 @@ const EMPTY: Values = { name: '', manufacturer: '', website: '' };
 /** Create (id undefined) or edit a brand in a dialog. */
 export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['brand', id], queryFn: () => fetchBrand(id!), enabled: opened && id !== undefined });
 
@@ -32,35 +33,15 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
       const body: BrandBody = { name: v.name, manufacturer: v.manufacturer.trim() || null, website: v.website.trim() || null };
       return saveBrand(body, id);
     },
-    async () => {
-      notifySuccess(t(id === undefined ? 'brands.created' : 'brands.saved'));
-      await refreshLists(['brand', 'brands']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'brands.created' : 'brands.saved'), ['brand', 'brands'], onClose),
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'brands.createTitle' : 'brands.editTitle')} data-testid="brand-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="brand-form">
-        <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
-          <TextInput label={t('brands.fields.name')} required data-autofocus data-testid="brand-name" {...form.getInputProps('name')} />
-          <TextInput label={t('brands.fields.manufacturer')} data-testid="brand-manufacturer" {...form.getInputProps('manufacturer')} />
-          <TextInput label={t('brands.fields.website')} type="url" placeholder="https://" data-testid="brand-website" {...form.getInputProps('website')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="brand-submit">
-              {t(id === undefined ? 'brands.create' : 'common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'brands.createTitle' : 'brands.editTitle')} testId="brand-form-modal" formTestId="brand-form" onSubmit={onSubmit} message={message}>
+      <TextInput label={t('brands.fields.name')} required data-autofocus data-testid="brand-name" {...form.getInputProps('name')} />
+      <TextInput label={t('brands.fields.manufacturer')} data-testid="brand-manufacturer" {...form.getInputProps('manufacturer')} />
+      <TextInput label={t('brands.fields.website')} type="url" placeholder="https://" data-testid="brand-website" {...form.getInputProps('website')} />
+      <FormFooter submitLabel={t(id === undefined ? 'brands.create' : 'common.save')} submitTestId="brand-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

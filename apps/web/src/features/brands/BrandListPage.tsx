@@ -1,13 +1,13 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
@@ -55,26 +55,15 @@ export function BrandListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useConfirmedActions<BrandRow, string>(
-    {
-      deactivate: { title: t('brands.deactivateTitle'), message: (row) => t('brands.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateBrand(row.id), done: t('brands.deactivated') },
-      restore: { title: t('brands.restoreTitle'), message: (row) => t('brands.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreBrand(row.id), done: t('brands.restored') },
-    },
-    ['brand', 'brands'],
-  );
+  const confirm = useLifecycleActions<BrandRow>('brands', (row) => row.name, { deactivate: deactivateBrand, restore: restoreBrand }, ['brand', 'brands']);
+  const editAction = useEditAction();
 
   return (
     <>
       <PageHeader
         title={t('routes.brands')}
         description={t('brands.subtitle')}
-        actions={
-          ability.can('create', 'Brand') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="brand-add">
-              {t('brands.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'Brand') ? <AddButton label={t('brands.add')} onClick={() => setEditing({})} testId="brand-add" /> : null}
       />
       <DataTable<BrandRow>
         tableId="brands"
@@ -86,11 +75,7 @@ export function BrandListPage() {
         rowActions={(row) => (
           <RowActionsMenu
             label={row.name}
-            actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
-            ]}
+            actions={[editAction(() => setEditing({ id: row.id }), canEdit), ...confirm.menu(row, canDelete)]}
           />
         )}
         testId="brands-table"

@@ -1,15 +1,18 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Loader, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useNavigate } from 'react-router';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
+import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -22,10 +25,8 @@ const LIST = '/admin/list/categories';
 export function CategoryFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const editing = id !== undefined;
+  const afterSave = useAfterSave();
+  const { id, editing } = useRouteId();
   const form = useForm<Values>({ initialValues: { name: '', parent_id: null } });
   const category = useQuery({ queryKey: ['category', id], queryFn: () => fetchCategory(id!), enabled: editing && Number.isInteger(id) });
   const all = useQuery({ queryKey: ['categories', 'all'], queryFn: fetchAllCategories });
@@ -37,20 +38,10 @@ export function CategoryFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => saveCategory({ name: v.name, parent_id: v.parent_id ? Number(v.parent_id) : null }, id),
-    async () => {
-      notifySuccess(t(editing ? 'categories.saved' : 'categories.created'));
-      await refreshLists(['category', 'categories']);
-      void navigate(LIST);
-    },
+    afterSave(t(editing ? 'categories.saved' : 'categories.created'), ['category', 'categories'], () => void navigate(LIST)),
   );
 
-  if (editing && category.isError) {
-    return (
-      <Alert color="red" variant="light" data-testid="category-load-error">
-        {t('categories.notFound')}
-      </Alert>
-    );
-  }
+  if (editing && category.isError) return <RecordNotFound message={t('categories.notFound')} testId="category-load-error" />;
   if (editing && category.isPending) return <Loader size="sm" />;
 
   return (
@@ -59,11 +50,7 @@ export function CategoryFormPage() {
       <Paper withBorder p="xl" maw={720}>
         <form onSubmit={onSubmit} noValidate data-testid="category-form">
           <Stack gap="lg">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="category-form-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="category-form-error" />
             <TextInput label={t('categories.fields.name')} required autoComplete="off" data-testid="category-name" {...form.getInputProps('name')} />
             <Select
               label={t('categories.fields.parent')}
@@ -77,14 +64,7 @@ export function CategoryFormPage() {
               data-testid="category-parent"
               {...form.getInputProps('parent_id')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(LIST)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="category-submit">
-                {t(editing ? 'common.save' : 'categories.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'categories.create')} submitTestId="category-submit" saving={saving} onCancel={() => void navigate(LIST)} />
           </Stack>
         </form>
       </Paper>

@@ -1,12 +1,11 @@
-import { Button } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { deactivateCategory, restoreCategory, type CategoryRow } from './category.api.ts';
@@ -30,26 +29,15 @@ export function CategoryListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useConfirmedActions<CategoryRow, string>(
-    {
-      deactivate: { title: t('categories.deactivateTitle'), message: (row) => t('categories.deactivateMessage', { name: row.path }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateCategory(row.id), done: t('categories.deactivated') },
-      restore: { title: t('categories.restoreTitle'), message: (row) => t('categories.restoreMessage', { name: row.path }), label: t('actions.restore'), danger: false, call: (row) => restoreCategory(row.id), done: t('categories.restored') },
-    },
-    ['category', 'categories'],
-  );
+  const confirm = useLifecycleActions<CategoryRow>('categories', (row) => row.path, { deactivate: deactivateCategory, restore: restoreCategory }, ['category', 'categories']);
+  const editAction = useEditAction();
 
   return (
     <>
       <PageHeader
         title={t('routes.categories')}
         description={t('categories.subtitle')}
-        actions={
-          ability.can('create', 'Category') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/categories/create')} data-testid="category-add">
-              {t('categories.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'Category') ? <AddButton label={t('categories.add')} onClick={() => void navigate('/admin/categories/create')} testId="category-add" /> : null}
       />
       <DataTable<CategoryRow>
         tableId="categories"
@@ -61,11 +49,7 @@ export function CategoryListPage() {
         rowActions={(row) => (
           <RowActionsMenu
             label={row.path}
-            actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => edit(row), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
-            ]}
+            actions={[editAction(() => edit(row), canEdit), ...confirm.menu(row, canDelete)]}
           />
         )}
         testId="categories-table"

@@ -1,5 +1,5 @@
 import { type Category, type CategoryBody, categoryListContract, type ListRow } from '@enamel/contracts';
-import { api } from '../../core/api.ts';
+import { recordApi, getData } from '../../core/api.ts';
 
 export const CATEGORIES_LIST_URL = categoryListContract.path;
 
@@ -15,31 +15,18 @@ export interface CategoryOption {
   status: 'active' | 'inactive';
 }
 
-interface One {
-  success: true;
-  data: Category;
-}
+const categories = recordApi<Category, CategoryBody>('category');
 
-export async function fetchCategory(id: number): Promise<Category> {
-  return (await api.get<One>(`/api/category/${id}`)).data.data;
-}
-
+export const fetchCategory = categories.fetch;
 export async function fetchAllCategories(): Promise<CategoryOption[]> {
-  return (await api.get<{ data: CategoryOption[] }>('/api/category/all')).data.data;
+  return getData<CategoryOption[]>('/api/category/all');
 }
 
-export async function saveCategory(body: CategoryBody, id?: number): Promise<Category> {
-  const url = id === undefined ? '/api/category/create' : `/api/category/update/${id}`;
-  return (await api.post<One>(url, body)).data.data;
-}
+export const saveCategory = categories.save;
 
-export async function deactivateCategory(id: number): Promise<void> {
-  await api.post(`/api/category/delete/${id}`);
-}
+export const deactivateCategory = (id: number) => categories.act('delete', id);
 
-export async function restoreCategory(id: number): Promise<void> {
-  await api.post(`/api/category/restore/${id}`);
-}
+export const restoreCategory = (id: number) => categories.act('restore', id);
 
 /** The ids of a category and everything below it: what cannot become its parent. */
 export function selfAndDescendants(all: CategoryOption[], id: number): Set<number> {

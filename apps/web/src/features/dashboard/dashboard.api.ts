@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardData, DashboardMeta, DashboardWidget, ForecastRun } from '@enamel/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../core/api.ts';
+import { api, postData } from '../../core/api.ts';
 
 /** What the dashboard is showing: a practice as of a date (absent: the practice's default). */
 export interface DashboardView {
@@ -34,7 +34,7 @@ export function useWidget<W extends DashboardWidget>(widget: W, view: DashboardV
 
 /** POST /api/forecast/run: 202 with a new run, or 200 with the one already under way for that date (default: the practice's today). */
 export async function requestForecastRun(practiceId: number, date?: string): Promise<ForecastRun> {
-  return (await api.post<{ data: ForecastRun }>('/api/forecast/run', { dental_practice_id: practiceId, ...(date ? { forecast_date: date } : {}) })).data.data;
+  return postData<ForecastRun>('/api/forecast/run', { dental_practice_id: practiceId, ...(date ? { forecast_date: date } : {}) });
 }
 
 const ACTIVE: ReadonlySet<ForecastRun['status']> = new Set(['queued', 'running']);

@@ -1,15 +1,16 @@
-import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DentalPracticeBody } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useCurrencyOptions } from '../../core/format.ts';
-import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -30,7 +31,7 @@ function browserTimeZone(): string {
 /** Create (id undefined) or edit a practice in a dialog. */
 export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const form = useForm<Values>({ initialValues: { ...EMPTY, time_zone: browserTimeZone() } });
   const existing = useQuery({ queryKey: ['dental-practice', id], queryFn: () => fetchDentalPractice(id!), enabled: opened && id !== undefined });
 
@@ -54,55 +55,35 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
       const body: DentalPracticeBody = { ...v, address: v.address || null, phone: v.phone || null, email: v.email || null };
       return saveDentalPractice(body, id);
     },
-    async () => {
-      notifySuccess(t(id === undefined ? 'practices.created' : 'practices.saved'));
-      await refreshLists(['practices', 'dental-practice']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'practices.created' : 'practices.saved'), ['practices', 'dental-practice'], onClose),
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'practices.createTitle' : 'practices.editTitle')} data-testid="practice-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="practice-form">
-        <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label={t('practices.fields.name')} required data-testid="practice-name" {...form.getInputProps('name')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('practices.fields.code')} description={t('practices.fields.codeHint')} required data-testid="practice-code" {...form.getInputProps('code')} />
-            </Grid.Col>
-          </Grid>
-          <Textarea label={t('practices.fields.address')} autosize minRows={2} data-testid="practice-address" {...form.getInputProps('address')} />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('practices.fields.phone')} type="tel" data-testid="practice-phone" {...form.getInputProps('phone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('practices.fields.email')} type="email" data-testid="practice-email" {...form.getInputProps('email')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('practices.fields.timeZone')} data={timeZones} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-time-zone" {...form.getInputProps('time_zone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('practices.fields.currency')} data={currencies} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-currency" {...form.getInputProps('currency')} />
-            </Grid.Col>
-          </Grid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="practice-submit">
-              {t(id === undefined ? 'practices.create' : 'common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'practices.createTitle' : 'practices.editTitle')} testId="practice-form-modal" formTestId="practice-form" onSubmit={onSubmit} message={message}>
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextInput label={t('practices.fields.name')} required data-testid="practice-name" {...form.getInputProps('name')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t('practices.fields.code')} description={t('practices.fields.codeHint')} required data-testid="practice-code" {...form.getInputProps('code')} />
+        </Grid.Col>
+      </Grid>
+      <Textarea label={t('practices.fields.address')} autosize minRows={2} data-testid="practice-address" {...form.getInputProps('address')} />
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('practices.fields.phone')} type="tel" data-testid="practice-phone" {...form.getInputProps('phone')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('practices.fields.email')} type="email" data-testid="practice-email" {...form.getInputProps('email')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label={t('practices.fields.timeZone')} data={timeZones} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-time-zone" {...form.getInputProps('time_zone')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label={t('practices.fields.currency')} data={currencies} searchable allowDeselect={false} nothingFoundMessage={t('table.noOptions')} data-testid="practice-currency" {...form.getInputProps('currency')} />
+        </Grid.Col>
+      </Grid>
+      <FormFooter submitLabel={t(id === undefined ? 'practices.create' : 'common.save')} submitTestId="practice-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

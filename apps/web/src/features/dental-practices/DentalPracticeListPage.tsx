@@ -1,12 +1,11 @@
-import { Button } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import {
@@ -36,27 +35,15 @@ export function DentalPracticeListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useConfirmedActions<DentalPracticeRow, string>(
-    {
-      deactivate: { title: t('practices.deactivateTitle'), message: (row) => t('practices.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateDentalPractice(row.id), done: t('practices.deactivated') },
-      restore: { title: t('practices.restoreTitle'), message: (row) => t('practices.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreDentalPractice(row.id), done: t('practices.restored') },
-      delete: { title: t('practices.deleteTitle'), message: (row) => t('practices.deleteMessage', { name: row.name }), label: t('actions.deletePermanently'), danger: true, call: (row) => deleteDentalPracticePermanently(row.id), done: t('practices.deleted') },
-    },
-    ['practices', 'dental-practice'],
-  );
+  const confirm = useLifecycleActions<DentalPracticeRow>('practices', (row) => row.name, { deactivate: deactivateDentalPractice, restore: restoreDentalPractice, delete: deleteDentalPracticePermanently }, ['practices', 'dental-practice']);
+  const editAction = useEditAction();
 
   return (
     <>
       <PageHeader
         title={t('routes.dentalPractices')}
         description={t('practices.subtitle')}
-        actions={
-          ability.can('create', 'DentalPractice') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="practice-add">
-              {t('practices.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'DentalPractice') ? <AddButton label={t('practices.add')} onClick={() => setEditing({})} testId="practice-add" /> : null}
       />
       <DataTable<DentalPracticeRow>
         tableId="dental-practices"
@@ -68,12 +55,7 @@ export function DentalPracticeListPage() {
         rowActions={(row) => (
           <RowActionsMenu
             label={row.name}
-            actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !ability.can('update', 'DentalPractice') },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !ability.can('delete', 'DentalPractice') },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !ability.can('delete', 'DentalPractice') },
-              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: row.status === 'active' || !ability.can('delete', 'DentalPractice') },
-            ]}
+            actions={[editAction(() => setEditing({ id: row.id }), ability.can('update', 'DentalPractice')), ...confirm.menu(row, ability.can('delete', 'DentalPractice'))]}
           />
         )}
         testId="practices-table"

@@ -1,16 +1,18 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Select, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subtractDecimals } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useQuantity, useUnitLabel } from '../products/index.ts';
+import { useQuantity, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, useDay, useSignedQuantity } from './stock.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   lot_id: string;
@@ -32,12 +34,11 @@ interface AdjustStockModalProps {
 /** Count correction: what was counted, for one lot or the whole product, and why (required). */
 export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose }: AdjustStockModalProps) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const quantity = useQuantity();
   const signed = useSignedQuantity();
   const unitLabel = useUnitLabel();
   const day = useDay();
-  const decimalSeparator = useDecimalSeparator();
   const detail = useQuery({ queryKey: ['inventory', inventory?.id], queryFn: () => fetchInventory(inventory!.id), enabled: opened && inventory !== null });
   const form = useForm<Values>({
     initialValues: { lot_id: WHOLE, counted: '', reason: '' },
@@ -84,54 +85,32 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
         counted: decimalText(v.counted),
         reason: v.reason.trim(),
       }),
-    async () => {
-      notifySuccess(t('inventory.adjusted'));
-      await refreshLists(STOCK_QUERY_KEYS);
-      onClose();
-    },
+    afterSave(t('inventory.adjusted'), STOCK_QUERY_KEYS, onClose),
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.adjustTitle')} data-testid="adjust-modal">
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t('inventory.adjustTitle')} testId="adjust-modal" formTestId="adjust-form" onSubmit={onSubmit} message={message} errorTestId="adjust-error" ready={inventory !== null}>
       {inventory ? (
-        <form onSubmit={onSubmit} noValidate data-testid="adjust-form">
-          <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="adjust-error">
-                {message}
-              </Alert>
-            ) : null}
-            <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
-            <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
-            <NumberInput
-              label={t('inventory.fields.counted')}
-              description={t('inventory.countedHint', { unit })}
-              required
-              min={0}
-              decimalScale={4}
-              decimalSeparator={decimalSeparator}
-              allowNegative={false}
-              data-autofocus
-              data-testid="adjust-counted"
-              {...form.getInputProps('counted')}
-            />
-            {difference !== null ? (
-              <Text size="sm" c={Number(difference) < 0 ? 'red' : Number(difference) > 0 ? 'teal' : 'dimmed'} data-testid="adjust-difference">
-                {t('inventory.difference', { quantity: signed(difference), unit })}
-              </Text>
-            ) : null}
-            <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.adjustReasonPlaceholder')} required autosize minRows={2} maxRows={4} data-testid="adjust-reason" {...form.getInputProps('reason')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="adjust-submit">
-                {t('inventory.saveCount')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <>
+        <ProductSummary product={{ ...inventory, name: inventory.product_name, on_hand: detail.data?.on_hand ?? inventory.on_hand }} />
+        <Select label={t('inventory.fields.countScope')} data={scopeData} allowDeselect={false} disabled={detail.isPending} data-testid="adjust-lot" {...form.getInputProps('lot_id')} />
+        <DecimalInput
+          label={t('inventory.fields.counted')}
+          description={t('inventory.countedHint', { unit })}
+          required
+          data-autofocus
+          data-testid="adjust-counted"
+          {...form.getInputProps('counted')}
+        />
+        {difference !== null ? (
+          <Text size="sm" c={Number(difference) < 0 ? 'red' : Number(difference) > 0 ? 'teal' : 'dimmed'} data-testid="adjust-difference">
+            {t('inventory.difference', { quantity: signed(difference), unit })}
+          </Text>
+        ) : null}
+        <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.adjustReasonPlaceholder')} required autosize minRows={2} maxRows={4} data-testid="adjust-reason" {...form.getInputProps('reason')} />
+        <FormFooter submitLabel={t('inventory.saveCount')} submitTestId="adjust-submit" saving={saving} onCancel={onClose} />
+        </>
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

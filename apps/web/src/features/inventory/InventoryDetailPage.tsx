@@ -1,22 +1,23 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconAdjustments, IconArrowsExchange, IconPackageImport, IconSettings, IconTrashX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
-import { usePracticeChanged } from '../../core/practice.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeRequired.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
+import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { usePackaging, useQuantity, useUnitLabel } from '../products/index.ts';
 import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
 import { useOnHandText } from './InventoryListPage.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
-import { PracticeRequired } from './PracticeRequired.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
+import { DetailSection } from '../../ui/DetailSection.tsx';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 
 const LIST = '/admin/list/inventories';
 
@@ -35,34 +36,20 @@ function Stat({ label, children, testId }: { label: string; children: ReactNode;
 
 /** /admin/inventories/{id}: one product's stock in the selected practice: lots, and the ledger's movements. */
 export function InventoryDetailPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
   // The record belongs to the practice that was selected: another practice means back to its list.
-  const onPracticeChanged = useCallback(() => void navigate(LIST), [navigate]);
-  usePracticeChanged(onPracticeChanged, location.key);
+  useLeaveOnPracticeChange(LIST);
   return <PracticeRequired>{(practice) => <InventoryDetail practiceId={practice.id} />}</PracticeRequired>;
 }
 
 function InventoryDetail({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
-  const params = useParams();
-  const id = Number(params.id);
-  const detail = useQuery({ queryKey: ['inventory', id], queryFn: () => fetchInventory(id), enabled: Number.isInteger(id) && id > 0 });
+  const { query: detail, missing } = useRouteRecord('inventory', fetchInventory);
   const [dialog, setDialog] = useState<StockDialog>(null);
 
-  if (detail.isError || !Number.isInteger(id)) {
-    return (
-      <>
-        <PageHeader title={t('inventory.detailTitle')} />
-        <Alert color="red" variant="light" data-testid="inventory-load-error">
-          {t('inventory.notFound')}
-        </Alert>
-      </>
-    );
-  }
-  if (detail.isPending) return <Loader size="sm" />;
+  if (missing) return <RecordNotFound title={t('inventory.detailTitle')} message={t('inventory.notFound')} testId="inventory-load-error" />;
   const inventory = detail.data;
+  if (!inventory) return <Loader size="sm" />;
   const canUpdate = ability.can('update', 'Inventory');
 
   return (
@@ -131,10 +118,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
         <Stat label={t('products.fields.packaging')}>{packaging(inventory.purchase_unit, inventory.units_per_purchase_unit, inventory.usage_unit)}</Stat>
       </SimpleGrid>
 
-      <div>
-        <Title order={2} fz="lg" mb="sm">
-          {t('inventory.lots')}
-        </Title>
+      <DetailSection title={t('inventory.lots')}>
         <Table.ScrollContainer minWidth={700}>
           <Table withTableBorder striped verticalSpacing="xs" data-testid="lots">
             <Table.Thead>
@@ -150,13 +134,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
             </Table.Thead>
             <Table.Tbody>
               {inventory.lots.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text size="sm" c="dimmed" ta="center" py="sm">
-                      {t('inventory.noLots')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={7}>{t('inventory.noLots')}</EmptyTableRow>
               ) : (
                 inventory.lots.map((lot) => {
                   const state = expiryState(lot.expiry_date);
@@ -194,19 +172,11 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </div>
+      </DetailSection>
 
-      <div>
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg">
-            {t('inventory.movements')}
-          </Title>
-          <Text size="xs" c="dimmed">
-            {t('inventory.lastMovements')}
-          </Text>
-        </Group>
+      <DetailSection title={t('inventory.movements')} note={t('inventory.lastMovements')}>
         <MovementsTable movements={inventory.movements} />
-      </div>
+      </DetailSection>
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useQuantity } from '../products/money.ts';
 import { useUnitLabel } from '../products/units.ts';
 import { STOCK_QUERY_KEYS, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
-import { PracticeRequired } from './PracticeRequired.tsx';
+import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
 import { inventoryListContract } from '@enamel/contracts';

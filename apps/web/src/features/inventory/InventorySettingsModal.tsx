@@ -1,15 +1,17 @@
-import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/index.ts';
+import { useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -29,9 +31,8 @@ interface InventorySettingsModalProps {
 /** Adds a product to the practice's inventory, or edits its reorder point, par level and location. */
 export function InventorySettingsModal({ opened, practiceId, inventory, onClose }: InventorySettingsModalProps) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const unitLabel = useUnitLabel();
-  const decimalSeparator = useDecimalSeparator();
   const [product, setProduct] = useState<StockProductHit | null>(null);
   const editing = inventory !== undefined;
   const form = useForm<Values>({
@@ -57,84 +58,56 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
       const body = { reorder_point: decimalText(v.reorder_point) || '0', par_level: decimalText(v.par_level) || '0', location: v.location.trim() || null };
       return inventory ? updateInventory(inventory.id, body) : addInventory({ dental_practice_id: practiceId, product_id: v.product_id!, ...body });
     },
-    async () => {
-      notifySuccess(t(editing ? 'inventory.settingsSaved' : 'inventory.added'));
-      await refreshLists(STOCK_QUERY_KEYS);
-      onClose();
-    },
+    afterSave(t(editing ? 'inventory.settingsSaved' : 'inventory.added'), STOCK_QUERY_KEYS, onClose),
   );
 
   const shown = inventory ? { ...inventory, name: inventory.product_name } : product;
   const unit = shown ? unitLabel(shown.usage_unit) : '';
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(editing ? 'inventory.settingsTitle' : 'inventory.addTitle')} data-testid="inventory-settings-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="inventory-settings-form">
-        <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="inventory-settings-error">
-              {message}
-            </Alert>
-          ) : null}
-          {shown ? (
-            <ProductSummary product={shown} onChange={
-                editing
-                  ? undefined
-                  : () => {
-                      setProduct(null);
-                      form.setFieldValue('product_id', null);
-                    }
-              } />
-          ) : (
-            <StockProductPicker
-              practiceId={practiceId}
-              label={t('inventory.fields.product')}
-              autoFocus
-              error={form.errors.product_id}
-              onPick={(hit) => {
-                setProduct(hit);
-                form.setFieldValue('product_id', hit.id);
-                form.clearFieldError('product_id');
-              }}
-              testId="inventory-settings-product"
-            />
-          )}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('inventory.fields.reorderPoint')}
-                description={t('inventory.reorderPointHint', { unit })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                data-testid="inventory-reorder-point"
-                {...form.getInputProps('reorder_point')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('inventory.fields.parLevel')}
-                description={t('inventory.parLevelHint', { unit })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                data-testid="inventory-par-level"
-                {...form.getInputProps('par_level')}
-              />
-            </Grid.Col>
-          </Grid>
-          <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="inventory-settings-submit">
-              {t(editing ? 'common.save' : 'inventory.addSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(editing ? 'inventory.settingsTitle' : 'inventory.addTitle')} testId="inventory-settings-modal" formTestId="inventory-settings-form" onSubmit={onSubmit} message={message} errorTestId="inventory-settings-error">
+      {shown ? (
+        <ProductSummary product={shown} onChange={
+            editing
+              ? undefined
+              : () => {
+                  setProduct(null);
+                  form.setFieldValue('product_id', null);
+                }
+          } />
+      ) : (
+        <StockProductPicker
+          practiceId={practiceId}
+          label={t('inventory.fields.product')}
+          autoFocus
+          error={form.errors.product_id}
+          onPick={(hit) => {
+            setProduct(hit);
+            form.setFieldValue('product_id', hit.id);
+            form.clearFieldError('product_id');
+          }}
+          testId="inventory-settings-product"
+        />
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DecimalInput
+            label={t('inventory.fields.reorderPoint')}
+            description={t('inventory.reorderPointHint', { unit })}
+            data-testid="inventory-reorder-point"
+            {...form.getInputProps('reorder_point')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DecimalInput
+            label={t('inventory.fields.parLevel')}
+            description={t('inventory.parLevelHint', { unit })}
+            data-testid="inventory-par-level"
+            {...form.getInputProps('par_level')}
+          />
+        </Grid.Col>
+      </Grid>
+      <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
+      <FormFooter submitLabel={t(editing ? 'common.save' : 'inventory.addSubmit')} submitTestId="inventory-settings-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../core/format.ts';
 import type { Movement } from './inventory.api.ts';
 import { useSignedQuantity, useStockMoney } from './stock.ts';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 
 export const MOVEMENT_COLORS: Record<string, string> = {
   receive: 'teal', transfer_in: 'teal', return: 'teal', consume: 'blue', adjust: 'grape', transfer_out: 'indigo', expire: 'orange', waste: 'red',
@@ -34,13 +35,7 @@ export function MovementsTable({ movements, showProduct = false, showProcedure =
         </Table.Thead>
         <Table.Tbody>
           {movements.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={9}>
-                <Text size="sm" c="dimmed" ta="center" py="sm">
-                  {t('inventory.noMovements')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyTableRow columns={9}>{t('inventory.noMovements')}</EmptyTableRow>
           ) : (
             movements.map((m) => {
               const n = Number(m.quantity);

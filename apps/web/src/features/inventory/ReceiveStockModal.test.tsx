@@ -16,6 +16,20 @@ const COMPOSITE: StockProductHit = {
   unit_cost: '0.5000', tracks_lots: true, status: 'active', on_hand: '4.0000',
 };
 
+/** The server's answer to a receipt. */
+const received = () => ({ status: 200, data: { success: true, data: { id: 2 } } });
+
+/** Renders the dialog for practice 3 and picks the composite by typing; `current` turns true when the dialog closes. */
+async function renderAndPickComposite() {
+  const closed = { current: false };
+  renderRoutes([{ path: '/', element: <ReceiveStockModal opened practiceId={3} onClose={() => (closed.current = true)} /> }], '/');
+  const picker = await screen.findByTestId('receive-product');
+  fireEvent.focus(picker);
+  fireEvent.change(picker, { target: { value: 'compo' } });
+  fireEvent.click(await screen.findByText('Composite A2'));
+  return closed;
+}
+
 describe('ReceiveStockModal', () => {
   let restore: () => void = () => undefined;
   beforeEach(() => {
@@ -30,17 +44,11 @@ describe('ReceiveStockModal', () => {
         const barcode = q.startsWith('(01)') ? { gtin: '04006381333931', lot: 'B-7', expiry: '2028-02-29', serial: null } : null;
         return { status: 200, data: { data: [COMPOSITE], barcode } };
       },
-      'POST /api/inventory/receive': () => ({ status: 200, data: { success: true, data: { id: 2 } } }),
+      'POST /api/inventory/receive': received,
     });
     restore = http.restore;
-    let closed = false;
-    renderRoutes([{ path: '/', element: <ReceiveStockModal opened practiceId={3} onClose={() => (closed = true)} /> }], '/');
-
     // Picked by typing: lot and expiry stay empty and are required.
-    const picker = await screen.findByTestId('receive-product');
-    fireEvent.focus(picker);
-    fireEvent.change(picker, { target: { value: 'compo' } });
-    fireEvent.click(await screen.findByText('Composite A2'));
+    const closed = await renderAndPickComposite();
     expect((await screen.findByTestId('stock-product-name')).textContent).toBe('Composite A2');
     expect(screen.getByTestId<HTMLInputElement>('receive-unit-cost').value).toBe('0.5');
     fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
@@ -57,7 +65,7 @@ describe('ReceiveStockModal', () => {
     expect(screen.getByTestId('receive-scanned').textContent).toContain('04006381333931');
     fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('receive-submit'));
-    await waitFor(() => expect(closed).toBe(true));
+    await waitFor(() => expect(closed.current).toBe(true));
     expect(http.calls.find((c) => c.method === 'POST')?.data).toEqual({
       dental_practice_id: 3, product_id: 11, quantity: '2', unit: 'usage', unit_cost: '0.5', lot_number: 'B-7', expiry_date: '2028-02-29', reason: null,
     });
@@ -66,15 +74,10 @@ describe('ReceiveStockModal', () => {
   it('warns about a lot whose expiry date is past and posts it only once the user confirms', async () => {
     const http = stubHttp(api, {
       'GET /api/inventory/product/search': () => ({ status: 200, data: { data: [COMPOSITE], barcode: null } }),
-      'POST /api/inventory/receive': () => ({ status: 200, data: { success: true, data: { id: 2 } } }),
+      'POST /api/inventory/receive': received,
     });
     restore = http.restore;
-    let closed = false;
-    renderRoutes([{ path: '/', element: <ReceiveStockModal opened practiceId={3} onClose={() => (closed = true)} /> }], '/');
-    const picker = await screen.findByTestId('receive-product');
-    fireEvent.focus(picker);
-    fireEvent.change(picker, { target: { value: 'compo' } });
-    fireEvent.click(await screen.findByText('Composite A2'));
+    const closed = await renderAndPickComposite();
     fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
     fireEvent.change(screen.getByTestId('receive-lot'), { target: { value: 'OLD-1' } });
     fireEvent.change(screen.getByTestId('receive-expiry'), { target: { value: '2026-03-01' } });
@@ -85,7 +88,7 @@ describe('ReceiveStockModal', () => {
 
     fireEvent.click(screen.getByTestId('receive-confirm-expired'));
     fireEvent.click(screen.getByTestId('receive-submit'));
-    await waitFor(() => expect(closed).toBe(true));
+    await waitFor(() => expect(closed.current).toBe(true));
     expect(http.calls.find((c) => c.method === 'POST')?.data).toMatchObject({ lot_number: 'OLD-1', expiry_date: '2026-03-01', confirm_expired: true });
   }, 30_000);
 });

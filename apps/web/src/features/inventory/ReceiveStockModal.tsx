@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Grid, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -7,12 +7,15 @@ import { multiplyDecimals } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { type ScannedBarcode, useDecimalSeparator, useQuantity, useUnitLabel } from '../products/index.ts';
+import { type ScannedBarcode, useQuantity, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -53,7 +56,6 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   const catalogPriceApplies = catalogCurrency === practiceCurrency;
   const quantityText = useQuantity();
   const unitLabel = useUnitLabel();
-  const decimalSeparator = useDecimalSeparator();
   const day = useDay();
   const [product, setProduct] = useState<StockProductHit | null>(null);
   const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
@@ -139,121 +141,98 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.receiveTitle')} data-testid="receive-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="receive-form">
-        <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="receive-error">
-              {message}
-            </Alert>
-          ) : null}
-          {product ? (
-            <ProductSummary product={product} onChange={initial ? undefined : () => choose(null)} />
-          ) : (
-            <StockProductPicker
-              practiceId={practiceId}
-              label={t('inventory.scanOrSearch')}
-              description={t('inventory.scanHint')}
-              autoFocus
-              error={form.errors.product_id}
-              onPick={(hit, barcode) => choose(hit, barcode)}
-              testId="receive-product"
-            />
-          )}
-          {scanned ? (
-            <Text size="xs" c="teal" data-testid="receive-scanned">
-              {t('inventory.scanned', { gtin: scanned.gtin })}
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t('inventory.receiveTitle')} testId="receive-modal" formTestId="receive-form" onSubmit={onSubmit} message={message} errorTestId="receive-error">
+      {product ? (
+        <ProductSummary product={product} onChange={initial ? undefined : () => choose(null)} />
+      ) : (
+        <StockProductPicker
+          practiceId={practiceId}
+          label={t('inventory.scanOrSearch')}
+          description={t('inventory.scanHint')}
+          autoFocus
+          error={form.errors.product_id}
+          onPick={(hit, barcode) => choose(hit, barcode)}
+          testId="receive-product"
+        />
+      )}
+      {scanned ? (
+        <Text size="xs" c="teal" data-testid="receive-scanned">
+          {t('inventory.scanned', { gtin: scanned.gtin })}
+        </Text>
+      ) : null}
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DecimalInput
+            label={t('inventory.fields.quantity')}
+            required
+            data-testid="receive-quantity"
+            {...form.getInputProps('quantity')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('inventory.fields.unit')}
             </Text>
-          ) : null}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('inventory.fields.quantity')}
-                required
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                data-testid="receive-quantity"
-                {...form.getInputProps('quantity')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('inventory.fields.unit')}
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  data={[
-                    { value: 'usage', label: product ? unitLabel(product.usage_unit) : t('inventory.usageUnit') },
-                    { value: 'purchase', label: product ? unitLabel(product.purchase_unit) : t('inventory.purchaseUnit') },
-                  ]}
-                  data-testid="receive-unit"
-                  {...form.getInputProps('unit')}
-                />
-              </Stack>
-            </Grid.Col>
-            {product && values.unit === 'purchase' ? (
-              <Grid.Col span={12}>
-                <Text size="xs" c="dimmed" data-testid="receive-usage-quantity">
-                  {t('inventory.equals', { quantity: quantityText(usage), unit: unitLabel(product.usage_unit, usage) })}
-                </Text>
-              </Grid.Col>
-            ) : null}
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={product ? t('inventory.fields.unitCostPer', { unit: unitLabel(product.usage_unit) }) : t('inventory.fields.unitCost')}
-                description={catalogPriceApplies ? t('inventory.unitCostHint') : t('inventory.unitCostOtherCurrency', { catalog: catalogCurrency, practice: practiceCurrency })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                data-testid="receive-unit-cost"
-                {...form.getInputProps('unit_cost')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Stack gap={4} justify="flex-end" h="100%">
-                <Text size="sm" c="dimmed">
-                  {t('inventory.receiveValue')}
-                </Text>
-                <Text fw={600} data-testid="receive-total">
-                  {money(total)}
-                </Text>
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('inventory.fields.lot')} required={product?.tracks_lots ?? false} autoComplete="off" data-testid="receive-lot" {...form.getInputProps('lot_number')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput type="date" label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
-            </Grid.Col>
-          </Grid>
-          {expired ? (
-            <Alert color="orange" variant="light" data-testid="receive-expired">
-              <Stack gap="xs">
-                <Text size="sm">{t('inventory.expiredReceipt', { date: day(values.expiry_date) })}</Text>
-                <Checkbox label={t('inventory.confirmExpired')} data-testid="receive-confirm-expired" {...form.getInputProps('confirm_expired', { type: 'checkbox' })} />
-              </Stack>
-            </Alert>
-          ) : null}
-          <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.receiveReasonPlaceholder')} autosize minRows={1} maxRows={4} data-testid="receive-reason" {...form.getInputProps('reason')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            {initial ? null : (
-              <Button type="submit" variant="light" loading={saving && another.current} disabled={saving} onClick={() => (another.current = true)} data-testid="receive-submit-another">
-                {t('inventory.receiveAnother')}
-              </Button>
-            )}
-            <Button type="submit" loading={saving && !another.current} disabled={saving} onClick={() => (another.current = false)} data-testid="receive-submit">
-              {t('inventory.receive')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <SegmentedControl
+              fullWidth
+              data={[
+                { value: 'usage', label: product ? unitLabel(product.usage_unit) : t('inventory.usageUnit') },
+                { value: 'purchase', label: product ? unitLabel(product.purchase_unit) : t('inventory.purchaseUnit') },
+              ]}
+              data-testid="receive-unit"
+              {...form.getInputProps('unit')}
+            />
+          </Stack>
+        </Grid.Col>
+        {product && values.unit === 'purchase' ? (
+          <Grid.Col span={12}>
+            <Text size="xs" c="dimmed" data-testid="receive-usage-quantity">
+              {t('inventory.equals', { quantity: quantityText(usage), unit: unitLabel(product.usage_unit, usage) })}
+            </Text>
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DecimalInput
+            label={product ? t('inventory.fields.unitCostPer', { unit: unitLabel(product.usage_unit) }) : t('inventory.fields.unitCost')}
+            description={catalogPriceApplies ? t('inventory.unitCostHint') : t('inventory.unitCostOtherCurrency', { catalog: catalogCurrency, practice: practiceCurrency })}
+            data-testid="receive-unit-cost"
+            {...form.getInputProps('unit_cost')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap={4} justify="flex-end" h="100%">
+            <Text size="sm" c="dimmed">
+              {t('inventory.receiveValue')}
+            </Text>
+            <Text fw={600} data-testid="receive-total">
+              {money(total)}
+            </Text>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('inventory.fields.lot')} required={product?.tracks_lots ?? false} autoComplete="off" data-testid="receive-lot" {...form.getInputProps('lot_number')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput type="date" label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
+        </Grid.Col>
+      </Grid>
+      {expired ? (
+        <Alert color="orange" variant="light" data-testid="receive-expired">
+          <Stack gap="xs">
+            <Text size="sm">{t('inventory.expiredReceipt', { date: day(values.expiry_date) })}</Text>
+            <Checkbox label={t('inventory.confirmExpired')} data-testid="receive-confirm-expired" {...form.getInputProps('confirm_expired', { type: 'checkbox' })} />
+          </Stack>
+        </Alert>
+      ) : null}
+      <Textarea label={t('inventory.fields.reason')} placeholder={t('inventory.receiveReasonPlaceholder')} autosize minRows={1} maxRows={4} data-testid="receive-reason" {...form.getInputProps('reason')} />
+      <FormFooter submitLabel={t('inventory.receive')} submitTestId="receive-submit" saving={saving} loading={saving && !another.current} onSubmitClick={() => (another.current = false)} onCancel={onClose}>
+        {initial ? null : (
+          <Button type="submit" variant="light" loading={saving && another.current} disabled={saving} onClick={() => (another.current = true)} data-testid="receive-submit-another">
+            {t('inventory.receiveAnother')}
+          </Button>
+        )}
+      </FormFooter>
+    </FormModal>
   );
 }

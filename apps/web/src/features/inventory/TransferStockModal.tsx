@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Select, Textarea } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,14 @@ import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useUnitLabel } from '../products/index.ts';
+import { useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   to_dental_practice_id: string | null;
@@ -33,7 +36,6 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
   const ability = useAbility<AppAbility>();
   const refreshLists = useRefreshLists();
   const unitLabel = useUnitLabel();
-  const decimalSeparator = useDecimalSeparator();
   const practices = usePracticeOptions(ability.can('read', 'DentalPractice'));
   const targets = (practices.data ?? []).filter((p) => p.id !== practiceId && p.status === 'active').map((p) => ({ value: String(p.id), label: p.code ? `${p.name} (${p.code})` : p.name }));
   const form = useForm<Values>({
@@ -68,54 +70,36 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('inventory.transferTitle')} data-testid="transfer-modal">
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t('inventory.transferTitle')} testId="transfer-modal" formTestId="transfer-form" onSubmit={onSubmit} message={message} errorTestId="transfer-error" ready={inventory !== null}>
       {inventory ? (
-        <form onSubmit={onSubmit} noValidate data-testid="transfer-form">
-          <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="transfer-error">
-                {message}
-              </Alert>
-            ) : null}
-            <ProductSummary product={{ ...inventory, name: inventory.product_name }} />
-            <Select
-              label={t('inventory.fields.toPractice')}
-              data={targets}
-              required
-              searchable={targets.length > 8}
-              disabled={practices.isPending}
-              nothingFoundMessage={t('table.noOptions')}
-              placeholder={targets.length === 0 && !practices.isPending ? t('inventory.noOtherPractice') : undefined}
-              data-testid="transfer-practice"
-              {...form.getInputProps('to_dental_practice_id')}
-            />
-            <NumberInput
-              label={t('inventory.fields.quantityIn', { unit: unitLabel(inventory.usage_unit) })}
-              required
-              min={0}
-              decimalScale={4}
-              decimalSeparator={decimalSeparator}
-              allowNegative={false}
-              data-testid="transfer-quantity"
-              {...form.getInputProps('quantity')}
-            />
-            {exceeds ? (
-              <Alert color="orange" variant="light" data-testid="transfer-warning">
-                {t('inventory.moreThanOnHand')}
-              </Alert>
-            ) : null}
-            <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="transfer-reason" {...form.getInputProps('reason')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="transfer-submit">
-                {t('inventory.transfer')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <>
+        <ProductSummary product={{ ...inventory, name: inventory.product_name }} />
+        <Select
+          label={t('inventory.fields.toPractice')}
+          data={targets}
+          required
+          searchable={targets.length > 8}
+          disabled={practices.isPending}
+          nothingFoundMessage={t('table.noOptions')}
+          placeholder={targets.length === 0 && !practices.isPending ? t('inventory.noOtherPractice') : undefined}
+          data-testid="transfer-practice"
+          {...form.getInputProps('to_dental_practice_id')}
+        />
+        <DecimalInput
+          label={t('inventory.fields.quantityIn', { unit: unitLabel(inventory.usage_unit) })}
+          required
+          data-testid="transfer-quantity"
+          {...form.getInputProps('quantity')}
+        />
+        {exceeds ? (
+          <Alert color="orange" variant="light" data-testid="transfer-warning">
+            {t('inventory.moreThanOnHand')}
+          </Alert>
+        ) : null}
+        <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="transfer-reason" {...form.getInputProps('reason')} />
+        <FormFooter submitLabel={t('inventory.transfer')} submitTestId="transfer-submit" saving={saving} onCancel={onClose} />
+        </>
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

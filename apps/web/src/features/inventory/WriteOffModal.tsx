@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useDecimalSeparator, useQuantity, useUnitLabel } from '../products/index.ts';
+import { useQuantity, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from '../products/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   type: 'expire' | 'waste';
@@ -28,11 +30,10 @@ interface WriteOffModalProps {
 /** Writes a lot off as expired or wasted: the whole lot, or part of it. */
 export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit, onClose }: WriteOffModalProps) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const quantity = useQuantity();
   const unitLabel = useUnitLabel();
   const day = useDay();
-  const decimalSeparator = useDecimalSeparator();
   const form = useForm<Values>({
     initialValues: { type: 'expire', quantity: '', reason: '' },
     validate: {
@@ -57,64 +58,42 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
         quantity: decimalText(v.quantity) || null,
         reason: v.reason.trim() || null,
       }),
-    async () => {
-      notifySuccess(t('inventory.writtenOff'));
-      await refreshLists(STOCK_QUERY_KEYS);
-      onClose();
-    },
+    afterSave(t('inventory.writtenOff'), STOCK_QUERY_KEYS, onClose),
   );
 
   const unit = unitLabel(usageUnit);
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{t('inventory.writeOffTitle')}</Text>} centered data-testid="write-off-modal">
+    <FormModal opened={opened} onClose={onClose} title={<Text fw={600}>{t('inventory.writeOffTitle')}</Text>} centered testId="write-off-modal" formTestId="write-off-form" onSubmit={onSubmit} message={message} errorTestId="write-off-error" ready={lot !== null}>
       {lot ? (
-        <form onSubmit={onSubmit} noValidate data-testid="write-off-form">
-          <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="write-off-error">
-                {message}
-              </Alert>
-            ) : null}
-            <Text size="sm">
-              {t('inventory.writeOffMessage', {
-                name: productName,
-                lot: lot.lot_number ?? t('inventory.noLot'),
-                expiry: lot.expiry_date ? day(lot.expiry_date) : '—',
-                quantity: quantity(lot.quantity),
-                unit,
-              })}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              data={[
-                { value: 'expire', label: t('movementTypes.expire') },
-                { value: 'waste', label: t('movementTypes.waste') },
-              ]}
-              data-testid="write-off-type"
-              {...form.getInputProps('type')}
-            />
-            <NumberInput
-              label={t('inventory.fields.quantityIn', { unit })}
-              description={t('inventory.writeOffQuantityHint')}
-              min={0}
-              decimalScale={4}
-              decimalSeparator={decimalSeparator}
-              allowNegative={false}
-              data-testid="write-off-quantity"
-              {...form.getInputProps('quantity')}
-            />
-            <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="write-off-reason" {...form.getInputProps('reason')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={saving}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" color="red" loading={saving} disabled={saving} data-testid="write-off-submit">
-                {t('inventory.writeOff')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <>
+        <Text size="sm">
+          {t('inventory.writeOffMessage', {
+            name: productName,
+            lot: lot.lot_number ?? t('inventory.noLot'),
+            expiry: lot.expiry_date ? day(lot.expiry_date) : '—',
+            quantity: quantity(lot.quantity),
+            unit,
+          })}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          data={[
+            { value: 'expire', label: t('movementTypes.expire') },
+            { value: 'waste', label: t('movementTypes.waste') },
+          ]}
+          data-testid="write-off-type"
+          {...form.getInputProps('type')}
+        />
+        <DecimalInput
+          label={t('inventory.fields.quantityIn', { unit })}
+          description={t('inventory.writeOffQuantityHint')}
+          data-testid="write-off-quantity"
+          {...form.getInputProps('quantity')}
+        />
+        <Textarea label={t('inventory.fields.reason')} autosize minRows={1} maxRows={4} data-testid="write-off-reason" {...form.getInputProps('reason')} />
+        <FormFooter submitLabel={t('inventory.writeOff')} submitTestId="write-off-submit" saving={saving} onCancel={onClose} lockCancel color="red" />
+        </>
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
-import { api } from '../../core/api.ts';
-import type { ScannedBarcode } from '../products/index.ts';
+import { api, getData } from '../../core/api.ts';
+import type { ProductHit, ScannedBarcode } from '../products/index.ts';
 import {
   inventoryListContract, movementListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow,
   type ReceiveBody, type TransferBody, type WriteOffBody,
@@ -20,18 +20,7 @@ export type InventoryRow = ListRow<typeof inventoryListContract>;
 export type Movement = MovementRow;
 
 /** A hit of GET /api/inventory/product/search: the catalog's search plus what the practice has on hand. */
-export interface StockProductHit {
-  id: number;
-  name: string;
-  sku: string;
-  gtin: string | null;
-  brand_name: string | null;
-  usage_unit: string;
-  purchase_unit: string;
-  units_per_purchase_unit: number;
-  unit_cost: string;
-  tracks_lots: boolean;
-  status: 'active' | 'inactive';
+export interface StockProductHit extends ProductHit {
   on_hand: string;
   inventory_id?: number | null;
 }
@@ -47,7 +36,7 @@ export async function searchStockProducts(practiceId: number, q: string, signal?
 }
 
 export async function fetchInventory(id: number): Promise<InventoryDetail> {
-  return (await api.get<{ data: InventoryDetail }>(`/api/inventory/${id}`)).data.data;
+  return getData<InventoryDetail>(`/api/inventory/${id}`);
 }
 
 /** On hand of one product in a practice (0 when the practice does not stock it). */

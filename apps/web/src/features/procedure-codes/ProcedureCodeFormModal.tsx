@@ -1,14 +1,15 @@
-import { Alert, Button, Grid, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Grid, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCEDURE_CATEGORIES, type ProcedureCategory } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   code: string;
@@ -27,7 +28,7 @@ export function useProcedureCategoryOptions() {
 /** Create (id undefined) or edit a procedure code in a dialog. */
 export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const categories = useProcedureCategoryOptions();
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['procedure-code', id], queryFn: () => fetchProcedureCode(id!), enabled: opened && id !== undefined });
@@ -37,41 +38,21 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => saveProcedureCode({ code: v.code, name: v.name, category: (v.category ?? '') as ProcedureCategory }, id),
-    async () => {
-      notifySuccess(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'));
-      await refreshLists(['procedure-code', 'procedure-codes']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'), ['procedure-code', 'procedure-codes'], onClose),
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'procedureCodes.createTitle' : 'procedureCodes.editTitle')} data-testid="procedure-code-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="procedure-code-form">
-        <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('procedureCodes.fields.code')} description={t('procedureCodes.fields.codeHint')} required data-autofocus autoComplete="off" data-testid="procedure-code-code" {...form.getInputProps('code')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <Select label={t('procedureCodes.fields.category')} data={categories} required allowDeselect={false} data-testid="procedure-code-category" {...form.getInputProps('category')} />
-            </Grid.Col>
-          </Grid>
-          <TextInput label={t('procedureCodes.fields.name')} required data-testid="procedure-code-name" {...form.getInputProps('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="procedure-code-submit">
-              {t(id === undefined ? 'procedureCodes.create' : 'common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="lg" title={t(id === undefined ? 'procedureCodes.createTitle' : 'procedureCodes.editTitle')} testId="procedure-code-form-modal" formTestId="procedure-code-form" onSubmit={onSubmit} message={message}>
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t('procedureCodes.fields.code')} description={t('procedureCodes.fields.codeHint')} required data-autofocus autoComplete="off" data-testid="procedure-code-code" {...form.getInputProps('code')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Select label={t('procedureCodes.fields.category')} data={categories} required allowDeselect={false} data-testid="procedure-code-category" {...form.getInputProps('category')} />
+        </Grid.Col>
+      </Grid>
+      <TextInput label={t('procedureCodes.fields.name')} required data-testid="procedure-code-name" {...form.getInputProps('name')} />
+      <FormFooter submitLabel={t(id === undefined ? 'procedureCodes.create' : 'common.save')} submitTestId="procedure-code-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

@@ -1,12 +1,11 @@
-import { Button } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { deactivateProcedureCode, restoreProcedureCode, type ProcedureCodeRow } from './procedure-code.api.ts';
@@ -30,26 +29,15 @@ export function ProcedureCodeListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useConfirmedActions<ProcedureCodeRow, string>(
-    {
-      deactivate: { title: t('procedureCodes.deactivateTitle'), message: (row) => t('procedureCodes.deactivateMessage', { name: `${row.code} ${row.name}` }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateProcedureCode(row.id), done: t('procedureCodes.deactivated') },
-      restore: { title: t('procedureCodes.restoreTitle'), message: (row) => t('procedureCodes.restoreMessage', { name: `${row.code} ${row.name}` }), label: t('actions.restore'), danger: false, call: (row) => restoreProcedureCode(row.id), done: t('procedureCodes.restored') },
-    },
-    ['procedure-code', 'procedure-codes'],
-  );
+  const confirm = useLifecycleActions<ProcedureCodeRow>('procedureCodes', (row) => `${row.code} ${row.name}`, { deactivate: deactivateProcedureCode, restore: restoreProcedureCode }, ['procedure-code', 'procedure-codes']);
+  const editAction = useEditAction();
 
   return (
     <>
       <PageHeader
         title={t('routes.procedureCodes')}
         description={t('procedureCodes.subtitle')}
-        actions={
-          ability.can('create', 'ProcedureCode') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="procedure-code-add">
-              {t('procedureCodes.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'ProcedureCode') ? <AddButton label={t('procedureCodes.add')} onClick={() => setEditing({})} testId="procedure-code-add" /> : null}
       />
       <DataTable<ProcedureCodeRow>
         tableId="procedure-codes"
@@ -61,11 +49,7 @@ export function ProcedureCodeListPage() {
         rowActions={(row) => (
           <RowActionsMenu
             label={`${row.code} ${row.name}`}
-            actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
-            ]}
+            actions={[editAction(() => setEditing({ id: row.id }), canEdit), ...confirm.menu(row, canDelete)]}
           />
         )}
         testId="procedure-codes-table"

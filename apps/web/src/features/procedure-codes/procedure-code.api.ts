@@ -1,5 +1,5 @@
 import { type ProcedureCategory, type ProcedureCode, type ProcedureCodeBody, procedureCodeListContract, type ListRow } from '@enamel/contracts';
-import { api } from '../../core/api.ts';
+import { recordApi, getData } from '../../core/api.ts';
 
 export const PROCEDURE_CODES_LIST_URL = procedureCodeListContract.path;
 
@@ -14,28 +14,15 @@ export interface ProcedureCodeOption {
   status: 'active' | 'inactive';
 }
 
-interface One {
-  success: true;
-  data: ProcedureCode;
-}
+const codes = recordApi<ProcedureCode, ProcedureCodeBody>('procedure-code');
 
-export async function fetchProcedureCode(id: number): Promise<ProcedureCode> {
-  return (await api.get<One>(`/api/procedure-code/${id}`)).data.data;
-}
-
+export const fetchProcedureCode = codes.fetch;
 export async function fetchAllProcedureCodes(): Promise<ProcedureCodeOption[]> {
-  return (await api.get<{ data: ProcedureCodeOption[] }>('/api/procedure-code/all')).data.data;
+  return getData<ProcedureCodeOption[]>('/api/procedure-code/all');
 }
 
-export async function saveProcedureCode(body: ProcedureCodeBody, id?: number): Promise<ProcedureCode> {
-  const url = id === undefined ? '/api/procedure-code/create' : `/api/procedure-code/update/${id}`;
-  return (await api.post<One>(url, body)).data.data;
-}
+export const saveProcedureCode = codes.save;
 
-export async function deactivateProcedureCode(id: number): Promise<void> {
-  await api.post(`/api/procedure-code/delete/${id}`);
-}
+export const deactivateProcedureCode = (id: number) => codes.act('delete', id);
 
-export async function restoreProcedureCode(id: number): Promise<void> {
-  await api.post(`/api/procedure-code/restore/${id}`);
-}
+export const restoreProcedureCode = (id: number) => codes.act('restore', id);

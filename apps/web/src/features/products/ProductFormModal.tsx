@@ -1,19 +1,21 @@
-import { Alert, Button, Grid, Group, Modal, type ComboboxItem, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Grid, type ComboboxItem, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidGtin, type ProductBody, type Unit, unitCostOf } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrandOptions } from '../brands/index.ts';
 import { fetchAllCategories } from '../categories/index.ts';
 import { useMoney } from './money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
 import { useUnitOptions } from './unit-options.ts';
-import { useDecimalSeparator, useUnitLabel } from './units.ts';
+import { useUnitLabel } from './units.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DecimalInput } from './DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -42,11 +44,10 @@ function cleanGtin(value: string): string {
 /** Create (id undefined) or edit a product in a dialog, with its unit cost computed as the user types. */
 export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const refreshLists = useRefreshLists();
+  const afterSave = useAfterSave();
   const money = useMoney();
   const unitLabel = useUnitLabel();
   const units = useUnitOptions();
-  const decimalSeparator = useDecimalSeparator();
   const form = useForm<Values>({ initialValues: EMPTY });
   const existing = useQuery({ queryKey: ['product', id], queryFn: () => fetchProduct(id!), enabled: opened && id !== undefined });
 
@@ -111,115 +112,91 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
       };
       return saveProduct(body, id);
     },
-    async () => {
-      notifySuccess(t(id === undefined ? 'products.created' : 'products.saved'));
-      await refreshLists(['product', 'products']);
-      onClose();
-    },
+    afterSave(t(id === undefined ? 'products.created' : 'products.saved'), ['product', 'products'], onClose),
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} data-testid="product-form-modal">
-      <form onSubmit={onSubmit} noValidate data-testid="product-form">
-        <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="product-form-error">
-              {message}
-            </Alert>
-          ) : null}
-          <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('products.fields.sku')} description={t('products.fields.skuHint')} required autoComplete="off" data-testid="product-sku" {...form.getInputProps('sku')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('products.fields.gtin')}
-                description={gtinHint ?? t('products.fields.gtinDescription')}
-                inputMode="numeric"
-                autoComplete="off"
-                data-testid="product-gtin"
-                styles={gtinHint ? { description: { color: 'var(--mantine-color-orange-8)' } } : undefined}
-                {...form.getInputProps('gtin')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label={t('products.fields.brand')}
-                data={brandData}
-                searchable
-                clearable
-                searchValue={brandSearch}
-                onSearchChange={setBrandSearch}
-                filter={({ options }) => options}
-                nothingFoundMessage={t('table.noOptions')}
-                data-testid="product-brand"
-                {...form.getInputProps('brand_id')}
-                onChange={(value: string | null, option: ComboboxItem | null) => {
-                  form.setValues({ brand_id: value });
-                  setKnownBrand(value && option ? { id: Number(value), name: option.label } : null);
-                }}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('products.fields.category')} data={categoryData} searchable clearable nothingFoundMessage={t('table.noOptions')} data-testid="product-category" {...form.getInputProps('category_id')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select label={t('products.fields.purchaseUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-purchase-unit" {...form.getInputProps('purchase_unit')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NumberInput
-                label={t('products.fields.unitsPerPurchaseUnit')}
-                min={1}
-                max={1_000_000}
-                step={1}
-                allowDecimal={false}
-                allowNegative={false}
-                required
-                data-testid="product-units-per-purchase-unit"
-                {...form.getInputProps('units_per_purchase_unit')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select label={t('products.fields.usageUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-usage-unit" {...form.getInputProps('usage_unit')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NumberInput
-                label={t('products.fields.purchasePrice')}
-                description={t('products.fields.purchasePriceHint', { unit: unitLabel(values.purchase_unit) })}
-                min={0}
-                decimalScale={4}
-                decimalSeparator={decimalSeparator}
-                allowNegative={false}
-                hideControls
-                required
-                data-testid="product-purchase-price"
-                {...form.getInputProps('purchase_price')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Stack gap={2} justify="center" h="100%">
-                <Text size="sm" fw={500}>
-                  {t('products.fields.unitCost')}
-                </Text>
-                <Text size="lg" fw={650} data-testid="product-unit-cost">
-                  {unitCost === null ? '—' : t('products.perUnit', { cost: money(unitCost, { perUnit: true }), unit: unitLabel(values.usage_unit) })}
-                </Text>
-              </Stack>
-            </Grid.Col>
-          </Grid>
-          <Switch label={t('products.fields.tracksLots')} description={t('products.fields.tracksLotsHint')} data-testid="product-tracks-lots" {...form.getInputProps('tracks_lots', { type: 'checkbox' })} />
-          <Textarea label={t('products.fields.description')} autosize minRows={2} maxRows={6} data-testid="product-description" {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={saving} data-testid="product-submit">
-              {t(id === undefined ? 'products.create' : 'common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error">
+      <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('products.fields.sku')} description={t('products.fields.skuHint')} required autoComplete="off" data-testid="product-sku" {...form.getInputProps('sku')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('products.fields.gtin')}
+            description={gtinHint ?? t('products.fields.gtinDescription')}
+            inputMode="numeric"
+            autoComplete="off"
+            data-testid="product-gtin"
+            styles={gtinHint ? { description: { color: 'var(--mantine-color-orange-8)' } } : undefined}
+            {...form.getInputProps('gtin')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            label={t('products.fields.brand')}
+            data={brandData}
+            searchable
+            clearable
+            searchValue={brandSearch}
+            onSearchChange={setBrandSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={t('table.noOptions')}
+            data-testid="product-brand"
+            {...form.getInputProps('brand_id')}
+            onChange={(value: string | null, option: ComboboxItem | null) => {
+              form.setValues({ brand_id: value });
+              setKnownBrand(value && option ? { id: Number(value), name: option.label } : null);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label={t('products.fields.category')} data={categoryData} searchable clearable nothingFoundMessage={t('table.noOptions')} data-testid="product-category" {...form.getInputProps('category_id')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select label={t('products.fields.purchaseUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-purchase-unit" {...form.getInputProps('purchase_unit')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <DecimalInput
+            label={t('products.fields.unitsPerPurchaseUnit')}
+            min={1}
+            max={1_000_000}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            data-testid="product-units-per-purchase-unit"
+            {...form.getInputProps('units_per_purchase_unit')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select label={t('products.fields.usageUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-usage-unit" {...form.getInputProps('usage_unit')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberInput
+            label={t('products.fields.purchasePrice')}
+            description={t('products.fields.purchasePriceHint', { unit: unitLabel(values.purchase_unit) })}
+            hideControls
+            required
+            data-testid="product-purchase-price"
+            {...form.getInputProps('purchase_price')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap={2} justify="center" h="100%">
+            <Text size="sm" fw={500}>
+              {t('products.fields.unitCost')}
+            </Text>
+            <Text size="lg" fw={650} data-testid="product-unit-cost">
+              {unitCost === null ? '—' : t('products.perUnit', { cost: money(unitCost, { perUnit: true }), unit: unitLabel(values.usage_unit) })}
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Switch label={t('products.fields.tracksLots')} description={t('products.fields.tracksLotsHint')} data-testid="product-tracks-lots" {...form.getInputProps('tracks_lots', { type: 'checkbox' })} />
+      <Textarea label={t('products.fields.description')} autosize minRows={2} maxRows={6} data-testid="product-description" {...form.getInputProps('description')} />
+      <FormFooter submitLabel={t(id === undefined ? 'products.create' : 'common.save')} submitTestId="product-submit" saving={saving} onCancel={onClose} />
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconBarcode, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconBarcode } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,7 +9,8 @@ import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from './money.ts';
@@ -88,27 +89,15 @@ export function ProductListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useConfirmedActions<ProductRow, string>(
-    {
-      deactivate: { title: t('products.deactivateTitle'), message: (row) => t('products.deactivateMessage', { name: row.name }), label: t('actions.deactivate'), danger: true, call: (row) => deactivateProduct(row.id), done: t('products.deactivated') },
-      restore: { title: t('products.restoreTitle'), message: (row) => t('products.restoreMessage', { name: row.name }), label: t('actions.restore'), danger: false, call: (row) => restoreProduct(row.id), done: t('products.restored') },
-      delete: { title: t('products.deleteTitle'), message: (row) => t('products.deleteMessage', { name: row.name }), label: t('actions.deletePermanently'), danger: true, call: (row) => deleteProduct(row.id), done: t('products.deleted') },
-    },
-    ['product', 'products'],
-  );
+  const confirm = useLifecycleActions<ProductRow>('products', (row) => row.name, { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, ['product', 'products']);
+  const editAction = useEditAction();
 
   return (
     <>
       <PageHeader
         title={t('routes.products')}
         description={t('products.subtitle')}
-        actions={
-          ability.can('create', 'Product') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})} data-testid="product-add">
-              {t('products.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'Product') ? <AddButton label={t('products.add')} onClick={() => setEditing({})} testId="product-add" /> : null}
       />
       {showScanned ? (
         <Alert color="teal" variant="light" mb="sm" icon={<IconBarcode size={18} />} withCloseButton onClose={() => setScanned(null)} data-testid="product-scanned">
@@ -130,12 +119,7 @@ export function ProductListPage() {
         rowActions={(row) => (
           <RowActionsMenu
             label={row.name}
-            actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => setEditing({ id: row.id }), hidden: !canEdit },
-              { key: 'deactivate', label: t('actions.deactivate'), icon: <IconArchive size={16} />, onClick: () => confirm.ask('deactivate', row), hidden: row.status !== 'active' || !canDelete },
-              { key: 'restore', label: t('actions.restore'), icon: <IconRestore size={16} />, onClick: () => confirm.ask('restore', row), hidden: row.status === 'active' || !canDelete },
-              { key: 'delete', label: t('actions.deletePermanently'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: !canDelete },
-            ]}
+            actions={[editAction(() => setEditing({ id: row.id }), canEdit), ...confirm.menu(row, canDelete, true)]}
           />
         )}
         testId="products-table"

@@ -1,5 +1,5 @@
 import { type Product, type ProductBody, productListContract, type ListRow } from '@enamel/contracts';
-import { api } from '../../core/api.ts';
+import { api, recordApi, getData } from '../../core/api.ts';
 
 export const PRODUCTS_LIST_URL = productListContract.path;
 
@@ -33,35 +33,20 @@ export interface ProductSearchResult {
   barcode: ScannedBarcode | null;
 }
 
-interface One {
-  success: true;
-  data: Product;
-}
+const products = recordApi<Product, ProductBody>('product');
 
-export async function fetchProduct(id: number): Promise<Product> {
-  return (await api.get<One>(`/api/product/${id}`)).data.data;
-}
+export const fetchProduct = products.fetch;
+export const saveProduct = products.save;
 
-export async function saveProduct(body: ProductBody, id?: number): Promise<Product> {
-  const url = id === undefined ? '/api/product/create' : `/api/product/update/${id}`;
-  return (await api.post<One>(url, body)).data.data;
-}
+export const deactivateProduct = (id: number) => products.act('deactivate', id);
 
-export async function deactivateProduct(id: number): Promise<void> {
-  await api.post(`/api/product/deactivate/${id}`);
-}
-
-export async function restoreProduct(id: number): Promise<void> {
-  await api.post(`/api/product/restore/${id}`);
-}
+export const restoreProduct = (id: number) => products.act('restore', id);
 
 /** Permanent; the server answers 409 with what still uses the product (a template). */
-export async function deleteProduct(id: number): Promise<void> {
-  await api.post(`/api/product/delete/${id}`);
-}
+export const deleteProduct = (id: number) => products.act('delete', id);
 
 export async function fetchUnits(): Promise<string[]> {
-  return (await api.get<{ data: string[] }>('/api/product/unit-measurement')).data.data;
+  return getData<string[]>('/api/product/unit-measurement');
 }
 
 /** Name, SKU, GTIN or brand as the user types; a scanned GS1 barcode is matched on its GTIN. */

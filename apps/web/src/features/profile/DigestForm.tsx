@@ -1,50 +1,45 @@
-import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toAppError } from '../../core/errors.ts';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchDigest, saveDigest, type Digest } from './profile.api.ts';
+
+interface Values extends Record<string, unknown> {
+  /** The user's choice; null until they make one. */
+  digest: Digest | null;
+}
 
 /** The e-mail digest of unread notifications: off, daily or weekly. */
 export function DigestForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = useQuery({ queryKey: ['profile', 'digest'], queryFn: fetchDigest });
-  const [choice, setChoice] = useState<Digest | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<Values>({ initialValues: { digest: null } });
+  const choice = form.getValues().digest;
   const value = choice ?? current.data ?? 'off';
 
-  async function save() {
-    if (saving) return;
-    setSaving(true);
-    try {
-      const saved = await saveDigest(value);
+  const { saving, onSubmit } = useFormSubmit(
+    form,
+    () => saveDigest(value),
+    (saved) => {
       queryClient.setQueryData(['profile', 'digest'], saved);
-      setChoice(null);
+      form.setFieldValue('digest', null);
       notifySuccess(t('profile.digest.saved'));
-    } catch (error) {
-      notifyError(toAppError(error, t).message);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    notifyError,
+  );
 
   return (
     <Paper withBorder p="xl" component="section" aria-labelledby="profile-digest-title">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg" id="profile-digest-title">
-            {t('profile.digest.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('profile.digest.subtitle')}
-          </Text>
-        </div>
+        <SectionTitle id="profile-digest-title" title={t('profile.digest.title')} text={t('profile.digest.subtitle')} />
         <SegmentedControl
           aria-labelledby="profile-digest-title"
           value={value}
-          onChange={(v) => setChoice(v)}
+          onChange={(v) => form.setFieldValue('digest', v)}
           disabled={current.isPending}
           data={[
             { value: 'off', label: t('profile.digest.off') },
@@ -54,7 +49,7 @@ export function DigestForm() {
           data-testid="profile-digest"
         />
         <Group justify="flex-end">
-          <Button onClick={() => void save()} loading={saving} disabled={current.isPending || choice === null || choice === current.data} data-testid="profile-digest-save">
+          <Button onClick={() => onSubmit()} loading={saving} disabled={current.isPending || choice === null || choice === current.data} data-testid="profile-digest-save">
             {t('common.save')}
           </Button>
         </Group>

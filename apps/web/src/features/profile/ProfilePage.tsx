@@ -1,183 +1,91 @@
-import { Button, Grid, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconLanguage, IconLock, IconMail, IconUser } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Grid, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLanguage, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, isLocale, type Locale } from '@enamel/contracts';
+import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { changeLocale, currentLocale } from '../../core/i18n.ts';
 import { notifySuccess } from '../../core/notify.ts';
-import { FieldErrors, inputError } from '../../ui/FieldErrors.tsx';
+import { EmailField, PasswordField } from '../../ui/CredentialFields.tsx';
+import { FieldErrors } from '../../ui/FieldErrors.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useServerErrors } from '../../ui/useServerErrors.ts';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
+import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { DigestForm } from './DigestForm.tsx';
 import { changePassword, updateProfile } from './profile.api.ts';
+
+interface DetailsValues extends Record<string, unknown> {
+  name: string;
+  email: string;
+  locale: Locale;
+}
 
 function ProfileDetailsForm() {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const setUser = useAuthStore((s) => s.setUser);
-  const errors = useServerErrors();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [locale, setLocale] = useState<Locale>(user.locale ?? currentLocale());
-  const [saving, setSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    errors.clear();
-    setSaving(true);
-    try {
-      const saved = await updateProfile({ name: name.trim(), email: email.trim(), locale });
+  const form = useForm<DetailsValues>({ initialValues: { name: user.name, email: user.email, locale: user.locale ?? currentLocale() } });
+  const { saving, message, onSubmit } = useFormSubmit(
+    form,
+    (v) => updateProfile({ name: v.name.trim(), email: v.email.trim(), locale: v.locale }),
+    async (saved) => {
       setUser(saved);
       // The profile's language is also the interface's (and the cookie the server reads).
       if (saved.locale !== currentLocale()) await changeLocale(saved.locale);
       notifySuccess(t('profile.details.saved'));
-    } catch (error) {
-      errors.capture(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  );
 
   return (
     <Paper withBorder p="xl" component="section" aria-labelledby="profile-details-title">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="profile-form">
+      <form onSubmit={onSubmit} noValidate data-testid="profile-form">
         <Stack gap="md">
-          <div>
-            <Title order={2} fz="lg" id="profile-details-title">
-              {t('profile.details.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('profile.details.subtitle')}
-            </Text>
-          </div>
-          <FieldErrors errors={errors.fieldErrors} shownInline={['name', 'email', 'locale']} message={errors.message} testId="profile-error" />
-          <TextInput
-            label={t('profile.details.name')}
-            name="name"
-            autoComplete="name"
-            leftSection={<IconUser size={18} stroke={1.6} />}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={inputError(errors.fieldErrors, 'name')}
-            data-testid="profile-name"
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            leftSection={<IconMail size={18} stroke={1.6} />}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={inputError(errors.fieldErrors, 'email')}
-            data-testid="profile-email"
-          />
+          <SectionTitle id="profile-details-title" title={t('profile.details.title')} text={t('profile.details.subtitle')} />
+          <FieldErrors message={message} testId="profile-error" />
+          <TextInput label={t('profile.details.name')} name="name" autoComplete="name" leftSection={<IconUser size={18} stroke={1.6} />} data-testid="profile-name" {...form.getInputProps('name')} />
+          <EmailField autoComplete="email" data-testid="profile-email" {...form.getInputProps('email')} />
           <Select
             label={t('profile.details.language')}
             description={t('profile.details.languageHint')}
             leftSection={<IconLanguage size={18} stroke={1.6} />}
             data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
-            value={locale}
-            onChange={(value) => {
-              if (isLocale(value)) setLocale(value);
-            }}
             allowDeselect={false}
             size="md"
-            error={inputError(errors.fieldErrors, 'locale')}
             data-testid="profile-locale"
+            {...form.getInputProps('locale')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={saving} data-testid="profile-submit">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormFooter submitLabel={t('common.save')} submitTestId="profile-submit" saving={saving} />
         </Stack>
       </form>
     </Paper>
   );
 }
 
+interface PasswordValues extends Record<string, unknown> {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const errors = useServerErrors();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    errors.clear();
-    setSaving(true);
-    try {
-      await changePassword({ current_password: current, password, password_confirmation: confirmation });
-      setCurrent('');
-      setPassword('');
-      setConfirmation('');
-      notifySuccess(t('auth.reset.success'));
-    } catch (error) {
-      errors.capture(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const form = useForm<PasswordValues>({ initialValues: { current_password: '', password: '', password_confirmation: '' } });
+  const { saving, message, onSubmit } = useFormSubmit(form, changePassword, () => {
+    form.reset();
+    notifySuccess(t('auth.reset.success'));
+  });
 
   return (
     <Paper withBorder p="xl" component="section" aria-labelledby="profile-password-title">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="password-form">
+      <form onSubmit={onSubmit} noValidate data-testid="password-form">
         <Stack gap="md">
-          <div>
-            <Title order={2} fz="lg" id="profile-password-title">
-              {t('profile.password.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('profile.password.subtitle', { count: PASSWORD_MIN })}
-            </Text>
-          </div>
-          <FieldErrors
-            errors={errors.fieldErrors}
-            shownInline={['current_password', 'password', 'password_confirmation']}
-            message={errors.message}
-            testId="password-error"
-          />
-          <PasswordInput
-            label={t('profile.password.current')}
-            name="current_password"
-            autoComplete="current-password"
-            leftSection={<IconLock size={18} stroke={1.6} />}
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={inputError(errors.fieldErrors, 'current_password')}
-            data-testid="password-current"
-          />
-          <PasswordInput
-            label={t('auth.fields.newPassword')}
-            name="password"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.6} />}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={inputError(errors.fieldErrors, 'password')}
-            data-testid="password-new"
-          />
-          <PasswordInput
-            label={t('auth.fields.passwordConfirmation')}
-            name="password_confirmation"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.6} />}
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={inputError(errors.fieldErrors, 'password_confirmation')}
-            data-testid="password-confirmation"
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={saving} data-testid="password-submit">
-              {t('profile.password.submit')}
-            </Button>
-          </Group>
+          <SectionTitle id="profile-password-title" title={t('profile.password.title')} text={t('profile.password.subtitle', { count: PASSWORD_MIN })} />
+          <FieldErrors message={message} testId="password-error" />
+          <PasswordField label={t('profile.password.current')} name="current_password" autoComplete="current-password" data-testid="password-current" {...form.getInputProps('current_password')} />
+          <PasswordField label={t('auth.fields.newPassword')} name="password" autoComplete="new-password" data-testid="password-new" {...form.getInputProps('password')} />
+          <PasswordField label={t('auth.fields.passwordConfirmation')} name="password_confirmation" autoComplete="new-password" data-testid="password-confirmation" {...form.getInputProps('password_confirmation')} />
+          <FormFooter submitLabel={t('profile.password.submit')} submitTestId="password-submit" saving={saving} />
         </Stack>
       </form>
     </Paper>

@@ -1,8 +1,8 @@
 import type { ChangePasswordBody, CurrentUser, UpdateProfileBody } from '@enamel/contracts';
-import { api } from '../../core/api.ts';
+import { api, postData } from '../../core/api.ts';
 
 export async function updateProfile(body: UpdateProfileBody): Promise<CurrentUser> {
-  return (await api.post<{ success: boolean; data: CurrentUser }>('/api/profile', body)).data.data;
+  return postData<CurrentUser>('/api/profile', body);
 }
 
 export async function changePassword(body: ChangePasswordBody): Promise<{ success: boolean; message: string }> {

@@ -2,14 +2,16 @@ import { Alert, Button, Checkbox, Grid, Group, Loader, Paper, Select, Stack, Tag
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ACTIONS, SUBJECTS, type Action, type Subject } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchPermission, savePermission } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 /** The placeholder the server fills with the user's practices (a practice-scoped rule). */
 const OWN_PRACTICES = JSON.stringify({ dentalPracticeId: { $in: '${user.practiceIds}' } }, null, 2);
@@ -38,10 +40,8 @@ interface Values extends Record<string, unknown> {
 export function PermissionFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const editing = id !== undefined;
+  const afterSave = useAfterSave();
+  const { id, editing } = useRouteId();
   const form = useForm<Values>({
     initialValues: { name: '', action: 'read', subject: 'Product', conditions: '', fields: [], inverted: false },
     validate: { conditions: (value) => (parseConditions(value) === undefined ? t('permissions.conditionsJson') : null) },
@@ -60,11 +60,7 @@ export function PermissionFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => savePermission({ name: v.name, action: v.action, subject: v.subject, conditions: parseConditions(v.conditions) ?? null, fields: v.fields.length ? v.fields : null, inverted: v.inverted }, id),
-    async () => {
-      notifySuccess(t(editing ? 'permissions.saved' : 'permissions.created'));
-      await refreshLists(['permissions', 'permission']);
-      void navigate('/admin/permissions');
-    },
+    afterSave(t(editing ? 'permissions.saved' : 'permissions.created'), ['permissions', 'permission'], () => void navigate('/admin/permissions')),
   );
 
   if (editing && permission.isError) return <Alert color="red">{t('permissions.notFound')}</Alert>;
@@ -76,11 +72,7 @@ export function PermissionFormPage() {
       <Paper withBorder p="xl" maw={760}>
         <form onSubmit={onSubmit} noValidate data-testid="permission-form">
           <Stack gap="md">
-            {message ? (
-              <Alert color="red" variant="light" role="alert">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} />
             <TextInput label={t('permissions.fields.name')} required data-testid="permission-name" {...form.getInputProps('name')} />
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -109,14 +101,7 @@ export function PermissionFormPage() {
             </Group>
             <TagsInput label={t('permissions.fields.fields')} description={t('permissions.fieldsHint')} data-testid="permission-fields" {...form.getInputProps('fields')} />
             <Checkbox label={t('permissions.fields.inverted')} description={t('permissions.invertedHint')} data-testid="permission-inverted" {...form.getInputProps('inverted', { type: 'checkbox' })} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/permissions')}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="permission-submit">
-                {t(editing ? 'common.save' : 'permissions.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'permissions.create')} submitTestId="permission-submit" saving={saving} onCancel={() => void navigate('/admin/permissions')} />
           </Stack>
         </form>
       </Paper>

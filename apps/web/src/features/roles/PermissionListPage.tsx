@@ -1,15 +1,15 @@
-import { Badge, Button, Code } from '@mantine/core';
+import { Badge, Code } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction } from '../../ui/useLifecycleActions.tsx';
 import { deletePermission, type PermissionRow } from './role.api.ts';
 import { permissionListContract } from '@enamel/contracts';
 
@@ -18,9 +18,12 @@ export function PermissionListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
-  const [deleting, setDeleting] = useState<PermissionRow | null>(null);
+  const confirm = useConfirmedActions<PermissionRow, 'delete'>(
+    { delete: { title: t('permissions.deleteTitle'), message: (row) => t('permissions.deleteMessage', { name: row.name }), label: t('actions.delete'), danger: true, call: (row) => deletePermission(row.id), done: t('permissions.deleted') } },
+    ['permissions'],
+  );
   const canEdit = ability.can('update', 'Permission');
+  const editAction = useEditAction();
 
   const columns: DataTableColumn<PermissionRow>[] = [
     { field: 'name', title: t('permissions.fields.name'), minWidth: 200 },
@@ -36,13 +39,7 @@ export function PermissionListPage() {
       <PageHeader
         title={t('routes.permissions')}
         description={t('permissions.subtitle')}
-        actions={
-          ability.can('create', 'Permission') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/permissions/create')} data-testid="permission-add">
-              {t('permissions.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'Permission') ? <AddButton label={t('permissions.add')} onClick={() => void navigate('/admin/permissions/create')} testId="permission-add" /> : null}
       />
       <DataTable<PermissionRow>
         tableId="permissions"
@@ -55,24 +52,14 @@ export function PermissionListPage() {
           <RowActionsMenu
             label={row.name}
             actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/permissions/edit/${row.id}`), hidden: !canEdit },
-              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setDeleting(row), hidden: !ability.can('delete', 'Permission') },
+              editAction(() => void navigate(`/admin/permissions/edit/${row.id}`), canEdit),
+              { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', row), hidden: !ability.can('delete', 'Permission') },
             ]}
           />
         )}
         testId="permissions-table"
       />
-      {deleting ? (
-        <ConfirmDialog
-          opened
-          title={t('permissions.deleteTitle')}
-          message={t('permissions.deleteMessage', { name: deleting.name })}
-          confirmLabel={t('actions.delete')}
-          danger
-          onConfirm={() => run(() => deletePermission(deleting.id), t('permissions.deleted'), ['permissions'])}
-          onClose={() => setDeleting(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

@@ -1,15 +1,18 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Checkbox, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useNavigate } from 'react-router';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
+import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -21,10 +24,8 @@ interface Values extends Record<string, unknown> {
 export function RoleFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const editing = id !== undefined;
+  const afterSave = useAfterSave();
+  const { id, editing } = useRouteId();
   const form = useForm<Values>({ initialValues: { name: '', description: '', permission_ids: [] } });
   const role = useQuery({ queryKey: ['role', id], queryFn: () => fetchRole(id!), enabled: editing });
   const permissions = useQuery({ queryKey: ['permissions', 'all'], queryFn: fetchAllPermissions });
@@ -40,11 +41,7 @@ export function RoleFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     (v) => saveRole({ name: v.name, description: v.description || null, permission_ids: v.permission_ids.map(Number) }, id),
-    async () => {
-      notifySuccess(t(editing ? 'roles.saved' : 'roles.created'));
-      await refreshLists(['roles', 'role']);
-      void navigate('/admin/roles');
-    },
+    afterSave(t(editing ? 'roles.saved' : 'roles.created'), ['roles', 'role'], () => void navigate('/admin/roles')),
   );
 
   if (editing && role.isError) return <Alert color="red">{t('roles.notFound')}</Alert>;
@@ -56,21 +53,10 @@ export function RoleFormPage() {
       <Paper withBorder p="xl" maw={980}>
         <form onSubmit={onSubmit} noValidate data-testid="role-form">
           <Stack gap="lg">
-            {message ? (
-              <Alert color="red" variant="light" role="alert">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} />
             <TextInput label={t('roles.fields.name')} required data-testid="role-name" {...form.getInputProps('name')} />
             <Textarea label={t('roles.fields.description')} autosize minRows={2} data-testid="role-description" {...form.getInputProps('description')} />
-            <div>
-              <Title order={2} fz="md">
-                {t('roles.fields.permissions')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('roles.permissionsHint')}
-              </Text>
-            </div>
+            <SectionTitle title={t('roles.fields.permissions')} text={t('roles.permissionsHint')} fz="md" />
             <Checkbox.Group {...form.getInputProps('permission_ids')}>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
                 {bySubject.map(([subject, list]) => (
@@ -85,14 +71,7 @@ export function RoleFormPage() {
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/roles')}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="role-submit">
-                {t(editing ? 'common.save' : 'roles.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'roles.create')} submitTestId="role-submit" saving={saving} onCancel={() => void navigate('/admin/roles')} />
           </Stack>
         </form>
       </Paper>

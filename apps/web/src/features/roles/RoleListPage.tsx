@@ -2,13 +2,11 @@ import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useQuery } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '@enamel/contracts';
-import { useRunAction } from '../../core/actions.ts';
 import type { AppAbility } from '../../core/abilities.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { deleteRole, fetchRoles } from './role.api.ts';
@@ -18,9 +16,11 @@ export function RoleListPage() {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const navigate = useNavigate();
-  const run = useRunAction();
   const roles = useQuery({ queryKey: ['roles'], queryFn: fetchRoles });
-  const [deleting, setDeleting] = useState<Role | null>(null);
+  const confirm = useConfirmedActions<Role, 'delete'>(
+    { delete: { title: t('roles.deleteTitle'), message: (row) => t('roles.deleteMessage', { name: row.name }), label: t('actions.delete'), danger: true, call: (row) => deleteRole(row.id), done: t('roles.deleted') } },
+    ['roles'],
+  );
   const canEdit = ability.can('update', 'Role');
 
   return (
@@ -70,7 +70,7 @@ export function RoleListPage() {
                     label={role.name}
                     actions={[
                       { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/roles/edit/${role.id}`), hidden: !canEdit },
-                      { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => setDeleting(role), hidden: !ability.can('delete', 'Role') },
+                      { key: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => confirm.ask('delete', role), hidden: !ability.can('delete', 'Role') },
                     ]}
                   />
                 </Table.Td>
@@ -88,17 +88,7 @@ export function RoleListPage() {
           </Table.Tbody>
         </Table>
       </Paper>
-      {deleting ? (
-        <ConfirmDialog
-          opened
-          title={t('roles.deleteTitle')}
-          message={t('roles.deleteMessage', { name: deleting.name })}
-          confirmLabel={t('actions.delete')}
-          danger
-          onConfirm={() => run(() => deleteRole(deleting.id), t('roles.deleted'), ['roles'])}
-          onClose={() => setDeleting(null)}
-        />
-      ) : null}
+      {confirm.dialog}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { type Permission, type PermissionBody, type Role, type RoleBody, type RoleDetail, permissionListContract, type ListRow } from '@enamel/contracts';
-import { api } from '../../core/api.ts';
+import { api, getData, recordApi } from '../../core/api.ts';
 
 export const PERMISSIONS_LIST_URL = permissionListContract.path;
 
@@ -11,21 +11,15 @@ interface Page<T> {
 }
 
 export async function fetchRoles(): Promise<Role[]> {
-  return (await api.get<{ data: Role[] }>('/api/roles')).data.data;
+  return getData<Role[]>('/api/roles');
 }
 
-export async function fetchRole(id: number): Promise<RoleDetail> {
-  return (await api.get<{ data: RoleDetail }>(`/api/role/${id}`)).data.data;
-}
+const roles = recordApi<RoleDetail, RoleBody>('role');
+const permissions = recordApi<Permission, PermissionBody>('permission');
 
-export async function saveRole(body: RoleBody, id?: number): Promise<RoleDetail> {
-  const url = id === undefined ? '/api/role/create' : `/api/role/update/${id}`;
-  return (await api.post<{ data: RoleDetail }>(url, body)).data.data;
-}
-
-export async function deleteRole(id: number): Promise<void> {
-  await api.post(`/api/role/delete/${id}`);
-}
+export const fetchRole = roles.fetch;
+export const saveRole = roles.save;
+export const deleteRole = (id: number) => roles.act('delete', id);
 
 /** Every permission, page by page (a role editor shows them all). */
 export async function fetchAllPermissions(): Promise<PermissionRow[]> {
@@ -37,15 +31,6 @@ export async function fetchAllPermissions(): Promise<PermissionRow[]> {
   }
 }
 
-export async function fetchPermission(id: number): Promise<Permission> {
-  return (await api.get<{ data: Permission }>(`/api/permission/${id}`)).data.data;
-}
-
-export async function savePermission(body: PermissionBody, id?: number): Promise<Permission> {
-  const url = id === undefined ? '/api/permission/create' : `/api/permission/update/${id}`;
-  return (await api.post<{ data: Permission }>(url, body)).data.data;
-}
-
-export async function deletePermission(id: number): Promise<void> {
-  await api.post(`/api/permission/delete/${id}`);
-}
+export const fetchPermission = permissions.fetch;
+export const savePermission = permissions.save;
+export const deletePermission = (id: number) => permissions.act('delete', id);

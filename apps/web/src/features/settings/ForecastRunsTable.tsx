@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useFormat } from '../../core/format.ts';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/index.ts';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
 
 type ForecastRunRow = ListRow<typeof forecastRunListContract>;
 
@@ -98,14 +99,7 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="forecast-runs-title">
       <Group justify="space-between" align="flex-start" mb="md">
-        <Stack gap={4}>
-          <Title order={2} fz="lg" id="forecast-runs-title">
-            {t('settings.runs.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settings.runs.text')}
-          </Text>
-        </Stack>
+        <SectionTitle id="forecast-runs-title" title={t('settings.runs.title')} text={t('settings.runs.text')} gap={4} />
         <Button leftSection={<IconRefresh size={16} />} onClick={() => void runNow()} loading={asking} data-testid="settings-run-now">
           {t('dashboard.run.now')}
         </Button>

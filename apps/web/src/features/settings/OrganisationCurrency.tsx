@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { ORGANISATION_QUERY_KEY, useOrganisation } from '../../core/organisation.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { updateOrganisationCurrency } from './settings.api.ts';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
 
 /**
  * The currency catalog prices are in (PRODUCT.md §4: nothing is ever converted). Changing it while products
@@ -45,12 +46,7 @@ export function OrganisationCurrency({ canChange }: { canChange: boolean }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="organisation-title">
       <Stack gap="sm">
-        <Title order={2} fz="lg" id="organisation-title">
-          {t('settings.organisationTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('settings.currencyText')}
-        </Text>
+        <SectionTitle id="organisation-title" title={t('settings.organisationTitle')} text={t('settings.currencyText')} gap="sm" />
         {error ? (
           <Alert color="red" variant="light" role="alert" data-testid="organisation-error">
             {error}

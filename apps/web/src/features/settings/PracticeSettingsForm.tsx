@@ -8,6 +8,7 @@ import { useFormat } from '../../core/format.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { configurationKey, fetchConfiguration, saveConfiguration } from './settings.api.ts';
+import { FormError } from '../../ui/FormError.tsx';
 
 type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date'> & { service_level: string; forecast_date: string } & Record<string, unknown>;
 
@@ -75,11 +76,7 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
       </Stack>
       <form onSubmit={onSubmit} noValidate data-testid="practice-settings-form">
         <Stack gap="md">
-          {message ? (
-            <Alert color="red" variant="light" role="alert" data-testid="practice-settings-error">
-              {message}
-            </Alert>
-          ) : null}
+          <FormError message={message} testId="practice-settings-error" />
           {readOnly ? (
             <Alert color="gray" variant="light">
               {t('settings.readOnly')}

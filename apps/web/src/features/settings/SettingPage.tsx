@@ -3,7 +3,7 @@ import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { PracticeRequired } from '../inventory/index.ts';
+import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { ForecastRunsTable } from './ForecastRunsTable.tsx';
 import { OrganisationCurrency } from './OrganisationCurrency.tsx';
 import { PracticeSettingsForm } from './PracticeSettingsForm.tsx';

@@ -1,12 +1,12 @@
 import type { ConfigurationFields, ConfigurationRow, Organisation } from '@enamel/contracts';
-import { api } from '../../core/api.ts';
+import { api, getData, postData } from '../../core/api.ts';
 
 export const FORECAST_RUNS_LIST_URL = '/api/admin/list/forecast_date';
 export const configurationKey = (practiceId: number) => ['configuration', practiceId] as const;
 
 /** GET /api/configuration/{practice id}: the practice's settings (the defaults until first saved). */
 export async function fetchConfiguration(practiceId: number): Promise<ConfigurationRow> {
-  return (await api.get<{ data: ConfigurationRow }>(`/api/configuration/${practiceId}`)).data.data;
+  return getData<ConfigurationRow>(`/api/configuration/${practiceId}`);
 }
 
 /** The notes' calls: create for a practice still on the defaults, update afterwards. */
@@ -19,5 +19,5 @@ export async function saveConfiguration(row: ConfigurationRow, fields: Configura
 
 /** POST /api/organisation/update: `confirm` acknowledges that existing prices are re-read, not converted. */
 export async function updateOrganisationCurrency(currency: string, confirm: boolean): Promise<Organisation> {
-  return (await api.post<{ data: Organisation }>('/api/organisation/update', { currency, confirm })).data.data;
+  return postData<Organisation>('/api/organisation/update', { currency, confirm });
 }

@@ -1,15 +1,19 @@
-import { Alert, Button, Fieldset, Grid, Group, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Fieldset, Grid, Loader, MultiSelect, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
-import { useRefreshLists } from '../../core/actions.ts';
-import { notifySuccess } from '../../core/notify.ts';
+import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
+import { SectionTitle } from '../../ui/SectionTitle.tsx';
+import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 
 interface Values extends Record<string, unknown> {
   firstname: string;
@@ -29,10 +33,8 @@ const EMPTY: Values = { firstname: '', lastname: '', email: '', locale: 'en', st
 export function UserFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refreshLists = useRefreshLists();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const editing = id !== undefined;
+  const afterSave = useAfterSave();
+  const { id, editing } = useRouteId();
   const form = useForm<Values>({ initialValues: EMPTY });
 
   const user = useQuery({ queryKey: ['user', id], queryFn: () => fetchUser(id!), enabled: editing && Number.isInteger(id) });
@@ -57,24 +59,14 @@ export function UserFormPage() {
     form,
     (v) => {
       const body = { ...v, role_ids: v.role_ids.map(Number), dental_practice_ids: v.dental_practice_ids.map(Number) };
-      if (!editing) return createUser(body);
+      if (id === undefined) return createUser(body);
       const { password, password_confirmation, ...rest } = body;
       return updateUser(id, password ? { ...rest, password, password_confirmation } : rest);
     },
-    async () => {
-      notifySuccess(t(editing ? 'users.saved' : 'users.created'));
-      await refreshLists(['user']);
-      void navigate('/admin/list/users');
-    },
+    afterSave(t(editing ? 'users.saved' : 'users.created'), ['user'], () => void navigate('/admin/list/users')),
   );
 
-  if (editing && user.isError) {
-    return (
-      <Alert color="red" variant="light" data-testid="user-load-error">
-        {t('users.notFound')}
-      </Alert>
-    );
-  }
+  if (editing && user.isError) return <RecordNotFound message={t('users.notFound')} testId="user-load-error" />;
   if (editing && user.isPending) return <Loader size="sm" />;
 
   // A user beyond the editor (other practices, more rights) is shown read-only; the server refuses changes.
@@ -97,11 +89,7 @@ export function UserFormPage() {
                 {t('users.beyondYou')}
               </Alert>
             ) : null}
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="user-form-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="user-form-error" />
             <Fieldset variant="unstyled" disabled={readOnly}>
               <Stack gap="lg">
                 <Grid>
@@ -121,14 +109,7 @@ export function UserFormPage() {
                     <Select label={t('common.status')} data={[{ value: 'active', label: t('status.active') }, { value: 'inactive', label: t('status.inactive') }]} allowDeselect={false} data-testid="user-status" {...form.getInputProps('status')} />
                   </Grid.Col>
                 </Grid>
-                <div>
-                  <Title order={2} fz="md">
-                    {t('users.access')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t('users.accessHint')}
-                  </Text>
-                </div>
+                <SectionTitle title={t('users.access')} text={t('users.accessHint')} fz="md" />
                 <MultiSelect
                   label={t('users.fields.roles')}
                   data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
@@ -145,14 +126,7 @@ export function UserFormPage() {
                   data-testid="user-practices"
                   {...form.getInputProps('dental_practice_ids')}
                 />
-                <div>
-                  <Title order={2} fz="md">
-                    {t('users.password')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })}
-                  </Text>
-                </div>
+                <SectionTitle title={t('users.password')} text={editing ? t('users.passwordKeepHint') : t('users.passwordHint', { min: PASSWORD_MIN })} fz="md" />
                 <Grid>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
                     <PasswordInput label={t('auth.fields.newPassword')} required={!editing} autoComplete="new-password" data-testid="user-password" {...form.getInputProps('password')} />
@@ -163,14 +137,7 @@ export function UserFormPage() {
                 </Grid>
               </Stack>
             </Fieldset>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/list/users')}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving || readOnly} data-testid="user-submit">
-                {t(editing ? 'common.save' : 'users.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'users.create')} submitTestId="user-submit" saving={saving} onCancel={() => void navigate('/admin/list/users')} disabled={readOnly} />
           </Stack>
         </form>
       </Paper>

@@ -1,6 +1,6 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconPencil, IconPlus, IconUserOff } from '@tabler/icons-react';
+import { IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import { AddButton } from '../../ui/AddButton.tsx';
+import { useEditAction } from '../../ui/useLifecycleActions.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { deactivateUser, type UserRow } from './user.api.ts';
 
@@ -39,6 +41,7 @@ export function UserListPage() {
   const me = useAuthStore((s) => s.user.id);
   const [deactivating, setDeactivating] = useState<UserRow | null>(null);
   const canEdit = ability.can('update', 'User');
+  const editAction = useEditAction();
 
   const columns: DataTableColumn<UserRow>[] = [
     { field: 'name', title: t('users.fields.name'), minWidth: 180 },
@@ -56,13 +59,7 @@ export function UserListPage() {
       <PageHeader
         title={t('routes.users')}
         description={t('users.subtitle')}
-        actions={
-          ability.can('create', 'User') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate('/admin/users/create')} data-testid="user-add">
-              {t('users.add')}
-            </Button>
-          ) : null
-        }
+        actions={ability.can('create', 'User') ? <AddButton label={t('users.add')} onClick={() => void navigate('/admin/users/create')} testId="user-add" /> : null}
       />
       <DataTable<UserRow>
         tableId="users"
@@ -75,7 +72,7 @@ export function UserListPage() {
           <RowActionsMenu
             label={row.name}
             actions={[
-              { key: 'edit', label: t('actions.edit'), icon: <IconPencil size={16} />, onClick: () => void navigate(`/admin/users/edit/${row.id}`), hidden: !canEdit || row.can_update === false },
+              editAction(() => void navigate(`/admin/users/edit/${row.id}`), canEdit && row.can_update !== false),
               { key: 'deactivate', label: t('actions.deactivate'), icon: <IconUserOff size={16} />, color: 'red', onClick: () => setDeactivating(row), hidden: row.status !== 'active' || row.id === me || !ability.can('delete', 'User') || row.can_delete === false },
             ]}
           />

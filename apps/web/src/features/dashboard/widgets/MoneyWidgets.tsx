@@ -4,12 +4,12 @@ import { Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit } from '../../products/index.ts';
+import type { DashboardWidget } from '@enamel/contracts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
-import { WidgetTable } from '../WidgetTable.tsx';
-import { ProductLink } from './StockWidgets.tsx';
+import { WIDGET_ROWS as ROWS, WidgetTable } from '../WidgetTable.tsx';
+import { useItemColumns } from './itemColumns.tsx';
 
-const ROWS = 8;
 const CATEGORY_COLORS = ['teal.7', 'blue.7', 'grape.7', 'orange.7', 'cyan.7', 'pink.7', 'gray.6'];
 
 /** "2026-05" as the interface language writes a short month ("May 26", "mai 26"). */
@@ -24,14 +24,20 @@ function useCompactMoney(currency: string) {
   return (value: number) => format.number(value, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
 }
 
+/** A money widget's answer and its currency, with money as text and on a chart's axis. */
+function useMoneyWidget<W extends DashboardWidget>(widget: W, view: DashboardView) {
+  const query = useWidget(widget, view);
+  const format = useFormat();
+  const currency = query.data?.meta.currency ?? 'USD';
+  const axis = useCompactMoney(currency);
+  return { query, data: query.data?.data, money: (value: number | string) => format.money(value, currency), axis };
+}
+
 /** The products consumed most in the 90 days before the date, by what they cost. */
 export function MostUsedWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
-  const query = useWidget('most-frequently-used-items', view);
-  const format = useFormat();
+  const { query, data, money } = useMoneyWidget('most-frequently-used-items', view);
   const quantity = useQuantityWithUnit();
-  const data = query.data?.data;
-  const currency = query.data?.meta.currency ?? 'USD';
   const items = (data?.items ?? []).slice(0, ROWS);
   const top = Math.max(...items.map((i) => Number(i.cost)), 0);
   return (
@@ -51,7 +57,7 @@ export function MostUsedWidget({ view }: { view: DashboardView }) {
                 {item.name}
               </Text>
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {format.money(item.cost, currency)}
+                {money(item.cost)}
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -70,11 +76,9 @@ export function MostUsedWidget({ view }: { view: DashboardView }) {
 /** Stock not used for the practice's dead-stock days, and the money it ties up. */
 export function DeadStockWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
-  const query = useWidget('dead-stock-data', view);
+  const column = useItemColumns();
+  const { query, data, money } = useMoneyWidget('dead-stock-data', view);
   const format = useFormat();
-  const quantity = useQuantityWithUnit();
-  const data = query.data?.data;
-  const currency = query.data?.meta.currency ?? 'USD';
   const items = data?.items ?? [];
   return (
     <WidgetCard
@@ -87,16 +91,15 @@ export function DeadStockWidget({ view }: { view: DashboardView }) {
       <Text size="sm" mb="xs">
         {t('dashboard.deadStock.tiedUp')}{' '}
         <Text span fw={700} fz="lg" data-testid="dead-stock-total">
-          {format.money(data?.total_value ?? '0', currency)}
+          {money(data?.total_value ?? '0')}
         </Text>
       </Text>
       <WidgetTable
-        rows={items.slice(0, ROWS)}
+        rows={items}
         rowKey={(item) => item.product_id}
         columns={[
-          { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
-          { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
-          { title: t('dashboard.columns.value'), numeric: true, cell: (item) => format.money(item.value, currency) },
+          ...column.lead,
+          { title: t('dashboard.columns.value'), numeric: true, cell: (item) => money(item.value) },
           { title: t('dashboard.columns.lastUsed'), numeric: true, cell: (item) => (item.last_used ? format.dateTime(`${item.last_used}T12:00:00`, { dateStyle: 'medium' }) : t('dashboard.deadStock.never')) },
         ]}
       />
@@ -107,13 +110,8 @@ export function DeadStockWidget({ view }: { view: DashboardView }) {
 /** Stock value at the date by category, and at each of the last twelve month ends. */
 export function InventoryValueWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
-  const query = useWidget('inventory-value-data', view);
-  const format = useFormat();
+  const { query, data, money, axis } = useMoneyWidget('inventory-value-data', view);
   const month = useMonth();
-  const data = query.data?.data;
-  const currency = query.data?.meta.currency ?? 'USD';
-  const money = (value: number) => format.money(value, currency);
-  const axis = useCompactMoney(currency);
   const categories = [...(data?.by_category ?? [])].sort((a, b) => Number(b.value) - Number(a.value));
   const shown = categories.slice(0, CATEGORY_COLORS.length - 1);
   const rest = categories.slice(CATEGORY_COLORS.length - 1).reduce((sum, c) => sum + Number(c.value), 0);
@@ -132,7 +130,7 @@ export function InventoryValueWidget({ view }: { view: DashboardView }) {
       empty={data && Number(data.total) === 0 && trend.every((m) => m.value === 0) ? t('dashboard.inventoryValue.empty') : null}
     >
       <Text fw={700} fz={26} data-testid="inventory-value-total">
-        {format.money(data?.total ?? '0', currency)}
+        {money(data?.total ?? '0')}
       </Text>
       <Stack gap="md" mt="xs">
         <Group gap="lg" wrap="nowrap" align="center">
@@ -167,13 +165,9 @@ export function InventoryValueWidget({ view }: { view: DashboardView }) {
 /** Consumable cost per month, and the average cost of each procedure code's consumables. */
 export function ConsumableCostWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
-  const query = useWidget('cost-of-consumable-inventory', view);
+  const { query, data, money, axis } = useMoneyWidget('cost-of-consumable-inventory', view);
   const format = useFormat();
   const month = useMonth();
-  const data = query.data?.data;
-  const currency = query.data?.meta.currency ?? 'USD';
-  const money = (value: number) => format.money(value, currency);
-  const axis = useCompactMoney(currency);
   const months = (data?.by_month ?? []).map((m) => ({ month: month(m.month), cost: Number(m.cost) }));
   const codes = [...(data?.per_procedure_code ?? [])].sort((a, b) => Number(b.total_cost) - Number(a.total_cost)).slice(0, 5);
   return (
@@ -206,7 +200,7 @@ export function ConsumableCostWidget({ view }: { view: DashboardView }) {
                 </Text>
               </Table.Td>
               <Table.Td ta="right">{format.number(code.procedures)}</Table.Td>
-              <Table.Td ta="right">{format.money(code.average_cost, currency)}</Table.Td>
+              <Table.Td ta="right">{money(code.average_cost)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

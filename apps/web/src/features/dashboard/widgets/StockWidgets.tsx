@@ -1,30 +1,19 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit, useUnitLabel } from '../../products/index.ts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
-import { WidgetTable } from '../WidgetTable.tsx';
+import { WIDGET_ROWS as ROWS, WidgetTable } from '../WidgetTable.tsx';
+import { ProductLink, useItemColumns } from './itemColumns.tsx';
 
-const ROWS = 8;
 const LOW_STOCK_FILTER = encodeURIComponent(JSON.stringify([{ field: 'stock_status', condition: 'equal', value: 'low' }]));
-
-/** A product's name, linking to its stock in the practice when it has a stock record there. */
-export function ProductLink({ name, inventoryId }: { name: string; inventoryId: number | null | undefined }) {
-  if (!inventoryId) return <>{name}</>;
-  return (
-    <Anchor component={Link} to={`/admin/inventories/${inventoryId}`} size="sm" data-testid="widget-product-link">
-      {name}
-    </Anchor>
-  );
-}
 
 /** Products at or below their reorder point, with what to order up to par. */
 export function LowStockWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
+  const column = useItemColumns();
   const query = useWidget('low-stock-data', view);
-  const quantity = useQuantityWithUnit();
   const unit = useUnitLabel();
   const format = useFormat();
   const items = query.data?.data.items ?? [];
@@ -39,11 +28,10 @@ export function LowStockWidget({ view }: { view: DashboardView }) {
       empty={items.length === 0 ? t('dashboard.lowStock.empty') : null}
     >
       <WidgetTable
-        rows={items.slice(0, ROWS)}
+        rows={items}
         rowKey={(item) => item.inventory_id}
         columns={[
-          { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
-          { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+          ...column.lead,
           { title: t('dashboard.columns.reorderPoint'), numeric: true, cell: (item) => format.number(Number(item.reorder_point)) },
           {
             title: t('dashboard.columns.toOrder'),
@@ -65,6 +53,7 @@ export function LowStockWidget({ view }: { view: DashboardView }) {
 /** The next 30 days: what will run short at the practice's service level, and the lots about to expire. */
 export function CriticalItemsWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
+  const column = useItemColumns();
   const query = useWidget('upcoming-month-critical-items-data', view);
   const quantity = useQuantityWithUnit();
   const format = useFormat();
@@ -89,11 +78,10 @@ export function CriticalItemsWidget({ view }: { view: DashboardView }) {
               {t('dashboard.critical.short')}
             </Title>
             <WidgetTable
-              rows={short.slice(0, ROWS)}
+              rows={short}
               rowKey={(item) => item.product_id}
               columns={[
-                { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
-                { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+                ...column.lead,
                 { title: t('dashboard.columns.demand', { days: data?.days }), numeric: true, cell: (item) => format.number(item.demand, { maximumFractionDigits: 1 }) },
                 {
                   title: t('dashboard.columns.shortfall'),
@@ -157,8 +145,8 @@ export function urgency(days: number | null, leadTimeDays: number): 'red' | 'ora
 /** Expected days until each product's stock reaches zero, soonest first, with the low/high band. */
 export function DaysToZeroWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
+  const column = useItemColumns();
   const query = useWidget('day-to-zero-data', view);
-  const quantity = useQuantityWithUnit();
   const format = useFormat();
   const data = query.data?.data;
   const items = data?.items ?? [];
@@ -172,11 +160,10 @@ export function DaysToZeroWidget({ view }: { view: DashboardView }) {
       empty={items.length === 0 ? (query.data?.meta.run ? t('dashboard.daysToZero.empty') : t('dashboard.noRun')) : null}
     >
       <WidgetTable
-        rows={items.slice(0, ROWS)}
+        rows={items}
         rowKey={(item) => item.product_id}
         columns={[
-          { title: t('dashboard.columns.product'), cell: (item) => <ProductLink name={item.name} inventoryId={item.inventory_id} /> },
-          { title: t('dashboard.columns.onHand'), numeric: true, cell: (item) => quantity(item.on_hand, item.usage_unit) },
+          ...column.lead,
           {
             title: t('dashboard.columns.daysToZero'),
             numeric: true,
