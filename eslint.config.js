@@ -37,7 +37,7 @@ export default tseslint.config(
   ...[1, 2, 3].map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['warn', {
+      'no-restricted-imports': ['error', {
         patterns: [{
           regex: `^(\\.\\./){${depth}}[a-z0-9-]+/(?!index\\.ts$)`,
           message: "Import another feature through its index.ts (add the export there), not its internal files.",

@@ -7,7 +7,7 @@ import type { AppAbility } from '../../core/abilities.ts';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { useFormat } from '../../core/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { PracticeRequired } from '../inventory/index.ts';
+import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { useWidget, type DashboardView } from './dashboard.api.ts';
 import { ForecastRunBar } from './ForecastRunBar.tsx';
 import { CriticalItemsWidget, DaysToZeroWidget, LowStockWidget } from './widgets/StockWidgets.tsx';

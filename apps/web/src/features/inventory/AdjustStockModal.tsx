@@ -12,7 +12,7 @@ import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, useDay, useSignedQuantity } from './stock.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/DecimalInput.tsx';
+import { DecimalInput } from '../products/index.ts';
 
 interface Values extends Record<string, unknown> {
   lot_id: string;

@@ -11,7 +11,7 @@ import { decimalText } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/DecimalInput.tsx';
+import { DecimalInput } from '../products/index.ts';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;

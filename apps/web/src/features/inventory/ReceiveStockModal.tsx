@@ -15,7 +15,7 @@ import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/DecimalInput.tsx';
+import { DecimalInput } from '../products/index.ts';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;

@@ -10,7 +10,7 @@ import { decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/DecimalInput.tsx';
+import { DecimalInput } from '../products/index.ts';
 
 interface Values extends Record<string, unknown> {
   type: 'expire' | 'waste';

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubHttp, type Handler } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
-import type { ProductHit } from '../products/product.api.ts';
-import { barcodeMatch } from '../products/ProductSearchPicker.tsx';
+import type { ProductHit } from '../products/index.ts';
+import { barcodeMatch } from '../products/index.ts';
 import { ProcedureTemplateFormPage } from './ProcedureTemplateFormPage.tsx';
 
 // Textarea autosize listens to document.fonts, which jsdom lacks.

@@ -10,9 +10,9 @@ import { notifySuccess } from '../../core/notify.ts';
 import { ItemLinesEditor, isPositiveQuantity, lineBodies, pickLine, type ItemLine } from '../../ui/item-lines/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { fetchAllProcedureCodes } from '../procedure-codes/procedure-code.api.ts';
-import { useMoney } from '../products/money.ts';
-import type { ProductHit } from '../products/product.api.ts';
+import { fetchAllProcedureCodes } from '../procedure-codes/index.ts';
+import { useMoney } from '../products/index.ts';
+import type { ProductHit } from '../products/index.ts';
 import { ProductPicker } from './ProductPicker.tsx';
 import { fetchProcedureTemplate, saveProcedureTemplate } from './procedure-template.api.ts';
 

@@ -11,11 +11,11 @@ import { useFormat } from '../../core/format.ts';
 import { usePracticeChanged } from '../../core/practice.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { MovementsTable } from '../inventory/MovementsTable.tsx';
-import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
-import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from '../inventory/stock.ts';
-import { useQuantity } from '../products/money.ts';
-import { useUnitLabel } from '../products/units.ts';
+import { MovementsTable } from '../inventory/index.ts';
+import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
+import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from '../inventory/index.ts';
+import { useQuantity } from '../products/index.ts';
+import { useUnitLabel } from '../products/index.ts';
 import { PROCEDURE_REFRESH, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
 

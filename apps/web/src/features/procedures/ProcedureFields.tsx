@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllProcedureCodes } from '../procedure-codes/procedure-code.api.ts';
+import { fetchAllProcedureCodes } from '../procedure-codes/index.ts';
 import { fetchTemplatesOfCode, type ProcedureDetail } from './procedure.api.ts';
 import type { ProcedureFormValues } from './procedure-form-values.ts';
 

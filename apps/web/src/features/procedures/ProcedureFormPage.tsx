@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { isPositiveQuantity } from '../../ui/item-lines/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { fromLocalInput, shortfalls } from './items.ts';
 import { PROCEDURE_REFRESH, amendProcedure, fetchProcedure, fetchTemplateLines, recordProcedure, type ProcedureDetail } from './procedure.api.ts';
 import { amendment, emptyProcedureValues, procedureValues, recordBody, type ProcedureFormValues } from './procedure-form-values.ts';

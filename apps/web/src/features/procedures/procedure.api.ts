@@ -1,7 +1,7 @@
 import type { ProcedureAmendBody, ProcedureBody, ProcedureTemplateLines } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
-import { STOCK_QUERY_KEYS, type Movement } from '../inventory/inventory.api.ts';
-import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/procedure-template.api.ts';
+import { STOCK_QUERY_KEYS, type Movement } from '../inventory/index.ts';
+import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/index.ts';
 import { procedureListContract, type ListRow } from '@enamel/contracts';
 
 export const PROCEDURES_LIST_URL = procedureListContract.path;

@@ -3,3 +3,4 @@ export * from './money.ts';
 export * from './product.api.ts';
 export * from './ProductSearchPicker.tsx';
 export * from './units.ts';
+export * from './DecimalInput.tsx';

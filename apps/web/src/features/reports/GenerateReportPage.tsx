@@ -7,7 +7,7 @@ import { REPORT_BACKGROUND_FROM_ROWS, REPORT_EXPORT_MAX_ROWS, REPORT_FILTER_PARA
 import { toAppError } from '../../core/errors.ts';
 import { useFormat } from '../../core/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { PracticeRequired } from '../inventory/PracticeRequired.tsx';
+import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { BackgroundExports } from './BackgroundExports.tsx';
 import { ReportFilters } from './ReportFilters.tsx';
 import { reportDownloadUrl, useReport, useStartExport, type ReportParams } from './reports.api.ts';

@@ -5,12 +5,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REPORT_FILTERS, type ReportData, type ReportId } from '@enamel/contracts';
-import { fetchBrandOptions } from '../brands/brand.api.ts';
-import { fetchAllCategories } from '../categories/category.api.ts';
-import { fetchAllProcedureCodes } from '../procedure-codes/procedure-code.api.ts';
-import { fetchProduct, searchProducts } from '../products/product.api.ts';
-import { fetchPracticeOptions } from '../users/user.api.ts';
-import { PICKER_DEBOUNCE_MS } from '../products/ProductSearchPicker.tsx';
+import { fetchBrandOptions } from '../brands/index.ts';
+import { fetchAllCategories } from '../categories/index.ts';
+import { fetchAllProcedureCodes } from '../procedure-codes/index.ts';
+import { fetchProduct, searchProducts } from '../products/index.ts';
+import { fetchPracticeOptions } from '../users/index.ts';
+import { PICKER_DEBOUNCE_MS } from '../products/index.ts';
 
 /** The report's own filters, each kept in the URL (an empty one leaves it); dates and days show the defaults applied. */
 export function ReportFilters({ report, practiceId, resolved }: { report: ReportId; practiceId: number; resolved: ReportData['filters'] | undefined }) {
