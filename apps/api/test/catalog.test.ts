@@ -4,6 +4,7 @@ import { activityLogs, brands, procedureTemplates, products } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
+import { uid } from './ledgers.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -16,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-let seq = 0;
-const uid = () => `${Date.now().toString(36)}${++seq}`;
 
 async function created(url: string, body: unknown) {
   const res = await admin.post(url, body);

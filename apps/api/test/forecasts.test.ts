@@ -4,6 +4,7 @@ import { forecastRuns, forecastSeries } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import { appWithAdmin, signInAs, type TestApp } from './test-app.ts';
+import { uid } from './ledgers.ts';
 
 /**
  * Forecast runs over a small hand-made ledger: what a run reads is exactly what the ledger says per
@@ -15,8 +16,6 @@ let admin: Agent;
 beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
-let seq = 0;
-const uid = () => `${Date.now().toString(36)}${++seq}`;
 
 /** YYYY-MM-DD `days` from today in UTC (the factories' practices are in UTC). */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

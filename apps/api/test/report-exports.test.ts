@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { REPORT_EXPORT_MAX_ROWS } from '@enamel/contracts';
 import { inventories, userPractices } from '@enamel/db';
 import { createPractice, createUser } from './factories.ts';
 import { day, handMadeLedger, uid } from './ledgers.ts';
 import { appWithAdmin, signInAs, type TestApp } from './test-app.ts';
 import { Agent } from './agent.ts';
+import { pdfPages } from './pdf-text.ts';
 
 /**
  * Report exports parsed back (PDF text and pages, XLSX cells, CSV lines), their row limits, the movement lines
@@ -18,17 +18,6 @@ let admin: Agent;
 beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
-/** The text of each page of a PDF, its items joined by spaces. */
-async function pdfPages(body: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(body), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 /** `n` receipts of the gloves spread over the last 20 days, written straight into the ledger (as an import of old history would). */
 async function manyMovements(practiceId: number, productId: number, n: number) {

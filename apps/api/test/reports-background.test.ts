@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { and, eq, sql } from 'drizzle-orm';
 import { REPORT_EXPORT_MAX_ROWS } from '@enamel/contracts';
 import { inventories, reportExportFiles, reportExports, userPractices } from '@enamel/db';
@@ -10,6 +9,7 @@ import { createPractice, createUser } from './factories.ts';
 import { day, handMadeLedger } from './ledgers.ts';
 import { appWithAdmin, signInAs, type TestApp } from './test-app.ts';
 import type { Agent } from './agent.ts';
+import { pdfPages } from './pdf-text.ts';
 
 /**
  * Background exports: a large report is queued, prepared by the job queue with its progress on the export,
@@ -47,17 +47,6 @@ async function untilFinished(agent: Agent, id: number, seen: string[] = []) {
   }
 }
 
-/** The text of each page of a PDF, its items joined by spaces. */
-async function pdfPages(body: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(body), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 async function sheetValues(body: Buffer) {
   const workbook = new ExcelJS.Workbook();

@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { inventories, lots, stockMovements } from '@enamel/db';
-import { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
-import { appWithAdmin, type TestApp } from './test-app.ts';
+import { listeningAppWithAdmin } from './test-app.ts';
 
 const CONCURRENT = 200;
-let t: TestApp;
-let base: string;
-let admin: Agent;
-beforeAll(async () => {
-  ({ t, admin } = await appWithAdmin());
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => t.close());
+const app = listeningAppWithAdmin();
 
 describe('concurrent procedures on one product', () => {
   it(`${CONCURRENT} completions fired at once over HTTP lose no update, never take a lot below zero, and the ledger sums equal the stock`, async () => {
-    const practice = await createPractice(t.database.db);
-    const product = (await admin.post('/api/product/create', { name: 'Prophy cups', sku: `CUP-${Date.now()}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 100, purchase_price: '20.00', tracks_lots: true })).json().data;
+    const practice = await createPractice(app.t.database.db);
+    const product = (await app.admin.post('/api/product/create', { name: 'Prophy cups', sku: `CUP-${Date.now()}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 100, purchase_price: '20.00', tracks_lots: true })).json().data;
     // 250 in three lots; each procedure takes 2, so exactly 125 of 200 can be served.
     for (const [lot, expiry, quantity] of [['C', '2028-03-01', '100'], ['A', '2027-01-01', '70'], ['B', '2027-06-01', '80']] as const) {
-      const res = await admin.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: product.id, quantity, lot_number: lot, expiry_date: expiry });
+      const res = await app.admin.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: product.id, quantity, lot_number: lot, expiry_date: expiry });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const code = (await admin.post('/api/procedure-code/create', { code: `D1${Date.now()}`.slice(0, 16), name: 'Prophylaxis, adult', category: 'preventive' })).json().data;
+    const code = (await app.admin.post('/api/procedure-code/create', { code: `D1${Date.now()}`.slice(0, 16), name: 'Prophylaxis, adult', category: 'preventive' })).json().data;
 
-    const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: admin.cookieHeader(), 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! };
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: app.admin.cookieHeader(), 'x-xsrf-token': app.admin.cookies.get('XSRF-TOKEN')! };
     const body = JSON.stringify({ dental_practice_id: practice.id, procedure_code_id: code.id, performed_at: '2026-11-20T10:00:00Z', status: 'completed', items: [{ product_id: product.id, quantity: '2' }] });
-    const statuses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(`${base}/api/procedure/create`, { method: 'POST', headers, body }).then((r) => r.status)));
+    const statuses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(`${app.base}/api/procedure/create`, { method: 'POST', headers, body }).then((r) => r.status)));
 
     const served = statuses.filter((s) => s === 201).length;
     expect(served).toBe(125);
     expect(statuses.filter((s) => s === 409).length).toBe(CONCURRENT - 125);
-    const db = t.database.db;
+    const db = app.t.database.db;
     const [inventory] = await db.select().from(inventories).where(eq(inventories.productId, product.id));
     expect(Number(inventory!.onHand)).toBe(250 - 2 * served);
     const lotRows = await db.select().from(lots).where(eq(lots.inventoryId, inventory!.id));

@@ -6,6 +6,7 @@ import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
+import { uid } from './ledgers.ts';
 
 /**
  * A lot past its expiry date is never consumed, only written off. "Past" is judged on the later of
@@ -17,8 +18,6 @@ let admin: Agent;
 beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(async () => t.close());
 
-let seq = 0;
-const uid = () => `${Date.now().toString(36)}${++seq}`;
 const DAY = 86_400_000;
 /** The day `offset` days from today in UTC (the factories' practices are in UTC). */
 const day = (offset: number) => dayIn('UTC', new Date(Date.now() + offset * DAY));

@@ -5,6 +5,7 @@ import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
 import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
+import { uid } from './ledgers.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -14,8 +15,6 @@ afterAll(async () => t.close());
 /** A parsed JSON answer. */
 type Json = ReturnType<typeof JSON.parse>;
 
-let seq = 0;
-const uid = () => `${Date.now().toString(36)}${++seq}`;
 
 async function ok(res: { statusCode: number; body: string; json: () => { data: unknown } }, status = 200) {
   expect(res.statusCode, res.body).toBe(status);

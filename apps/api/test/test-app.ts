@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,4 +94,18 @@ export async function signInAs(t: TestApp, options: Parameters<typeof createUser
 export async function appWithAdmin(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; admin: Agent }> {
   const t = await createTestApp(options);
   return { t, admin: await signInAs(t, { role: 'Super Admin' }) };
+}
+
+/**
+ * A test file's app listening on a free port (for requests fired truly at once over HTTP), and a Super Admin:
+ * filled in before the file's tests, closed after them.
+ */
+export function listeningAppWithAdmin(): { t: TestApp; admin: Agent; base: string } {
+  const ctx = {} as { t: TestApp; admin: Agent; base: string };
+  beforeAll(async () => {
+    Object.assign(ctx, await appWithAdmin());
+    ctx.base = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => ctx.t.close());
+  return ctx;
 }
