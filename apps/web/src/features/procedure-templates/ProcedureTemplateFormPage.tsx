@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -10,7 +10,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { ItemLinesEditor, isPositiveQuantity, lineBodies, pickLine, type ItemLine } from '../../ui/item-lines/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { fetchAllProcedureCodes } from '../procedure-codes/index.ts';
+import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
 import { useMoney } from '../products/index.ts';
 import type { ProductHit } from '../products/index.ts';
 import { ProductPicker } from './ProductPicker.tsx';
@@ -40,7 +40,7 @@ export function ProcedureTemplateFormPage() {
     validate: { items: { quantity: (value) => (isPositiveQuantity(value) ? null : t('procedureTemplates.quantityPositive')) } },
   });
   const template = useQuery({ queryKey: ['procedure-template', id], queryFn: () => fetchProcedureTemplate(id!), enabled: editing && Number.isInteger(id) });
-  const codes = useQuery({ queryKey: ['procedure-codes', 'all'], queryFn: fetchAllProcedureCodes });
+  const codes = useProcedureCodes();
 
   useEffect(() => {
     const p = template.data;
@@ -55,7 +55,7 @@ export function ProcedureTemplateFormPage() {
   }, [template.data]);
 
   const codeData = useMemo(() => {
-    const list = (codes.data ?? []).map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}${c.status === 'active' ? '' : ` (${t('status.inactive')})`}` }));
+    const list = (codes.data ?? []).map((c) => ({ value: String(c.id), label: `${procedureCodeLabel(c)}${c.status === 'active' ? '' : ` (${t('status.inactive')})`}` }));
     const p = template.data;
     if (p && !list.some((o) => o.value === String(p.procedure_code_id))) list.unshift({ value: String(p.procedure_code_id), label: `${p.procedure_code} · ${p.procedure_code_name}` });
     return list;
@@ -111,14 +111,10 @@ export function ProcedureTemplateFormPage() {
                 <TextInput label={t('procedureTemplates.fields.name')} required autoComplete="off" data-testid="template-name" {...form.getInputProps('name')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select
+                <ProcedureCodeSelect
                   label={t('procedureTemplates.fields.procedureCode')}
                   data={codeData}
-                  searchable
-                  required
-                  allowDeselect={false}
-                  disabled={codes.isPending}
-                  nothingFoundMessage={t('table.noOptions')}
+                  pending={codes.isPending}
                   data-testid="template-procedure-code"
                   {...form.getInputProps('procedure_code_id')}
                 />

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllProcedureCodes } from '../procedure-codes/index.ts';
+import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
 import { fetchTemplatesOfCode, type ProcedureDetail } from './procedure.api.ts';
 import type { ProcedureFormValues } from './procedure-form-values.ts';
 
@@ -19,11 +19,11 @@ export function ProcedureFields({ form, existing, onTemplateChange }: ProcedureF
   const { t } = useTranslation();
   const values = form.getValues();
   const codeId = values.procedure_code_id ? Number(values.procedure_code_id) : null;
-  const codes = useQuery({ queryKey: ['procedure-codes', 'all'], queryFn: fetchAllProcedureCodes });
+  const codes = useProcedureCodes();
   const templates = useQuery({ queryKey: ['procedure-templates', 'of-code', codeId], queryFn: ({ signal }) => fetchTemplatesOfCode(codeId!, signal), enabled: codeId !== null });
 
   const codeData = useMemo(() => {
-    const list = (codes.data ?? []).filter((c) => c.status === 'active' || String(c.id) === values.procedure_code_id).map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}` }));
+    const list = (codes.data ?? []).filter((c) => c.status === 'active' || String(c.id) === values.procedure_code_id).map((c) => ({ value: String(c.id), label: procedureCodeLabel(c) }));
     if (existing && !list.some((o) => o.value === String(existing.procedure_code_id))) list.unshift({ value: String(existing.procedure_code_id), label: `${existing.procedure_code} · ${existing.procedure_code_name}` });
     return list;
   }, [codes.data, existing, values.procedure_code_id]);
@@ -46,14 +46,10 @@ export function ProcedureFields({ form, existing, onTemplateChange }: ProcedureF
     <>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select
+          <ProcedureCodeSelect
             label={t('procedures.fields.procedureCode')}
             data={codeData}
-            searchable
-            required
-            allowDeselect={false}
-            disabled={codes.isPending}
-            nothingFoundMessage={t('table.noOptions')}
+            pending={codes.isPending}
             data-testid="procedure-code"
             {...form.getInputProps('procedure_code_id')}
             onChange={onCodeChange}
