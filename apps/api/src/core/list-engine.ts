@@ -1,5 +1,5 @@
-import { Column, and, asc, count, desc, eq, ilike, is, isNotNull, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { Column, and, asc, count, desc, eq, getTableColumns, ilike, is, isNotNull, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import {
   FILTER_CONDITIONS,
   ID_MAX,
@@ -56,7 +56,13 @@ export type ListFields = Record<string, Expr>;
  * are not columns (`extra`: JSON, inputs of `present`), the FROM and joins, and a unique tiebreaker.
  */
 export interface ListBinding<L extends ListContract> {
-  columns: { [K in ListColumnName<L>]: Expr };
+  /**
+   * The list's main table: a declared column named as one of its SQL columns reads that column, unless
+   * `columns` binds it otherwise.
+   */
+  table?: PgTable;
+  /** The SQL of the other columns (every column is bound, or `bindList` throws when the app starts). */
+  columns?: { [K in ListColumnName<L>]?: Expr };
   extra?: ListFields;
   from: (db: Database, fields: ListFields) => PgSelect;
   tiebreaker: AnyColumn;
@@ -89,10 +95,12 @@ function conversions(contract: ListContract): Array<[string, (value: unknown) =>
 export type BoundList<Row> = ListDefinition<Row> & { contract: ListContract };
 
 export function bindList<L extends ListContract>(contract: L, binding: ListBinding<L>): BoundList<ListRow<L>> {
-  const exprs = binding.columns as Record<string, Expr>;
+  const own = binding.table ? Object.fromEntries(Object.values(getTableColumns(binding.table)).map((column) => [column.name, column])) : {};
+  const exprs: Record<string, Expr> = {};
   const columns: Record<string, ListColumn> = {};
   for (const [name, declared] of Object.entries<ListColumnDeclaration>(contract.columns)) {
-    const expr = exprs[name];
+    const expr = (binding.columns as Record<string, Expr | undefined> | undefined)?.[name] ?? own[name];
+    if (expr !== undefined) exprs[name] = expr;
     if (expr === undefined) throw new Error(`${contract.path}: column ${name} has no SQL expression`);
     columns[name] = { ...declared, expr, integer: !is(expr, Column) && isIntegerColumn(contract, name) };
   }

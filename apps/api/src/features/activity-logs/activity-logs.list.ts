@@ -6,17 +6,9 @@ import { bindList } from '../../core/list-engine.ts';
 export type ActivityLogRow = ListRow<typeof activityLogListContract>;
 
 export const activityLogList = bindList(activityLogListContract, {
+  table: activityLogs,
   columns: {
-    id: activityLogs.id,
-    created_at: activityLogs.createdAt,
-    user_id: activityLogs.userId,
-    user_email: activityLogs.userEmail,
-    dental_practice_id: activityLogs.dentalPracticeId,
     dental_practice_name: dentalPractices.name,
-    action: activityLogs.action,
-    subject: activityLogs.subject,
-    subject_id: activityLogs.subjectId,
-    ip: activityLogs.ip,
   },
   extra: { before: activityLogs.before, after: activityLogs.after },
   from: (db, fields) => db.select(fields).from(activityLogs).leftJoin(dentalPractices, eq(dentalPractices.id, activityLogs.dentalPracticeId)).$dynamic(),

@@ -8,14 +8,9 @@ export type BrandRow = ListRow<typeof brandListContract>;
 const productsCount = sql<number>`(select count(*)::int from products p where p.brand_id = ${sql.raw('"brands"."id"')})`;
 
 export const brandList = bindList(brandListContract, {
+  table: brands,
   columns: {
-    id: brands.id,
-    name: brands.name,
-    manufacturer: brands.manufacturer,
-    website: brands.website,
-    status: brands.status,
     products_count: productsCount,
-    created_at: brands.createdAt,
   },
   from: (db, fields) => db.select(fields).from(brands).$dynamic(),
   tiebreaker: brands.id,

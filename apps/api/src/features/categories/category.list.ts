@@ -15,15 +15,11 @@ export const categoryPath = (categoryId: SQL) => sql<string>`(with recursive up(
 const productsCount = sql<number>`(select count(*)::int from products p where p.category_id = ${id})`;
 
 export const categoryList = bindList(categoryListContract, {
+  table: categories,
   columns: {
-    id: categories.id,
-    name: categories.name,
-    parent_id: categories.parentId,
     parent_name: parentName,
     path: categoryPath(id),
-    status: categories.status,
     products_count: productsCount,
-    created_at: categories.createdAt,
   },
   from: (db, fields) => db.select(fields).from(categories).$dynamic(),
   tiebreaker: categories.id,

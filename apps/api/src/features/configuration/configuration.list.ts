@@ -11,8 +11,8 @@ const s = practiceSettings;
  * its defaults until someone saves it.
  */
 export const configurationList = bindList(configurationListContract, {
+  table: dentalPractices,
   columns: {
-    id: dentalPractices.id,
     dental_practice_id: dentalPractices.id,
     dental_practice_name: dentalPractices.name,
     forecast_horizon_weeks: sql<number>`coalesce(${s.forecastHorizonWeeks}, ${d.forecast_horizon_weeks})`,

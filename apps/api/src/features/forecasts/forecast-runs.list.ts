@@ -7,23 +7,10 @@ type ForecastRunRow = ListRow<typeof forecastRunListContract>;
 
 /** The forecast runs (the notes' `forecast_date` list): practice, date, status, who, how long, what. */
 export const forecastRunList = bindList(forecastRunListContract, {
+  table: forecastRuns,
   columns: {
-    id: forecastRuns.id,
-    dental_practice_id: forecastRuns.dentalPracticeId,
     dental_practice_name: dentalPractices.name,
-    forecast_date: forecastRuns.forecastDate,
-    status: forecastRuns.status,
-    horizon_weeks: forecastRuns.horizonWeeks,
-    level: forecastRuns.level,
     requested_by_email: users.email,
-    created_at: forecastRuns.createdAt,
-    started_at: forecastRuns.startedAt,
-    finished_at: forecastRuns.finishedAt,
-    duration_ms: forecastRuns.durationMs,
-    series_count: forecastRuns.seriesCount,
-    error: forecastRuns.error,
-    wape: forecastRuns.wape,
-    coverage: forecastRuns.coverage,
   },
   extra: { requested_by: forecastRuns.requestedBy, methods: forecastRuns.methods, accuracy_weeks: forecastRuns.accuracyWeeks },
   from: (db, fields) =>

@@ -18,10 +18,8 @@ const stockStatus = sql<'out' | 'low' | 'expiring' | 'ok'>`case
 
 /** The inventory list of one practice (the caller's scope names the practice). */
 export const inventoryList = bindList(inventoryListContract, {
+  table: inventories,
   columns: {
-    id: inventories.id,
-    dental_practice_id: inventories.dentalPracticeId,
-    product_id: inventories.productId,
     product_name: products.name,
     sku: products.sku,
     gtin: products.gtin,
@@ -31,14 +29,9 @@ export const inventoryList = bindList(inventoryListContract, {
     purchase_unit: products.purchaseUnit,
     units_per_purchase_unit: products.unitsPerPurchaseUnit,
     tracks_lots: products.tracksLots,
-    on_hand: inventories.onHand,
     on_hand_purchase_units: sql<string>`round(${inventories.onHand} / ${products.unitsPerPurchaseUnit}, 2)`,
     value: sql<string>`(select coalesce(round(sum(greatest(l.quantity, 0) * l.unit_cost), 4), 0) from lots l where l.inventory_id = ${inv})`,
     nearest_expiry: sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`,
-    reorder_point: inventories.reorderPoint,
-    par_level: inventories.parLevel,
-    location: inventories.location,
-    status: inventories.status,
     stock_status: stockStatus,
   },
   from: (db, fields) =>
@@ -54,21 +47,12 @@ export const inventoryList = bindList(inventoryListContract, {
 
 /** The ledger of one practice. */
 export const movementList = bindList(movementListContract, {
+  table: stockMovements,
   columns: {
-    id: stockMovements.id,
-    occurred_at: stockMovements.occurredAt,
-    type: stockMovements.type,
-    inventory_id: stockMovements.inventoryId,
-    product_id: stockMovements.productId,
     product_name: products.name,
     sku: products.sku,
-    lot_id: stockMovements.lotId,
     lot_number: lots.lotNumber,
     expiry_date: lots.expiryDate,
-    quantity: stockMovements.quantity,
-    unit_cost: stockMovements.unitCost,
-    reason: stockMovements.reason,
-    procedure_id: stockMovements.procedureId,
     counterpart_practice_name: sql<string | null>`(select p.name from dental_practices p where p.id = ${stockMovements.counterpartPracticeId})`,
     user_email: users.email,
   },

@@ -8,14 +8,9 @@ export type ProcedureCodeRow = ListRow<typeof procedureCodeListContract>;
 export const templatesCount = (codeId: unknown) => sql<number>`(select count(*)::int from procedure_templates t where t.procedure_code_id = ${codeId})`;
 
 export const procedureCodeList = bindList(procedureCodeListContract, {
+  table: procedureCodes,
   columns: {
-    id: procedureCodes.id,
-    code: procedureCodes.code,
-    name: procedureCodes.name,
-    category: procedureCodes.category,
-    status: procedureCodes.status,
     templates_count: templatesCount(sql.raw('"procedure_codes"."id"')),
-    created_at: procedureCodes.createdAt,
   },
   from: (db, fields) => db.select(fields).from(procedureCodes).$dynamic(),
   tiebreaker: procedureCodes.id,

@@ -13,16 +13,12 @@ export const consumableCost = (templateId: unknown) =>
 const id = sql.raw('"procedure_templates"."id"');
 
 export const procedureTemplateList = bindList(procedureTemplateListContract, {
+  table: procedureTemplates,
   columns: {
-    id: procedureTemplates.id,
-    name: procedureTemplates.name,
-    procedure_code_id: procedureTemplates.procedureCodeId,
     procedure_code: procedureCodes.code,
     procedure_code_name: procedureCodes.name,
     items_count: sql<number>`(select count(*)::int from procedure_template_items i where i.procedure_template_id = ${id})`,
     consumable_cost: consumableCost(id),
-    status: procedureTemplates.status,
-    created_at: procedureTemplates.createdAt,
   },
   from: (db, fields) => db.select(fields).from(procedureTemplates).innerJoin(procedureCodes, sql`${procedureCodes.id} = ${procedureTemplates.procedureCodeId}`).$dynamic(),
   tiebreaker: procedureTemplates.id,

@@ -10,17 +10,11 @@ export const procedureCost = (procedureId: unknown) => sql<string>`(select coale
 
 /** Procedures of one practice (the caller's scope names it). */
 export const procedureList = bindList(procedureListContract, {
+  table: procedures,
   columns: {
-    id: procedures.id,
-    dental_practice_id: procedures.dentalPracticeId,
-    performed_at: procedures.performedAt,
-    procedure_code_id: procedures.procedureCodeId,
     procedure_code: procedureCodes.code,
     procedure_code_name: procedureCodes.name,
-    procedure_template_id: procedures.procedureTemplateId,
     template_name: procedureTemplates.name,
-    provider: procedures.provider,
-    status: procedures.status,
     items_count: sql<number>`(select count(*)::int from procedure_items i where i.procedure_id = ${id})`,
     consumable_cost: procedureCost(id),
   },

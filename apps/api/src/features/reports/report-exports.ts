@@ -78,19 +78,9 @@ export function exportScope(userId: number, practices: 'all' | number[]): SQL | 
 
 /** The Reports list's recent exports: which report, practice, filters, format, rows and when (server-mode list). */
 export const reportExportList = bindList(reportExportListContract, {
+  table: reportExports,
   columns: {
-    id: reportExports.id,
-    report: reportExports.report,
-    format: reportExports.format,
-    dental_practice_id: reportExports.dentalPracticeId,
     dental_practice_name: dentalPractices.name,
-    row_count: reportExports.rowCount,
-    created_at: reportExports.createdAt,
-    background: reportExports.background,
-    status: reportExports.status,
-    rows_written: reportExports.rowsWritten,
-    finished_at: reportExports.finishedAt,
-    expires_at: reportExports.expiresAt,
   },
   extra: {
     filters: reportExports.filters,

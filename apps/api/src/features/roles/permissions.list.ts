@@ -6,12 +6,8 @@ import { bindList } from '../../core/list-engine.ts';
 const roleNames = sql<string>`coalesce((select string_agg(r.name, ', ' order by r.name) from role_permissions rp join roles r on r.id = rp.role_id where rp.permission_id = ${sql.raw('"permissions"."id"')}), '')`;
 
 export const permissionList = bindList(permissionListContract, {
+  table: permissions,
   columns: {
-    id: permissions.id,
-    name: permissions.name,
-    action: permissions.action,
-    subject: permissions.subject,
-    inverted: permissions.inverted,
     roles: roleNames,
   },
   extra: { conditions: permissions.conditions, fields: permissions.fields },

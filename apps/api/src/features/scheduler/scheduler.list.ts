@@ -10,13 +10,8 @@ const lastStatus = sql<string | null>`(select r.status from scheduler_runs r whe
 /** The notes' `schedulers` list: each job with its schedule, switch, time limit, last run and (computed) next run. */
 export function schedulerJobList(timeZone: string) {
   return bindList(schedulerJobListContract, {
+    table: schedulerJobs,
     columns: {
-      id: schedulerJobs.id,
-      name: schedulerJobs.name,
-      cron: schedulerJobs.cron,
-      enabled: schedulerJobs.enabled,
-      time_limit_seconds: schedulerJobs.timeLimitSeconds,
-      updated_at: schedulerJobs.updatedAt,
       last_run_at: lastRunAt,
       last_status: lastStatus,
     },

@@ -15,16 +15,11 @@ const practiceNames = (readerPractices: 'all' | number[]) => {
 /** The users list as a reader of `readerPractices` sees it. */
 export const userList = (readerPractices: 'all' | number[]) =>
   bindList(userListContract, {
+    table: users,
     columns: {
-      id: users.id,
       name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`,
-      email: users.email,
-      status: users.status,
-      locale: users.locale,
       roles: roleNames,
       dental_practices: practiceNames(readerPractices),
-      last_login_at: users.lastLoginAt,
-      created_at: users.createdAt,
     },
     from: (db, fields) => db.select(fields).from(users).$dynamic(),
     tiebreaker: users.id,
