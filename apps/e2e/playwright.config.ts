@@ -9,6 +9,27 @@ export const ADMIN = { email: 'admin@enamel.test', password: 'Incisor-Canine-Mol
 // Debian's Chromium, never a downloaded browser; background networking off (no network here).
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/** The built app on `port` with a fresh data folder, its admin signed up from ADMIN (the suite's and the screenshots'). */
+export function appServer(port: number, dataDir: string) {
+  return {
+    command: `rm -rf "${dataDir}" && node --import tsx apps/api/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './specs',
   outputDir: path.join(root, 'test-results'),
@@ -24,21 +45,5 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } } }],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/api/src/main.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  },
+  webServer: appServer(PORT, E2E_DATA_DIR),
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages } from '../pages/app.ts';
 
@@ -17,13 +17,18 @@ const period = () => {
   return `from=${from.toISOString().slice(0, 10)}&to=${to.toISOString().slice(0, 10)}`;
 };
 
-test('a large export is prepared in the background from Generate, followed to its end there and in Recent exports, and downloaded', async ({ page }) => {
+/** Generate with the stock movements' lines of the demo city practice over the period (a long export). */
+async function openMovementLines(page: Page) {
   test.setTimeout(180_000);
   await new AppPages(page).signInAndWaitForDashboard();
   await page.getByTestId('app-header').getByTestId('practice-selector').click();
   await page.getByRole('option', { name: '(DEMO-CITY)' }).click();
   await page.goto(`/admin/reports/genrate?report=stock-movements&view=lines&${period()}`);
   await waitUntilLoaded(page);
+}
+
+test('a large export is prepared in the background from Generate, followed to its end there and in Recent exports, and downloaded', async ({ page }) => {
+  await openMovementLines(page);
   const count = Number((await page.getByTestId('report-count').textContent())!.replace(/\D/g, ''));
   expect(count).toBeGreaterThan(500);
   expect(count).toBeLessThanOrEqual(5000);
@@ -55,12 +60,7 @@ test('a large export is prepared in the background from Generate, followed to it
 });
 
 test('Recent exports follows an export still being prepared: its progress bar, then its download link', async ({ page }) => {
-  test.setTimeout(180_000);
-  await new AppPages(page).signInAndWaitForDashboard();
-  await page.getByTestId('app-header').getByTestId('practice-selector').click();
-  await page.getByRole('option', { name: '(DEMO-CITY)' }).click();
-  await page.goto(`/admin/reports/genrate?report=stock-movements&view=lines&${period()}`);
-  await waitUntilLoaded(page);
+  await openMovementLines(page);
   // Ask, and leave for the Reports list at once: the export goes on without the screen that asked for it.
   const started = page.waitForResponse((r) => r.url().endsWith('/api/reports/exports') && r.request().method() === 'POST');
   await page.getByTestId('report-prepare-pdf').click();

@@ -7,6 +7,7 @@ import { translate } from '../../core/i18n.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import { randomToken, safeEqual, sha256 } from '../../core/tokens.ts';
 import { checkNewPassword, findUserByEmail } from './auth.service.ts';
+import { fullName } from '../users/current-user.presenter.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -36,7 +37,7 @@ export async function mailResetLink(deps: Deps, email: string): Promise<void> {
   });
   const locale = isLocale(user.locale) ? user.locale : 'en';
   const link = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-  const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
+  const name = fullName(user) || user.email;
   await deps.mailer.send({ to: user.email, subject: translate(locale, 'mail.reset_subject'), text: translate(locale, 'mail.reset_body', { name, link }) });
 }
 

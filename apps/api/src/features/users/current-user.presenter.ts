@@ -3,6 +3,16 @@ import { isLocale, type CurrentUser } from '@enamel/contracts';
 import { roles, userRoles, type Database } from '@enamel/db';
 import type { AuthUser } from '../../core/sessions.ts';
 
+/** A user's name as shown ("Ada Lovelace"), with its two parts and the email, as every presenter of a user starts. */
+export function userNames(user: { firstname: string; lastname: string; email: string }) {
+  return { name: fullName(user), firstname: user.firstname, lastname: user.lastname, email: user.email };
+}
+
+/** "Ada" + "Lovelace" → "Ada Lovelace" (either part may be empty). */
+export function fullName(user: { firstname: string; lastname: string }): string {
+  return [user.firstname, user.lastname].filter(Boolean).join(' ');
+}
+
 /** The only place a user row becomes the JSON the client sees as "the current user". */
 export async function presentCurrentUser(db: Database, user: AuthUser): Promise<CurrentUser> {
   const roleRows = await db
@@ -13,10 +23,7 @@ export async function presentCurrentUser(db: Database, user: AuthUser): Promise<
     .orderBy(roles.name);
   return {
     id: user.id,
-    name: [user.firstname, user.lastname].filter(Boolean).join(' '),
-    firstname: user.firstname,
-    lastname: user.lastname,
-    email: user.email,
+    ...userNames(user),
     locale: isLocale(user.locale) ? user.locale : 'en',
     roles: roleRows.map((r) => r.name),
   };

@@ -3,6 +3,7 @@ import type { User } from '@enamel/contracts';
 import { dentalPractices, roles, userPractices, userRoles, type Database, type UserRow } from '@enamel/db';
 import type { AppAbility } from '../../core/abilities.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
+import { userNames } from './current-user.presenter.ts';
 import { userActions } from './user.service.ts';
 
 /**
@@ -24,10 +25,7 @@ export async function presentUser(db: Database, row: UserRow, reader: AppAbility
   ]);
   return {
     id: row.id,
-    name: [row.firstname, row.lastname].filter(Boolean).join(' '),
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
+    ...userNames(row),
     locale: row.locale,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     roles: roleRows,
