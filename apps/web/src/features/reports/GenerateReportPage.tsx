@@ -223,7 +223,8 @@ function ReportView({ report, practiceId, params, query }: { report: ReportId; p
             </figure>
           </Card>
           <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={720}>
+            {/* Scrolled sideways by keyboard too (a focusable region), when the columns are wider than the screen. */}
+            <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
               <Table striped verticalSpacing={6} fz="sm" data-testid="report-table">
                 <Table.Thead>
                   <Table.Tr>
