@@ -3,13 +3,14 @@ import { configurationRowSchema } from '../configuration.ts';
 import { STATUSES } from '../dental-practices.ts';
 import { forecastRunSchema } from '../forecasts.ts';
 import { listContract } from '../lists.ts';
+import { LIST_PATHS } from './list-paths.ts';
 import { permissionSchema } from '../permissions.ts';
 import { reportExportSchema } from '../reports.ts';
 import { schedulerJobSchema } from '../scheduler.ts';
 
 /** GET /api/admin/list/users: roles and practices as names (only the practices the reader may see). */
 export const userListContract = listContract({
-  path: '/api/admin/list/users',
+  path: LIST_PATHS.user,
   row: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -39,7 +40,7 @@ export const userListContract = listContract({
 
 /** GET /api/admin/list/dental-practices. */
 export const dentalPracticeListContract = listContract({
-  path: '/api/admin/list/dental-practices',
+  path: LIST_PATHS.dentalPractice,
   row: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -69,7 +70,7 @@ export const dentalPracticeListContract = listContract({
 
 /** GET /api/admin/list/permissions: each rule with the roles that hold it. */
 export const permissionListContract = listContract({
-  path: '/api/admin/list/permissions',
+  path: LIST_PATHS.permission,
   row: permissionSchema.extend({ roles: z.string() }),
   columns: {
     id: { type: 'number', sort: true, filter: true },
@@ -84,7 +85,7 @@ export const permissionListContract = listContract({
 
 /** GET /api/admin/list/logs: the activity log, newest first. */
 export const activityLogListContract = listContract({
-  path: '/api/admin/list/logs',
+  path: LIST_PATHS.activityLog,
   row: z.object({
     id: z.number().int(),
     created_at: z.string(),
@@ -117,7 +118,7 @@ export const activityLogListContract = listContract({
 
 /** GET /api/admin/list/archive-logs: the activity-log archives. */
 export const archiveListContract = listContract({
-  path: '/api/admin/list/archive-logs',
+  path: LIST_PATHS.archive,
   row: z.object({
     id: z.number().int(),
     period_start: z.string(),
@@ -141,7 +142,7 @@ export const archiveListContract = listContract({
 
 /** GET /api/admin/list/configuration: each practice's forecasting and stock settings, its defaults until saved. */
 export const configurationListContract = listContract({
-  path: '/api/admin/list/configuration',
+  path: LIST_PATHS.configuration,
   row: configurationRowSchema.extend({ can_update: z.boolean().optional().describe('In JSON pages: whether the reader may change these settings') }),
   columns: {
     id: { type: 'number', sort: true, filter: true },
@@ -163,7 +164,7 @@ export const configurationListContract = listContract({
 
 /** GET /api/admin/list/schedulers: each scheduled job with its last and next run. */
 export const schedulerJobListContract = listContract({
-  path: '/api/admin/list/schedulers',
+  path: LIST_PATHS.schedulerJob,
   row: schedulerJobSchema,
   columns: {
     id: { type: 'number', sort: true, filter: true },
@@ -180,7 +181,7 @@ export const schedulerJobListContract = listContract({
 
 /** GET /api/admin/list/forecast_date: the forecast runs, with their accuracy once their weeks have passed. */
 export const forecastRunListContract = listContract({
-  path: '/api/admin/list/forecast_date',
+  path: LIST_PATHS.forecastRun,
   row: forecastRunSchema.extend({
     /** The accuracy's WAPE and coverage as columns (null until measured), to filter and sort on. */
     wape: z.number().nullable(),
@@ -209,7 +210,7 @@ export const forecastRunListContract = listContract({
 
 /** GET /api/admin/list/report-exports: the reader's recent report exports. */
 export const reportExportListContract = listContract({
-  path: '/api/admin/list/report-exports',
+  path: LIST_PATHS.reportExport,
   row: reportExportSchema,
   columns: {
     id: { type: 'number', sort: true, filter: true },

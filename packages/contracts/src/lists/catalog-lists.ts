@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { STATUSES } from '../dental-practices.ts';
 import { listContract } from '../lists.ts';
+import { LIST_PATHS } from './list-paths.ts';
 
 const status = z.enum(STATUSES);
 
 /** GET /api/admin/list/products: the catalog with packaging and costs (money is exact decimal text). */
 export const productListContract = listContract({
-  path: '/api/admin/list/products',
+  path: LIST_PATHS.product,
   row: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -49,7 +50,7 @@ export const productListContract = listContract({
 
 /** GET /api/admin/list/brands. */
 export const brandListContract = listContract({
-  path: '/api/admin/list/brands',
+  path: LIST_PATHS.brand,
   row: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -73,7 +74,7 @@ export const brandListContract = listContract({
 
 /** GET /api/admin/list/categories: each category with its path from the root ("Infection control › Gloves"). */
 export const categoryListContract = listContract({
-  path: '/api/admin/list/categories',
+  path: LIST_PATHS.category,
   row: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -99,7 +100,7 @@ export const categoryListContract = listContract({
 
 /** GET /api/admin/list/procedure-codes. */
 export const procedureCodeListContract = listContract({
-  path: '/api/admin/list/procedure-codes',
+  path: LIST_PATHS.procedureCode,
   row: z.object({
     id: z.number().int(),
     code: z.string(),
@@ -123,7 +124,7 @@ export const procedureCodeListContract = listContract({
 
 /** GET /api/admin/list/procedures-templates: each template with its items and consumable cost at today's prices. */
 export const procedureTemplateListContract = listContract({
-  path: '/api/admin/list/procedures-templates',
+  path: LIST_PATHS.procedureTemplate,
   row: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -4,6 +4,7 @@ import { brandListContract, categoryListContract, procedureCodeListContract, pro
 import { inventoryListContract, movementListContract, procedureListContract } from './stock-lists.ts';
 
 export * from './admin-lists.ts';
+export * from './list-paths.ts';
 export * from './catalog-lists.ts';
 export * from './stock-lists.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATUSES } from '../dental-practices.ts';
 import { listContract } from '../lists.ts';
+import { LIST_PATHS } from './list-paths.ts';
 import { PROCEDURE_STATUSES } from '../stock.ts';
 
 /** Stock status of an inventory row: out, at or under its reorder point, with a lot expiring soon, or fine. */
@@ -9,7 +10,7 @@ export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** GET /api/admin/list/inventories: one practice's stock per product (quantities and money are exact decimal text). */
 export const inventoryListContract = listContract({
-  path: '/api/admin/list/inventories',
+  path: LIST_PATHS.inventory,
   row: z.object({
     id: z.number().int(),
     dental_practice_id: z.number().int(),
@@ -61,7 +62,7 @@ export const inventoryListContract = listContract({
 
 /** GET /api/admin/list/stock-movements: one practice's ledger, newest first. */
 export const movementListContract = listContract({
-  path: '/api/admin/list/stock-movements',
+  path: LIST_PATHS.movement,
   row: z.object({
     id: z.number().int(),
     occurred_at: z.string(),
@@ -103,7 +104,7 @@ export const movementListContract = listContract({
 
 /** GET /api/admin/list/procedures: one practice's procedures with their consumable cost as recorded. */
 export const procedureListContract = listContract({
-  path: '/api/admin/list/procedures',
+  path: LIST_PATHS.procedure,
   row: z.object({
     id: z.number().int(),
     dental_practice_id: z.number().int(),

@@ -9,11 +9,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
-import { archiveListContract, type ListRow } from '@enamel/contracts';
+import { archiveListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 
 export type ArchiveRow = ListRow<typeof archiveListContract>;
 
-export const ARCHIVES_LIST_URL = archiveListContract.path;
+export const ARCHIVES_LIST_URL = LIST_PATHS.archive;
 const downloadUrl = (id: number) => `/api/archive-logs/download/${id}`;
 
 /** /admin/archive-logs: the activity log's archived entries, a gzipped file per batch; download or delete. */

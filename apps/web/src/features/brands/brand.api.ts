@@ -1,7 +1,7 @@
-import { type Brand, type BrandBody, brandListContract, type ListRow } from '@enamel/contracts';
+import { type Brand, type BrandBody, brandListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { recordApi, getData } from '../../core/api.ts';
 
-export const BRANDS_LIST_URL = brandListContract.path;
+export const BRANDS_LIST_URL = LIST_PATHS.brand;
 
 /** A row of the brands list (the list engine's declared columns). */
 export type BrandRow = ListRow<typeof brandListContract>;

@@ -1,7 +1,7 @@
-import { type Category, type CategoryBody, categoryListContract, type ListRow } from '@enamel/contracts';
+import { type Category, type CategoryBody, categoryListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { recordApi, getData } from '../../core/api.ts';
 
-export const CATEGORIES_LIST_URL = categoryListContract.path;
+export const CATEGORIES_LIST_URL = LIST_PATHS.category;
 
 /** A row of the categories list. `path` is the names from the root, e.g. "Infection control › Gloves". */
 export type CategoryRow = ListRow<typeof categoryListContract>;

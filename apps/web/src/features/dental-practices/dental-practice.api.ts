@@ -1,7 +1,7 @@
-import { type DentalPractice, type DentalPracticeBody, dentalPracticeListContract, type ListRow } from '@enamel/contracts';
+import { type DentalPractice, type DentalPracticeBody, dentalPracticeListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { recordApi } from '../../core/api.ts';
 
-export const DENTAL_PRACTICES_LIST_URL = dentalPracticeListContract.path;
+export const DENTAL_PRACTICES_LIST_URL = LIST_PATHS.dentalPractice;
 
 /** A row of the practices list (the list engine's declared columns). */
 export type DentalPracticeRow = ListRow<typeof dentalPracticeListContract>;

@@ -1,13 +1,10 @@
 import { api, getData } from '../../core/api.ts';
 import type { ProductHit, ScannedBarcode } from '../products/index.ts';
-import {
-  inventoryListContract, movementListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow,
-  type ReceiveBody, type TransferBody, type WriteOffBody,
-} from '@enamel/contracts';
+import { inventoryListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type TransferBody, type WriteOffBody, LIST_PATHS } from '@enamel/contracts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
-export const INVENTORIES_LIST_URL = inventoryListContract.path;
-export const STOCK_MOVEMENTS_LIST_URL = movementListContract.path;
+export const INVENTORIES_LIST_URL = LIST_PATHS.inventory;
+export const STOCK_MOVEMENTS_LIST_URL = LIST_PATHS.movement;
 
 export { STOCK_STATUSES, type InventoryDetail, type Lot, type StockStatus } from '@enamel/contracts';
 

@@ -1,7 +1,7 @@
-import { type ProcedureCategory, type ProcedureCode, type ProcedureCodeBody, procedureCodeListContract, type ListRow } from '@enamel/contracts';
+import { type ProcedureCategory, type ProcedureCode, type ProcedureCodeBody, procedureCodeListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { recordApi, getData } from '../../core/api.ts';
 
-export const PROCEDURE_CODES_LIST_URL = procedureCodeListContract.path;
+export const PROCEDURE_CODES_LIST_URL = LIST_PATHS.procedureCode;
 
 export type ProcedureCodeRow = ListRow<typeof procedureCodeListContract>;
 

@@ -1,8 +1,8 @@
-import { type ProcedureTemplate, type ProcedureTemplateBody, procedureTemplateListContract, type ListRow } from '@enamel/contracts';
+import { type ProcedureTemplate, type ProcedureTemplateBody, procedureTemplateListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
 /** The notes' spelling ("procedures-templates"). */
-export const PROCEDURE_TEMPLATES_LIST_URL = procedureTemplateListContract.path;
+export const PROCEDURE_TEMPLATES_LIST_URL = LIST_PATHS.procedureTemplate;
 
 export type ProcedureTemplateRow = ListRow<typeof procedureTemplateListContract>;
 

@@ -2,9 +2,9 @@ import type { ProcedureAmendBody, ProcedureBody, ProcedureTemplateLines } from '
 import { api } from '../../core/api.ts';
 import { STOCK_QUERY_KEYS, type Movement } from '../inventory/index.ts';
 import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/index.ts';
-import { procedureListContract, type ListRow } from '@enamel/contracts';
+import { procedureListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 
-export const PROCEDURES_LIST_URL = procedureListContract.path;
+export const PROCEDURES_LIST_URL = LIST_PATHS.procedure;
 
 export const PROCEDURE_STATUSES = ['planned', 'completed'] as const;
 export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];

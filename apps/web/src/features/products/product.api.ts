@@ -1,7 +1,7 @@
-import { type Product, type ProductBody, productListContract, type ListRow } from '@enamel/contracts';
+import { type Product, type ProductBody, productListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api, recordApi, getData } from '../../core/api.ts';
 
-export const PRODUCTS_LIST_URL = productListContract.path;
+export const PRODUCTS_LIST_URL = LIST_PATHS.product;
 
 /** A row of the products list. Money is a decimal string. */
 export type ProductRow = ListRow<typeof productListContract>;

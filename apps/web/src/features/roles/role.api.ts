@@ -1,7 +1,7 @@
-import { type Permission, type PermissionBody, type Role, type RoleBody, type RoleDetail, permissionListContract, type ListRow } from '@enamel/contracts';
+import { type Permission, type PermissionBody, type Role, type RoleBody, type RoleDetail, permissionListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api, getData, recordApi } from '../../core/api.ts';
 
-export const PERMISSIONS_LIST_URL = permissionListContract.path;
+export const PERMISSIONS_LIST_URL = LIST_PATHS.permission;
 
 export type PermissionRow = ListRow<typeof permissionListContract>;
 

@@ -1,7 +1,7 @@
-import { type CreateUserBody, type Role, type UpdateUserBody, type User, userListContract, type ListRow } from '@enamel/contracts';
+import { type CreateUserBody, type Role, type UpdateUserBody, type User, userListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api, getData, recordApi } from '../../core/api.ts';
 
-export const USERS_LIST_URL = userListContract.path;
+export const USERS_LIST_URL = LIST_PATHS.user;
 
 export type UserRow = ListRow<typeof userListContract>;
 
