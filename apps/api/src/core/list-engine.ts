@@ -90,18 +90,18 @@ function conversions(contract: ListContract): Array<[string, (value: unknown) =>
   return out;
 }
 
-/** Binds a list contract to SQL: the list the engine runs, with the contract's columns, sort and row type. */
 /** A list bound to its contract (what its route documents and answers). */
 export type BoundList<Row> = ListDefinition<Row> & { contract: ListContract };
 
+/** Binds a list contract to SQL: the list the engine runs, with the contract's columns, sort and row type. */
 export function bindList<L extends ListContract>(contract: L, binding: ListBinding<L>): BoundList<ListRow<L>> {
   const own = binding.table ? Object.fromEntries(Object.values(getTableColumns(binding.table)).map((column) => [column.name, column])) : {};
   const exprs: Record<string, Expr> = {};
   const columns: Record<string, ListColumn> = {};
   for (const [name, declared] of Object.entries<ListColumnDeclaration>(contract.columns)) {
     const expr = (binding.columns as Record<string, Expr | undefined> | undefined)?.[name] ?? own[name];
-    if (expr !== undefined) exprs[name] = expr;
     if (expr === undefined) throw new Error(`${contract.path}: column ${name} has no SQL expression`);
+    exprs[name] = expr;
     columns[name] = { ...declared, expr, integer: !is(expr, Column) && isIntegerColumn(contract, name) };
   }
   const fields: ListFields = { ...exprs, ...binding.extra };
