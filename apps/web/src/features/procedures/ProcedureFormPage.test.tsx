@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubHttp, type Handler } from '../../../test/http.ts';
@@ -37,6 +37,8 @@ describe('ProcedureFormPage', () => {
     Cookies.set('XSRF-TOKEN', 't');
   });
   afterEach(() => {
+    // Unmounted first: clearing the practice while an edit is on screen would send it back to the list.
+    cleanup();
     restore();
     clearSelectedPractice();
   });
