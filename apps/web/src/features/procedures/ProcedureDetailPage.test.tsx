@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubHttp } from '../../../test/http.ts';
@@ -23,6 +23,8 @@ describe('ProcedureDetailPage', () => {
     ability.update([{ action: 'read', subject: 'Procedure' }, { action: 'update', subject: 'Procedure' }]);
   });
   afterEach(() => {
+    // Unmounted first: clearing the practice while a procedure is on screen would send it back to the list.
+    cleanup();
     restore();
     clearSelectedPractice();
     ability.update([]);
