@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { subtractDecimals } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useQuantity, useUnitLabel } from '../products/index.ts';
+import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, useDay, useSignedQuantity } from './stock.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/index.ts';
+import { DecimalInput } from '../../ui/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   lot_id: string;

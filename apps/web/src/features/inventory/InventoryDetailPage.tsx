@@ -10,7 +10,7 @@ import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeReq
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
-import { usePackaging, useQuantity, useUnitLabel } from '../products/index.ts';
+import { usePackaging, useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
 import { useOnHandText } from './InventoryListPage.tsx';
 import { MovementsTable } from './MovementsTable.tsx';

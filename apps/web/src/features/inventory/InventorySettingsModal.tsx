@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useUnitLabel } from '../products/index.ts';
+import { useUnitLabel } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/index.ts';
+import { DecimalInput } from '../../ui/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;

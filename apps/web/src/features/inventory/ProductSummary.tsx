@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePackaging, useQuantity, useUnitLabel } from '../products/index.ts';
+import { usePackaging, useUnitLabel, useQuantity } from '../../ui/units.ts';
 
 export interface SummaryProduct {
   name: string;

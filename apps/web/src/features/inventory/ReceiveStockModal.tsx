@@ -7,7 +7,8 @@ import { multiplyDecimals } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { type ScannedBarcode, useQuantity, useUnitLabel } from '../products/index.ts';
+import { type ScannedBarcode } from '../products/index.ts';
+import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
@@ -15,7 +16,7 @@ import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/index.ts';
+import { DecimalInput } from '../../ui/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;

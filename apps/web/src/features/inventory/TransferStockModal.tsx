@@ -8,14 +8,14 @@ import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useUnitLabel } from '../products/index.ts';
+import { useUnitLabel } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/index.ts';
+import { DecimalInput } from '../../ui/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   to_dental_practice_id: string | null;

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { compareDecimals } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
-import { useQuantity, useUnitLabel } from '../products/index.ts';
+import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from '../products/index.ts';
+import { DecimalInput } from '../../ui/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   type: 'expire' | 'waste';

@@ -11,7 +11,7 @@ import { ItemLinesEditor, isPositiveQuantity, lineBodies, pickLine, type ItemLin
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
-import { useMoney } from '../products/index.ts';
+import { useMoney } from '../../ui/money.ts';
 import type { ProductHit } from '../products/index.ts';
 import { ProductPicker } from './ProductPicker.tsx';
 import { fetchProcedureTemplate, saveProcedureTemplate } from './procedure-template.api.ts';

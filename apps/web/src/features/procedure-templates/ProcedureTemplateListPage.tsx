@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useMoney } from '../products/index.ts';
+import { useMoney } from '../../ui/money.ts';
 import { procedureTemplateListContract } from '@enamel/contracts';
 import {
   deactivateProcedureTemplate,

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../products/index.ts';
+import { useMoney } from '../../ui/money.ts';
 import { searchProducts, type ProductHit } from '../products/index.ts';
 import { ProductSearchPicker } from '../products/index.ts';
-import { useUnitLabel } from '../products/index.ts';
+import { useUnitLabel } from '../../ui/units.ts';
 
 /** Catalog product picker showing each product's unit cost (GET /api/product/search), for template items. */
 export function ProductPicker({ onPick, label, testId = 'product-picker' }: { onPick: (product: ProductHit) => void; label: string; testId?: string }) {

@@ -14,8 +14,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { MovementsTable } from '../inventory/index.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from '../inventory/index.ts';
-import { useQuantity } from '../products/index.ts';
-import { useUnitLabel } from '../products/index.ts';
+import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { PROCEDURE_REFRESH, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
 

@@ -1,8 +1,7 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useQuantity } from '../products/index.ts';
-import { useUnitLabel } from '../products/index.ts';
+import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import type { Shortfall } from './items.ts';
 
 /** "Composite A2: 3 needed, 2 available (1 each short)" for each line. */

@@ -9,13 +9,13 @@ import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchBrandOptions } from '../brands/index.ts';
 import { fetchAllCategories } from '../categories/index.ts';
-import { useMoney } from './money.ts';
+import { useMoney } from '../../ui/money.ts';
 import { fetchProduct, saveProduct } from './product.api.ts';
 import { useUnitOptions } from './unit-options.ts';
-import { useUnitLabel } from './units.ts';
+import { useUnitLabel } from '../../ui/units.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
-import { DecimalInput } from './DecimalInput.tsx';
+import { DecimalInput } from '../../ui/DecimalInput.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -13,10 +13,10 @@ import { AddButton } from '../../ui/AddButton.tsx';
 import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { useMoney } from './money.ts';
+import { useMoney } from '../../ui/money.ts';
 import { deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
 import { ProductFormModal } from './ProductFormModal.tsx';
-import { usePackaging } from './units.ts';
+import { usePackaging } from '../../ui/units.ts';
 
 /**
  * A scanned GS1 barcode (GTIN with lot/expiry application identifiers) typed into the list search is

@@ -1,6 +1,3 @@
 /** What other features may use of products (the lint rule forbids reaching into this folder's other files). */
-export * from './money.ts';
 export * from './product.api.ts';
 export * from './ProductSearchPicker.tsx';
-export * from './units.ts';
-export * from './DecimalInput.tsx';

@@ -3,8 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuantity } from '../../features/products/money.ts';
-import { useDecimalSeparator, useUnitLabel } from '../../features/products/units.ts';
+import { useQuantity, useDecimalSeparator, useUnitLabel } from '../units.ts';
 import { addLine, lineCost, linesCost, type ItemLine, type PickedProduct } from './item-lines.ts';
 
 /** A form whose `items` are item lines. */

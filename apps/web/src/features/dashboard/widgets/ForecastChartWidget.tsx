@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, type DashboardData } from '@enamel/contracts';
 import { useFormat } from '../../../core/format.ts';
-import { useUnitLabel } from '../../products/index.ts';
+import { useUnitLabel } from '../../../ui/units.ts';
 import { useMethodName, useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
 

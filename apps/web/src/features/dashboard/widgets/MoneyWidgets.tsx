@@ -3,7 +3,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.ts';
-import { useQuantityWithUnit } from '../../products/index.ts';
+import { useQuantityWithUnit } from '../../../ui/units.ts';
 import type { DashboardWidget } from '@enamel/contracts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';

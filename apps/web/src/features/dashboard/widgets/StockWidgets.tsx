@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.ts';
-import { useQuantityWithUnit, useUnitLabel } from '../../products/index.ts';
+import { useQuantityWithUnit, useUnitLabel } from '../../../ui/units.ts';
 import { useWidget, type DashboardView } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
 import { WIDGET_ROWS as ROWS, WidgetTable } from '../WidgetTable.tsx';

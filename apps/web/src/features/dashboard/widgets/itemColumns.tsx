@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQuantityWithUnit } from '../../products/index.ts';
+import { useQuantityWithUnit } from '../../../ui/units.ts';
 import type { WidgetColumn } from '../WidgetTable.tsx';
 
 /** A product's name, linking to its stock in the practice when it has a stock record there. */

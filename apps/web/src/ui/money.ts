@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { isDecimal, roundDecimal } from '@enamel/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, numberFormat } from '../../core/format.ts';
-import { useCatalogCurrency } from '../../core/organisation.ts';
+import { formatMoney } from '../core/format.ts';
+import { useCatalogCurrency } from '../core/organisation.ts';
 
 /**
  * Catalog prices are in the organisation's currency (its setting; products are shared by every practice).
@@ -20,15 +20,5 @@ export function useMoney() {
       return formatMoney(locale, isDecimal(value) ? roundDecimal(value) : String(value), currency, options);
     },
     [locale, currency],
-  );
-}
-
-/** A decimal quantity in the interface language, up to 4 decimals. */
-export function useQuantity() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language;
-  return useCallback(
-    (value: string | number): string => numberFormat(locale, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral),
-    [locale],
   );
 }

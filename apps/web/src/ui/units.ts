@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numberFormat } from '../../core/format.ts';
+import { numberFormat } from '../core/format.ts';
 
 /**
  * Units as people read them. No contract schemas here: the dashboard's first screen uses these, and the
@@ -36,4 +36,14 @@ export function usePackaging() {
 export function useDecimalSeparator(): string {
   const { i18n } = useTranslation();
   return useMemo(() => new Intl.NumberFormat(i18n.language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.', [i18n.language]);
+}
+
+/** A decimal quantity in the interface language, up to 4 decimals. */
+export function useQuantity() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return useCallback(
+    (value: string | number): string => numberFormat(locale, { maximumFractionDigits: 4 }).format(String(value) as Intl.StringNumericLiteral),
+    [locale],
+  );
 }

@@ -9,7 +9,7 @@ import { usePackaging, useQuantityWithUnit } from './units.ts';
 /** The real translation files, so the plural forms tested are the ones shipped. */
 async function i18nFor(lng: string) {
   const instance = i18next.createInstance();
-  const file = path.resolve(import.meta.dirname, `../../../public/locales/${lng}/translation.json`);
+  const file = path.resolve(import.meta.dirname, `../../public/locales/${lng}/translation.json`);
   await instance.use(initReactI18next).init({ lng, fallbackLng: 'en', resources: { [lng]: { translation: JSON.parse(fs.readFileSync(file, 'utf8')) as object } }, interpolation: { escapeValue: false } });
   return instance;
 }
