@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { TwoLines } from '../../ui/TwoLines.tsx';
 import { useAbility } from '@casl/react';
 import { IconAdjustments, IconArchive, IconArrowsExchange, IconEye, IconPackageImport, IconPlus, IconRestore, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -59,16 +60,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
       isUnique: true,
       minWidth: 220,
       cellRenderer: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {row.product_name}
-          </Text>
-          {row.brand_name ? (
-            <Text size="xs" c="dimmed">
-              {row.brand_name}
-            </Text>
-          ) : null}
-        </Stack>
+        <TwoLines primary={row.product_name} secondary={row.brand_name} />
       ),
     },
     { field: 'sku', title: t('products.fields.sku'), minWidth: 150 },

@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { TwoLines } from '../../ui/TwoLines.tsx';
 import { useAbility } from '@casl/react';
 import { IconArchive, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,14 +36,7 @@ export function ProcedureTemplateListPage() {
       title: t('procedureTemplates.fields.procedureCode'),
       minWidth: 200,
       cellRenderer: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.procedure_code}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.procedure_code_name}
-          </Text>
-        </Stack>
+        <TwoLines primary={row.procedure_code} secondary={row.procedure_code_name} weight={600} />
       ),
     },
     { field: 'procedure_code_name', title: t('procedureTemplates.fields.procedureName'), hide: true },

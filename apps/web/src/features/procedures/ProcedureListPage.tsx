@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { TwoLines } from '../../ui/TwoLines.tsx';
 import { useAbility } from '@casl/react';
 import { IconCircleCheck, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +45,7 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
       title: t('procedures.fields.procedureCode'),
       minWidth: 220,
       cellRenderer: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.procedure_code}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {row.procedure_code_name}
-          </Text>
-        </Stack>
+        <TwoLines primary={row.procedure_code} secondary={row.procedure_code_name} weight={600} />
       ),
     },
     { field: 'procedure_code_name', title: t('procedures.fields.procedureName'), hide: true },

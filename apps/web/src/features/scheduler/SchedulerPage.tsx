@@ -1,4 +1,5 @@
-import { Badge, Button, Code, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code } from '@mantine/core';
+import { TwoLines } from '../../ui/TwoLines.tsx';
 import { IconHistory, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,14 +59,7 @@ export function SchedulerPage() {
       title: t('scheduler.columns.job'),
       width: 320,
       cellRenderer: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500} data-testid="scheduler-job-title">
-            {t(`scheduler.jobs.${row.name}.title`)}
-          </Text>
-          <Text size="xs" c="dimmed" lineClamp={2}>
-            {t(`scheduler.jobs.${row.name}.description`)}
-          </Text>
-        </Stack>
+        <TwoLines primary={t(`scheduler.jobs.${row.name}.title`)} secondary={t(`scheduler.jobs.${row.name}.description`)} testId="scheduler-job-title" clampSecondary={2} />
       ),
     },
     { field: 'cron', title: t('scheduler.columns.cron'), width: 140, cellRenderer: (row) => <Code>{row.cron}</Code> },

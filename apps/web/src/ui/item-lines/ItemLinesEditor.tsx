@@ -1,4 +1,5 @@
 import { ActionIcon, NumberInput, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { TwoLines } from '../TwoLines.tsx';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -88,12 +89,7 @@ export function ItemLinesEditor<Values extends ItemLinesValues>({ form, title, h
               lines.map((line, index) => (
                 <Table.Tr key={line.product_id} data-testid={`${testId}-item`}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {line.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {line.sku}
-                    </Text>
+                    <TwoLines primary={line.name} secondary={line.sku} />
                   </Table.Td>
                   <Table.Td ta="right">{figure(line)}</Table.Td>
                   <Table.Td>
