@@ -16,7 +16,6 @@ export function reportPdf(
   heading: { practice: string; currencies: string[]; names: Record<string, string>; timeZone: string; now: Date },
 ): NodeJS.ReadableStream {
   const { columns } = meta;
-  const numbers = new Intl.NumberFormat(words.locale);
   const generated = new Intl.DateTimeFormat(words.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: heading.timeZone }).format(heading.now);
   async function* cells() {
     for await (const row of rows) yield columns.map((c) => words.cell(c, row[c.field], row.currency === undefined ? undefined : String(row.currency)));
@@ -30,6 +29,6 @@ export function reportPdf(
     totals: () => totals().map((row) => columns.map((c, i) => (i === 0 ? String(row[c.field]) : row[c.field] === null ? '' : words.cell(c, row[c.field], row.currency === undefined ? undefined : String(row.currency))))),
     empty: words.word('report.pdf.empty'),
     generated: words.word('report.pdf.generated', { date: generated }),
-    page: (page, pages) => words.word('report.pdf.page', { page: numbers.format(page), pages: numbers.format(pages) }),
+    page: (page, pages) => words.word('report.pdf.page', { page, pages }),
   });
 }
