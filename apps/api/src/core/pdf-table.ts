@@ -16,7 +16,7 @@ export interface PdfTableSpec extends Omit<PdfLayout, 'rows' | 'totals' | 'pageL
 /**
  * The threads PDFs are laid out on. Measuring and wrapping a few thousand rows of text takes seconds of CPU
  * (1–6 s for 4,000 rows), which on the main thread would hold every other request for that long. Started on
- * the first PDF, at most one thread per spare core, each stopping after a minute without work (it holds the
+ * the first PDF, at most one thread per spare core, each stopping after ten minutes without work (it holds the
  * parsed fonts, tens of MB). The entry is a small JavaScript file that loads the TypeScript layout through tsx,
  * as the server itself is run.
  */
@@ -26,7 +26,7 @@ function layoutPool(): Piscina {
     filename: new URL('./pdf-layout.worker.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
-    idleTimeout: 60_000,
+    idleTimeout: 10 * 60_000,
   });
   return pool;
 }
