@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { dentalPractices } from '@enamel/db';
 import { AppError } from './errors.ts';
-import type { Tx } from '../features/stock/ledger.ts';
+import type { Tx } from './transaction.ts';
 
 export interface ActivePractice {
   id: number;
