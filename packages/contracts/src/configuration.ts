@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { col, fieldShape } from './list-fields.ts';
+import { idField, practiceFields } from './lists/common-fields.ts';
 import { calendarDaySchema, idSchema } from './values.ts';
 
 /** A practice's forecasting and stock settings, with the values a practice starts with. */
@@ -16,19 +18,23 @@ export const CONFIGURATION_DEFAULTS = {
 /** Service levels offered on the Setting screen (any value in [0.5, 0.999] is accepted). */
 export const SERVICE_LEVEL_CHOICES = [0.9, 0.95, 0.98, 0.99] as const;
 
-const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const sortFilter = { sort: true, filter: true };
+/** A whole-number setting in [min, max]. */
+const whole = (min: number, max: number) => col.of('number', z.number().int().min(min).max(max), sortFilter);
 
-export const configurationFieldsSchema = z.strictObject({
+/** A practice's settings, each with its bounds and what the configuration list lets a reader do with it. */
+export const configurationSettingFields = {
   forecast_horizon_weeks: whole(1, 104),
-  service_level: z.number().min(0.5).max(0.999).multipleOf(0.001),
+  service_level: col.of('number', z.number().min(0.5).max(0.999).multipleOf(0.001), sortFilter),
   lead_time_days: whole(0, 365),
   review_period_days: whole(1, 365),
   dead_stock_days: whole(7, 1095),
   expiry_warning_days: whole(1, 365),
-  allow_negative_stock: z.boolean(),
+  allow_negative_stock: col.bool(sortFilter),
   /** The dashboard's default "as of" date; null = today. Not after the practice's today. */
-  forecast_date: calendarDaySchema.nullable(),
-});
+  forecast_date: col.of('date', calendarDaySchema.nullable(), sortFilter),
+};
+export const configurationFieldsSchema = z.strictObject(fieldShape(configurationSettingFields));
 
 /** POST /api/configuration/create: the settings of a practice that has none yet (absent fields take the defaults). */
 export const configurationCreateBodySchema = configurationFieldsSchema.partial().extend({ dental_practice_id: idSchema });
@@ -36,14 +42,16 @@ export const configurationCreateBodySchema = configurationFieldsSchema.partial()
 export const configurationUpdateBodySchema = configurationFieldsSchema.partial().refine((body) => Object.keys(body).length > 0, { params: { kind: 'nothing_to_change' } });
 export type ConfigurationFields = z.infer<typeof configurationFieldsSchema>;
 
-export const configurationRowSchema = configurationFieldsSchema.extend({
+/** A practice's settings as listed (one row per practice, its defaults until saved). */
+export const configurationRowFields = {
   /** The practice's id: a practice has one configuration. */
-  id: z.number().int(),
-  dental_practice_id: z.number().int(),
-  dental_practice_name: z.string(),
+  id: idField,
+  ...practiceFields,
+  ...configurationSettingFields,
   /** False while the practice runs on the defaults (create makes it true). */
-  configured: z.boolean(),
-  updated_at: z.string().nullable(),
-  can_update: z.boolean(),
-});
+  configured: col.bool({ filter: true }),
+  updated_at: col.nullable(col.date(sortFilter)),
+  can_update: col.field(z.boolean()),
+};
+export const configurationRowSchema = z.strictObject(fieldShape(configurationRowFields));
 export type ConfigurationRow = z.infer<typeof configurationRowSchema>;

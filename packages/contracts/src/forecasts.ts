@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { col, fieldShape } from './list-fields.ts';
+import { createdAtField, idField, practiceFields } from './lists/common-fields.ts';
 import { calendarDaySchema, idSchema } from './values.ts';
 
 export const FORECAST_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -10,27 +12,30 @@ export const forecastRunBodySchema = z.strictObject({
 });
 export type ForecastRunBody = z.infer<typeof forecastRunBodySchema>;
 
-export const forecastRunSchema = z.object({
-  id: z.number().int(),
-  dental_practice_id: z.number().int(),
-  dental_practice_name: z.string(),
-  forecast_date: z.string(),
-  status: z.enum(FORECAST_RUN_STATUSES),
-  horizon_weeks: z.number().int(),
-  level: z.string(),
-  requested_by: z.number().int().nullable(),
-  requested_by_email: z.string().nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().int().nullable(),
-  series_count: z.number().int(),
-  methods: z.record(z.string(), z.number()),
-  error: z.string().nullable(),
+const sortFilter = { sort: true, filter: true };
+
+/** A forecast run (with the forecast runs list's columns). */
+export const forecastRunFields = {
+  id: idField,
+  ...practiceFields,
+  forecast_date: col.date(sortFilter),
+  status: col.enum(FORECAST_RUN_STATUSES, sortFilter),
+  horizon_weeks: col.int(sortFilter),
+  level: col.decimal(sortFilter),
+  requested_by: col.field(z.number().int().nullable()),
+  requested_by_email: col.nullable(col.text({ sort: true, filter: true, search: true })),
+  created_at: createdAtField,
+  started_at: col.nullable(col.date(sortFilter)),
+  finished_at: col.nullable(col.date(sortFilter)),
+  duration_ms: col.nullable(col.int(sortFilter)),
+  series_count: col.int(sortFilter),
+  methods: col.field(z.record(z.string(), z.number())),
+  error: col.nullable(col.text({ filter: true, search: true })),
   /**
    * For a date whose forecast weeks have (partly) passed: how the run did on product demand in those weeks —
    * weighted absolute percentage error (null when nothing was used) and the share of weekly actuals inside its bounds.
    */
-  accuracy: z.object({ weeks: z.number().int(), wape: z.number().nullable(), coverage: z.number() }).nullable(),
-});
+  accuracy: col.field(z.object({ weeks: z.number().int(), wape: z.number().nullable(), coverage: z.number() }).nullable()),
+};
+export const forecastRunSchema = z.object(fieldShape(forecastRunFields));
 export type ForecastRun = z.infer<typeof forecastRunSchema>;

@@ -6,6 +6,7 @@ export * from './permissions.ts';
 export * from './auth-limits.ts';
 export * from './auth.ts';
 export * from './lists.ts';
+export * from './list-fields.ts';
 export * from './lists/index.ts';
 export * from './dental-practices.ts';
 export * from './users.ts';

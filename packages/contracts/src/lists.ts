@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldColumns, fieldShape, type ColumnNames, type FieldShape, type ListFields } from './list-fields.ts';
 
 /** Column types of the notes' data table. */
 export const COLUMN_TYPES = ['string', 'number', 'date', 'bool'] as const;
@@ -30,7 +31,8 @@ export interface ListColumnDeclaration {
  * their type and what a reader may do with them (sort, filter, search). Every column is a field of the
  * row and leaves in the CSV export; a row may carry more fields than columns (JSON, composed values).
  * The API binds each column to one SQL expression (`bindList`); the web adds only titles, widths and
- * renderers; both infer the row type from `row`.
+ * renderers; both infer the row type from `row`. `listContract` derives `row` and `columns` from one
+ * declaration per field (`col`, list-fields.ts).
  */
 export interface ListContract<S extends z.ZodRawShape = z.ZodRawShape, C extends keyof S & string = keyof S & string> {
   path: string;
@@ -43,14 +45,18 @@ export type ListRow<L extends ListContract> = z.infer<L['row']>;
 /** The column names of a list contract. */
 export type ListColumnName<L extends ListContract> = keyof L['columns'] & string;
 
-/** Declares a list contract (an identity that checks columns against the row's fields). */
-export function listContract<S extends z.ZodRawShape, C extends keyof S & string>(contract: {
+/**
+ * Declares a list contract from its row's fields, each declared once with its schema and, for a column,
+ * its type and capabilities (`col.text({ sort: true, filter: true, search: true })`, `col.field(schema)`
+ * for a field that is no column): the row is the strict object of the fields' schemas and the columns are
+ * the column fields, both in declaration order (the CSV export's order).
+ */
+export function listContract<F extends ListFields>(contract: {
   path: string;
-  row: z.ZodObject<S>;
-  columns: { readonly [K in C]: ListColumnDeclaration };
-  defaultSort: { field: NoInfer<C>; direction: 'asc' | 'desc' };
-}): ListContract<S, C> {
-  return contract;
+  fields: F;
+  defaultSort: { field: NoInfer<ColumnNames<F>>; direction: 'asc' | 'desc' };
+}): ListContract<FieldShape<F>, ColumnNames<F>> {
+  return { path: contract.path, row: z.strictObject(fieldShape(contract.fields)), columns: fieldColumns(contract.fields), defaultSort: contract.defaultSort };
 }
 
 const TYPE_OF_FIELD: Record<ColumnType, readonly string[]> = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { col, fieldShape } from './list-fields.ts';
+import { namedFields } from './lists/common-fields.ts';
 import { ACTIONS, SUBJECTS } from './permission-names.ts';
 
 /** A CASL rule as `GET /api/abilities` returns it. */
@@ -30,15 +32,16 @@ export const permissionBodySchema = z.strictObject({
 });
 export type PermissionBody = z.infer<typeof permissionBodySchema>;
 
-export const permissionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  action: z.string(),
-  subject: z.string(),
-  conditions: z.record(z.string(), z.unknown()).nullable(),
-  fields: z.array(z.string()).nullable(),
-  inverted: z.boolean(),
-});
+/** A permission rule (with the permissions list's columns). */
+export const permissionFields = {
+  ...namedFields,
+  action: col.text({ sort: true, filter: true, search: true }),
+  subject: col.text({ sort: true, filter: true, search: true }),
+  conditions: col.field(z.record(z.string(), z.unknown()).nullable()),
+  fields: col.field(z.array(z.string()).nullable()),
+  inverted: col.bool({ filter: true }),
+};
+export const permissionSchema = z.object(fieldShape(permissionFields));
 export type Permission = z.infer<typeof permissionSchema>;
 
 /** POST /api/role/create and …/update/{id}: a role is a named set of permissions. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { col, fieldShape } from './list-fields.ts';
+import { createdAtField, idField, practiceFields } from './lists/common-fields.ts';
 import { calendarDaySchema, idSchema } from './values.ts';
 import { REPORT_FORMATS, REPORT_IDS, REPORT_VIEWS, type ReportExportFormat } from './report-ids.ts';
 
@@ -96,30 +98,33 @@ export const REPORT_EXPORT_MAX_BYTES = 64 * 1024 * 1024;
 export const reportExportBodySchema = reportQuerySchema.extend({ format: z.enum(['csv', 'xlsx', 'pdf']) });
 export type ReportExportBody = z.infer<typeof reportExportBodySchema>;
 
-/** One export in the Reports list's recent exports: which report, of which practice, with which filters, how and when. */
-export const reportExportSchema = z.object({
-  id: z.number().int(),
-  report: z.enum(REPORT_IDS),
-  format: z.enum(['csv', 'xlsx', 'pdf']),
-  dental_practice_id: z.number().int(),
-  dental_practice_name: z.string(),
+const sortFilter = { sort: true, filter: true };
+
+/** One export in the Reports list's recent exports (with that list's columns). */
+export const reportExportFields = {
+  id: idField,
+  report: col.enum(REPORT_IDS, sortFilter),
+  format: col.enum(['csv', 'xlsx', 'pdf'], sortFilter),
+  ...practiceFields,
   /** The query parameters of the filters the report read, as applied (re-opening Generate with them gives the same report). */
-  filters: z.record(z.string(), z.string()),
+  filters: col.field(z.record(z.string(), z.string())),
   /** Names of the chosen category, brand, product or procedure code when it was exported. */
-  filter_names: z.record(z.string(), z.string()),
-  row_count: z.number().int(),
-  created_at: z.string(),
+  filter_names: col.field(z.record(z.string(), z.string())),
+  row_count: col.int(sortFilter),
+  created_at: createdAtField,
   /** Prepared in the background: its file is downloaded from `GET /api/reports/exports/{id}/download` once succeeded. */
-  background: z.boolean(),
-  status: z.enum(REPORT_EXPORT_STATUSES),
+  background: col.bool({ filter: true }),
+  status: col.enum(REPORT_EXPORT_STATUSES, sortFilter),
   /** Rows written so far, of `row_count`. */
-  rows_written: z.number().int(),
+  rows_written: col.int(sortFilter),
   /** The file's size in bytes once stored. */
-  file_size: z.number().int().nullable(),
+  file_size: col.field(z.number().int().nullable()),
   /** Why it failed, in the reader's language. */
-  failure: z.string().nullable(),
-  finished_at: z.string().nullable(),
+  failure: col.field(z.string().nullable()),
+  finished_at: col.nullable(col.date(sortFilter)),
   /** When its file goes (background exports). */
-  expires_at: z.string().nullable(),
-});
+  expires_at: col.nullable(col.date(sortFilter)),
+};
+/** One export in the Reports list's recent exports: which report, of which practice, with which filters, how and when. */
+export const reportExportSchema = z.object(fieldShape(reportExportFields));
 export type ReportExport = z.infer<typeof reportExportSchema>;

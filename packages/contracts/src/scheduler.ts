@@ -1,24 +1,28 @@
 import { z } from 'zod';
+import { col, fieldShape } from './list-fields.ts';
+import { namedFields } from './lists/common-fields.ts';
 
 export const SCHEDULER_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const SCHEDULER_JOB_NAMES = ['refresh-forecasts', 'stock-alerts', 'notification-digest', 'archive-activity-logs', 'backup', 'clean-up'] as const;
 
-/** One job of the scheduler as listed: its schedule, switch, limit, and its last and next run. */
-export const schedulerJobSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  cron: z.string(),
-  enabled: z.boolean(),
-  time_limit_seconds: z.number().int(),
-  time_zone: z.string(),
+const sortFilter = { sort: true, filter: true };
+
+/** One job of the scheduler as listed: its schedule, switch, limit, and its last and next run (with the list's columns). */
+export const schedulerJobFields = {
+  ...namedFields,
+  cron: col.text({ sort: true, filter: true, search: true }),
+  enabled: col.bool(sortFilter),
+  time_limit_seconds: col.int(sortFilter),
+  time_zone: col.field(z.string()),
   /** The job's own settings: the archive job's age (days) after which activity-log entries are archived. */
-  options: z.object({ archive_after_days: z.number().int().optional() }),
-  updated_at: z.string(),
-  last_run_at: z.string().nullable(),
-  last_status: z.enum(SCHEDULER_RUN_STATUSES).nullable(),
+  options: col.field(z.object({ archive_after_days: z.number().int().optional() })),
+  updated_at: col.date(sortFilter),
+  last_run_at: col.nullable(col.date(sortFilter)),
+  last_status: col.nullable(col.enum(SCHEDULER_RUN_STATUSES, sortFilter)),
   /** When the cron fires next (null while the job is off). */
-  next_run_at: z.string().nullable(),
-});
+  next_run_at: col.field(z.string().nullable()),
+};
+export const schedulerJobSchema = z.object(fieldShape(schedulerJobFields));
 export type SchedulerJob = z.infer<typeof schedulerJobSchema>;
 
 /** POST /api/scheduler/update/{id}: any of the three. */

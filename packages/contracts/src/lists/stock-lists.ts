@@ -1,61 +1,43 @@
 import { z } from 'zod';
-import { STATUSES } from '../dental-practices.ts';
+import { col } from '../list-fields.ts';
 import { listContract } from '../lists.ts';
-import { LIST_PATHS } from './list-paths.ts';
 import { PROCEDURE_STATUSES } from '../stock.ts';
+import { consumptionFields, idField, procedureCodeFields, statusField } from './common-fields.ts';
+import { LIST_PATHS } from './list-paths.ts';
 
 /** Stock status of an inventory row: out, at or under its reorder point, with a lot expiring soon, or fine. */
 export const STOCK_STATUSES = ['out', 'low', 'expiring', 'ok'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
+const text = col.text({ sort: true, filter: true, search: true });
+const decimal = col.decimal({ sort: true, filter: true });
+const filterId = col.int({ filter: true });
+
 /** GET /api/admin/list/inventories: one practice's stock per product (quantities and money are exact decimal text). */
 export const inventoryListContract = listContract({
   path: LIST_PATHS.inventory,
-  row: z.object({
-    id: z.number().int(),
-    dental_practice_id: z.number().int(),
-    product_id: z.number().int(),
-    product_name: z.string(),
-    sku: z.string(),
-    gtin: z.string().nullable(),
-    brand_name: z.string().nullable(),
-    category_name: z.string().nullable(),
-    usage_unit: z.string(),
-    purchase_unit: z.string(),
-    units_per_purchase_unit: z.number().int(),
-    tracks_lots: z.boolean(),
-    on_hand: z.string(),
-    on_hand_purchase_units: z.string(),
-    value: z.string(),
-    nearest_expiry: z.string().nullable(),
-    reorder_point: z.string(),
-    par_level: z.string(),
-    location: z.string().nullable(),
-    status: z.enum(STATUSES),
-    stock_status: z.enum(STOCK_STATUSES),
-  }),
-  columns: {
-    id: { type: 'number', sort: true, filter: true },
-    dental_practice_id: { type: 'number', filter: true },
-    product_id: { type: 'number', filter: true },
-    product_name: { type: 'string', sort: true, filter: true, search: true },
-    sku: { type: 'string', sort: true, filter: true, search: true },
-    gtin: { type: 'string', filter: true, search: true },
-    brand_name: { type: 'string', sort: true, filter: true, search: true },
-    category_name: { type: 'string', sort: true, filter: true, search: true },
-    usage_unit: { type: 'string', filter: true },
-    purchase_unit: { type: 'string', filter: true },
-    units_per_purchase_unit: { type: 'number', sort: true, filter: true },
-    tracks_lots: { type: 'bool', filter: true },
-    on_hand: { type: 'number', sort: true, filter: true },
-    on_hand_purchase_units: { type: 'number', sort: true, filter: true },
-    value: { type: 'number', sort: true, filter: true },
-    nearest_expiry: { type: 'date', sort: true, filter: true },
-    reorder_point: { type: 'number', sort: true, filter: true },
-    par_level: { type: 'number', sort: true, filter: true },
-    location: { type: 'string', sort: true, filter: true, search: true },
-    status: { type: 'string', sort: true, filter: true },
-    stock_status: { type: 'string', sort: true, filter: true },
+  fields: {
+    id: idField,
+    dental_practice_id: filterId,
+    product_id: filterId,
+    product_name: text,
+    sku: text,
+    gtin: col.nullable(col.text({ filter: true, search: true })),
+    brand_name: col.nullable(text),
+    category_name: col.nullable(text),
+    usage_unit: col.text({ filter: true }),
+    purchase_unit: col.text({ filter: true }),
+    units_per_purchase_unit: col.int({ sort: true, filter: true }),
+    tracks_lots: col.bool({ filter: true }),
+    on_hand: decimal,
+    on_hand_purchase_units: decimal,
+    value: decimal,
+    nearest_expiry: col.nullable(col.date({ sort: true, filter: true })),
+    reorder_point: decimal,
+    par_level: decimal,
+    location: col.nullable(text),
+    status: statusField,
+    stock_status: col.enum(STOCK_STATUSES, { sort: true, filter: true }),
   },
   defaultSort: { field: 'product_name', direction: 'asc' },
 });
@@ -63,41 +45,23 @@ export const inventoryListContract = listContract({
 /** GET /api/admin/list/stock-movements: one practice's ledger, newest first. */
 export const movementListContract = listContract({
   path: LIST_PATHS.movement,
-  row: z.object({
-    id: z.number().int(),
-    occurred_at: z.string(),
-    type: z.string(),
-    inventory_id: z.number().int(),
-    product_id: z.number().int(),
-    product_name: z.string(),
-    sku: z.string(),
-    lot_id: z.number().int().nullable(),
-    lot_number: z.string().nullable(),
-    expiry_date: z.string().nullable(),
-    quantity: z.string(),
-    unit_cost: z.string(),
-    reason: z.string().nullable(),
-    procedure_id: z.number().int().nullable(),
-    counterpart_practice_name: z.string().nullable(),
-    user_email: z.string().nullable(),
-  }),
-  columns: {
-    id: { type: 'number', sort: true, filter: true },
-    occurred_at: { type: 'date', sort: true, filter: true },
-    type: { type: 'string', sort: true, filter: true, search: true },
-    inventory_id: { type: 'number', filter: true },
-    product_id: { type: 'number', filter: true },
-    product_name: { type: 'string', sort: true, filter: true, search: true },
-    sku: { type: 'string', sort: true, filter: true, search: true },
-    lot_id: { type: 'number', filter: true },
-    lot_number: { type: 'string', sort: true, filter: true, search: true },
-    expiry_date: { type: 'date', sort: true, filter: true },
-    quantity: { type: 'number', sort: true, filter: true },
-    unit_cost: { type: 'number', sort: true, filter: true },
-    reason: { type: 'string', filter: true, search: true },
-    procedure_id: { type: 'number', filter: true },
-    counterpart_practice_name: { type: 'string', sort: true, filter: true, search: true },
-    user_email: { type: 'string', sort: true, filter: true, search: true },
+  fields: {
+    id: idField,
+    occurred_at: col.date({ sort: true, filter: true }),
+    type: text,
+    inventory_id: filterId,
+    product_id: filterId,
+    product_name: text,
+    sku: text,
+    lot_id: col.nullable(filterId),
+    lot_number: col.nullable(text),
+    expiry_date: col.nullable(col.date({ sort: true, filter: true })),
+    quantity: decimal,
+    unit_cost: decimal,
+    reason: col.nullable(col.text({ filter: true, search: true })),
+    procedure_id: col.nullable(filterId),
+    counterpart_practice_name: col.nullable(text),
+    user_email: col.nullable(text),
   },
   defaultSort: { field: 'occurred_at', direction: 'desc' },
 });
@@ -105,33 +69,16 @@ export const movementListContract = listContract({
 /** GET /api/admin/list/procedures: one practice's procedures with their consumable cost as recorded. */
 export const procedureListContract = listContract({
   path: LIST_PATHS.procedure,
-  row: z.object({
-    id: z.number().int(),
-    dental_practice_id: z.number().int(),
-    performed_at: z.string(),
-    procedure_code_id: z.number().int(),
-    procedure_code: z.string(),
-    procedure_code_name: z.string(),
-    procedure_template_id: z.number().int().nullable(),
-    template_name: z.string().nullable(),
-    provider: z.string().nullable(),
-    status: z.enum(PROCEDURE_STATUSES),
-    items_count: z.number().int(),
-    consumable_cost: z.string(),
-  }),
-  columns: {
-    id: { type: 'number', sort: true, filter: true },
-    dental_practice_id: { type: 'number', filter: true },
-    performed_at: { type: 'date', sort: true, filter: true },
-    procedure_code_id: { type: 'number', filter: true },
-    procedure_code: { type: 'string', sort: true, filter: true, search: true },
-    procedure_code_name: { type: 'string', sort: true, filter: true, search: true },
-    procedure_template_id: { type: 'number', filter: true },
-    template_name: { type: 'string', sort: true, filter: true, search: true },
-    provider: { type: 'string', sort: true, filter: true, search: true },
-    status: { type: 'string', sort: true, filter: true },
-    items_count: { type: 'number', sort: true, filter: true },
-    consumable_cost: { type: 'number', sort: true, filter: true },
+  fields: {
+    id: idField,
+    dental_practice_id: filterId,
+    performed_at: col.date({ sort: true, filter: true }),
+    ...procedureCodeFields,
+    procedure_template_id: col.nullable(filterId),
+    template_name: col.nullable(text),
+    provider: col.nullable(text),
+    status: col.enum(PROCEDURE_STATUSES, { sort: true, filter: true }),
+    ...consumptionFields,
   },
   defaultSort: { field: 'performed_at', direction: 'desc' },
 });

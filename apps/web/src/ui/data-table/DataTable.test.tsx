@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { listContract, type ListRow } from '@enamel/contracts';
+import { col, listContract, type ListRow } from '@enamel/contracts';
 import { stubHttp, type Reply } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
@@ -12,12 +12,13 @@ const URL = '/api/admin/list/items';
 /** A list as a contract declares it: `note` and `secret` are fields shown only. */
 const itemList = listContract({
   path: URL,
-  row: z.object({ id: z.number().int(), name: z.string(), qty: z.number().int(), active: z.boolean(), note: z.string().optional(), secret: z.string().optional() }),
-  columns: {
-    id: { type: 'number', sort: true },
-    name: { type: 'string', sort: true, filter: true, search: true },
-    qty: { type: 'number', sort: true, filter: true },
-    active: { type: 'bool', filter: true },
+  fields: {
+    id: col.int({ sort: true }),
+    name: col.text({ sort: true, filter: true, search: true }),
+    qty: col.int({ sort: true, filter: true }),
+    active: col.bool({ filter: true }),
+    note: col.field(z.string().optional()),
+    secret: col.field(z.string().optional()),
   },
   defaultSort: { field: 'id', direction: 'asc' },
 });
