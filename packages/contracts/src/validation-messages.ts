@@ -116,3 +116,6 @@ export function issuesToFieldErrors(issues: readonly Issue[], missingValue: (pat
 
 /** A schema whose input is `Input` (a request body's type), for code that takes a contract's schema without importing zod. */
 export type InputSchema<Input> = z.ZodType<unknown, Input>;
+
+/** What a schema takes (a request body as sent, before the schema's defaults and transforms). */
+export type InputOf<S extends z.ZodType> = z.input<S>;
