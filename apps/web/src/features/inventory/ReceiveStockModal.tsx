@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { multiplyDecimals } from '@enamel/contracts';
+import { multiplyDecimals, receiveBodySchema } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { type ScannedBarcode, useQuantity, useUnitLabel } from '../products/index.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
@@ -115,8 +116,9 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      receiveStock({
+    contractCall(
+      receiveBodySchema,
+      (v: Values) => ({
         dental_practice_id: practiceId,
         product_id: v.product_id!,
         quantity: decimalText(v.quantity),
@@ -127,6 +129,8 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
         reason: v.reason.trim() || null,
         ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
       }),
+      receiveStock,
+    ),
     async () => {
       notifySuccess(t('inventory.received', { name: product?.name ?? '' }));
       await refreshLists(STOCK_QUERY_KEYS);
