@@ -16,7 +16,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { fromLocalInput, shortfalls } from './items.ts';
-import { PROCEDURE_REFRESH, amendProcedure, fetchProcedure, fetchTemplateLines, recordProcedure, type ProcedureDetail } from './procedure.api.ts';
+import { PROCEDURE_REFRESH, amendProcedure, fetchProcedure, fetchTemplateLines, recordProcedure } from './procedure.api.ts';
 import { amendment, emptyProcedureValues, procedureValues, recordBody, type ProcedureFormValues } from './procedure-form-values.ts';
 import { ProcedureFields } from './ProcedureFields.tsx';
 import { ProcedureItems } from './ProcedureItems.tsx';
