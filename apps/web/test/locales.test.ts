@@ -29,6 +29,12 @@ describe('translations', () => {
     for (const code of [...ERROR_CODES, 'network']) expect(en.has(`errors.${code}`), code).toBe(true);
   });
 
+  // Forms check their bodies with the contract's schemas before sending: what they say must be what the API says.
+  it.each(LOCALES)('%s: hold the validation messages of the API', (locale) => {
+    const api = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../api/src/locales', `${locale}.json`), 'utf8')) as Messages;
+    expect(load(locale).validation).toEqual(api.validation);
+  });
+
   describe.each(LOCALES.filter((l) => l !== 'en'))('%s', (locale) => {
     const messages = flatten(load(locale));
 

@@ -25,3 +25,4 @@ export * from './scheduler.ts';
 export * from './support.ts';
 export * from './decimal.ts';
 export * from './dates.ts';
+export * from './validation-messages.ts';

@@ -38,15 +38,3 @@ export const calendarDaySchema = z.iso.date().refine(isCalendarDay, { params: { 
 
 /** An ISO 8601 date-time, with an offset or local, on a calendar day in range. */
 export const dateTimeSchema = z.iso.datetime({ offset: true, local: true }).refine(isDateTimeInRange, { params: { kind: 'date_time' } });
-
-/** Where a JSON value holds a NUL character (U+0000), in a string or a key: PostgreSQL text cannot store it. */
-export function nulPaths(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
-  if (value === null || typeof value !== 'object') return [];
-  const out: PropertyKey[][] = [];
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) out.push([...path, key]);
-    else out.push(...nulPaths(child, [...path, Array.isArray(value) ? Number(key) : key]));
-  }
-  return out;
-}

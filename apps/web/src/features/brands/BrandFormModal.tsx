@@ -2,9 +2,10 @@ import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BrandBody } from '@enamel/contracts';
+import { brandBodySchema } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchBrand, saveBrand } from './brand.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -29,10 +30,11 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => {
-      const body: BrandBody = { name: v.name, manufacturer: v.manufacturer.trim() || null, website: v.website.trim() || null };
-      return saveBrand(body, id);
-    },
+    contractCall(
+      brandBodySchema,
+      (v: Values) => ({ name: v.name, manufacturer: v.manufacturer.trim() || null, website: v.website.trim() || null }),
+      (body) => saveBrand(body, id),
+    ),
     afterSave(t(id === undefined ? 'brands.created' : 'brands.saved'), ['brand', 'brands'], onClose),
   );
 

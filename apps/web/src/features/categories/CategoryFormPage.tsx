@@ -8,7 +8,9 @@ import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
+import { categoryBodySchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -37,7 +39,7 @@ export function CategoryFormPage() {
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => saveCategory({ name: v.name, parent_id: v.parent_id ? Number(v.parent_id) : null }, id),
+    contractCall(categoryBodySchema, (v: Values) => ({ name: v.name, parent_id: v.parent_id ? Number(v.parent_id) : null }), (body) => saveCategory(body, id)),
     afterSave(t(editing ? 'categories.saved' : 'categories.created'), ['category', 'categories'], () => void navigate(LIST)),
   );
 

@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DentalPracticeBody } from '@enamel/contracts';
+import { dentalPracticeBodySchema } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useCurrencyOptions } from '../../core/format.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -51,10 +52,11 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => {
-      const body: DentalPracticeBody = { ...v, address: v.address || null, phone: v.phone || null, email: v.email || null };
-      return saveDentalPractice(body, id);
-    },
+    contractCall(
+      dentalPracticeBodySchema,
+      (v: Values) => ({ ...v, address: v.address || null, phone: v.phone || null, email: v.email || null }),
+      (body) => saveDentalPractice(body, id),
+    ),
     afterSave(t(id === undefined ? 'practices.created' : 'practices.saved'), ['practices', 'dental-practice'], onClose),
   );
 

@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subtractDecimals } from '@enamel/contracts';
+import { adjustBodySchema, subtractDecimals } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, useDay, useSignedQuantity } from './stock.ts';
@@ -77,14 +78,17 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      adjustStock({
+    contractCall(
+      adjustBodySchema,
+      (v: Values) => ({
         dental_practice_id: practiceId,
         product_id: inventory!.product_id,
         lot_id: v.lot_id === WHOLE ? null : Number(v.lot_id),
         counted: decimalText(v.counted),
         reason: v.reason.trim(),
       }),
+      adjustStock,
+    ),
     afterSave(t('inventory.adjusted'), STOCK_QUERY_KEYS, onClose),
   );
 

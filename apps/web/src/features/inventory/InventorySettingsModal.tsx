@@ -3,8 +3,10 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
+import { inventoryAddBodySchema, inventoryUpdateBodySchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel } from '../../ui/units.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, addInventory, updateInventory, type InventoryRow, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
@@ -19,6 +21,9 @@ interface Values extends Record<string, unknown> {
   par_level: number | string;
   location: string;
 }
+
+/** What the settings send (empty levels are zero). */
+const settingsBody = (v: Values) => ({ reorder_point: decimalText(v.reorder_point) || '0', par_level: decimalText(v.par_level) || '0', location: v.location.trim() || null });
 
 interface InventorySettingsModalProps {
   opened: boolean;
@@ -54,10 +59,9 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => {
-      const body = { reorder_point: decimalText(v.reorder_point) || '0', par_level: decimalText(v.par_level) || '0', location: v.location.trim() || null };
-      return inventory ? updateInventory(inventory.id, body) : addInventory({ dental_practice_id: practiceId, product_id: v.product_id!, ...body });
-    },
+    inventory
+      ? contractCall(inventoryUpdateBodySchema, settingsBody, (body) => updateInventory(inventory.id, body))
+      : contractCall(inventoryAddBodySchema, (v: Values) => ({ dental_practice_id: practiceId, product_id: v.product_id!, ...settingsBody(v) }), addInventory),
     afterSave(t(editing ? 'inventory.settingsSaved' : 'inventory.added'), STOCK_QUERY_KEYS, onClose),
   );
 

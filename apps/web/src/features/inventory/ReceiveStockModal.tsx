@@ -3,12 +3,13 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { multiplyDecimals } from '@enamel/contracts';
+import { multiplyDecimals, receiveBodySchema } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { type ScannedBarcode } from '../products/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
@@ -116,8 +117,9 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      receiveStock({
+    contractCall(
+      receiveBodySchema,
+      (v: Values) => ({
         dental_practice_id: practiceId,
         product_id: v.product_id!,
         quantity: decimalText(v.quantity),
@@ -128,6 +130,8 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
         reason: v.reason.trim() || null,
         ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
       }),
+      receiveStock,
+    ),
     async () => {
       notifySuccess(t('inventory.received', { name: product?.name ?? '' }));
       await refreshLists(STOCK_QUERY_KEYS);

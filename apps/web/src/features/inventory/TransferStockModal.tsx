@@ -2,13 +2,14 @@ import { Alert, Select, Textarea } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { compareDecimals } from '@enamel/contracts';
+import { compareDecimals, transferBodySchema } from '@enamel/contracts';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel } from '../../ui/units.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
@@ -53,14 +54,17 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      transferStock({
+    contractCall(
+      transferBodySchema,
+      (v: Values) => ({
         dental_practice_id: practiceId,
         to_dental_practice_id: Number(v.to_dental_practice_id),
         product_id: inventory!.product_id,
         quantity: decimalText(v.quantity),
         reason: v.reason.trim() || null,
       }),
+      transferStock,
+    ),
     async () => {
       const target = targets.find((p) => p.value === form.getValues().to_dental_practice_id);
       notifySuccess(t('inventory.transferred', { practice: target?.label ?? '' }));

@@ -1,10 +1,11 @@
 import { SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { compareDecimals } from '@enamel/contracts';
+import { compareDecimals, writeOffBodySchema } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { decimalText, expiryState, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -50,14 +51,17 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      writeOffLot({
+    contractCall(
+      writeOffBodySchema,
+      (v: Values) => ({
         dental_practice_id: practiceId,
         lot_id: lot!.id,
         type: v.type,
         quantity: decimalText(v.quantity) || null,
         reason: v.reason.trim() || null,
       }),
+      writeOffLot,
+    ),
     afterSave(t('inventory.writtenOff'), STOCK_QUERY_KEYS, onClose),
   );
 

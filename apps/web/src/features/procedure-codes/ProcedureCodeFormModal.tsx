@@ -3,9 +3,10 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROCEDURE_CATEGORIES, type ProcedureCategory } from '@enamel/contracts';
+import { PROCEDURE_CATEGORIES, procedureCodeBodySchema, type ProcedureCategory } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -37,7 +38,7 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => saveProcedureCode({ code: v.code, name: v.name, category: (v.category ?? '') as ProcedureCategory }, id),
+    contractCall(procedureCodeBodySchema, (v: Values) => ({ code: v.code, name: v.name, category: (v.category ?? '') as ProcedureCategory }), (body) => saveProcedureCode(body, id)),
     afterSave(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'), ['procedure-code', 'procedure-codes'], onClose),
   );
 

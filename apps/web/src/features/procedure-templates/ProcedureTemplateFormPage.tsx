@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { ProcedureTemplateBody } from '@enamel/contracts';
+import { procedureTemplateBodySchema } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { ItemLinesEditor, isPositiveQuantity, lineBodies, pickLine, type ItemLine } from '../../ui/item-lines/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
 import { useMoney } from '../../ui/money.ts';
 import type { ProductHit } from '../products/index.ts';
@@ -67,15 +68,16 @@ export function ProcedureTemplateFormPage() {
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => {
-      const body: ProcedureTemplateBody = {
+    contractCall(
+      procedureTemplateBodySchema,
+      (v: Values) => ({
         name: v.name,
         procedure_code_id: Number(v.procedure_code_id),
         description: v.description.trim() || null,
         items: lineBodies(v.items),
-      };
-      return saveProcedureTemplate(body, id);
-    },
+      }),
+      (body) => saveProcedureTemplate(body, id),
+    ),
     async () => {
       notifySuccess(t(editing ? 'procedureTemplates.saved' : 'procedureTemplates.created'));
       await refreshLists(['procedure-template', 'procedure-templates']);

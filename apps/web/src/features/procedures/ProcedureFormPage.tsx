@@ -11,10 +11,12 @@ import { usePracticeChanged, type SelectedPractice } from '../../core/practice.t
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { isPositiveQuantity } from '../../ui/item-lines/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { procedureAmendBodySchema, procedureBodySchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { fromLocalInput, shortfalls } from './items.ts';
-import { PROCEDURE_REFRESH, amendProcedure, fetchProcedure, fetchTemplateLines, recordProcedure, type ProcedureDetail } from './procedure.api.ts';
+import { PROCEDURE_REFRESH, amendProcedure, fetchProcedure, fetchTemplateLines, recordProcedure } from './procedure.api.ts';
 import { amendment, emptyProcedureValues, procedureValues, recordBody, type ProcedureFormValues } from './procedure-form-values.ts';
 import { ProcedureFields } from './ProcedureFields.tsx';
 import { ProcedureItems } from './ProcedureItems.tsx';
@@ -89,9 +91,12 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
     notifySuccess(t('procedures.itemsCopied', { count: lines.items.length }));
   };
 
+  // Recording sends the whole procedure; editing one as loaded sends what changed (the amend command).
+  const record = contractCall(procedureBodySchema, (v: ProcedureFormValues) => recordBody(v, practice.id), recordProcedure);
+  const amend = contractCall(procedureAmendBodySchema, (v: ProcedureFormValues) => amendment(loaded.current!, v), (body) => amendProcedure(id!, body));
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v): Promise<ProcedureDetail> => (id !== undefined && loaded.current ? amendProcedure(id, amendment(loaded.current, v)) : recordProcedure(recordBody(v, practice.id))),
+    { prepare: (v, tr) => (id !== undefined && loaded.current ? amend : record).prepare(v, tr) },
     async (saved) => {
       notifySuccess(t(editing ? 'procedures.saved' : 'procedures.created'));
       await refreshLists(PROCEDURE_REFRESH);

@@ -38,13 +38,13 @@ describe('ProductFormModal', () => {
   });
   afterEach(() => restore());
 
-  it('computes the unit cost as the user types, hints at a bad GTIN check digit, shows the server verdict under the field, sends the price as a string', async () => {
+  it('computes the unit cost as the user types, hints at a bad GTIN check digit and refuses it before sending, shows the server verdict under the field, sends the price as a string', async () => {
     let attempt = 0;
     const http = serve({
       'POST /api/product/create': () => {
         attempt += 1;
         return attempt === 1
-          ? { status: 422, data: { code: 'validation_failed', message: 'Invalid', errors: { gtin: ['The GTIN check digit is wrong.'] } } }
+          ? { status: 422, data: { code: 'validation_failed', message: 'Invalid', errors: { gtin: ['This GTIN is already used by another product.'] } } }
           : { status: 201, data: { success: true, data: { id: 9 } } };
       },
     });
@@ -58,13 +58,21 @@ describe('ProductFormModal', () => {
     fireEvent.change(screen.getByTestId('product-purchase-price'), { target: { value: '45.5' } });
     await waitFor(() => expect(screen.getByTestId('product-unit-cost').textContent).toBe('$0.91 per each'));
 
+    // The contract's schema refuses the check digit (the API's own message), and nothing is sent.
     fireEvent.click(screen.getByTestId('product-submit'));
-    expect(await screen.findByText('The GTIN check digit is wrong.')).toBeTruthy();
+    expect(await screen.findByText('This is not a valid GTIN/EAN barcode: check the digits.')).toBeTruthy();
     expect(screen.getByTestId('product-gtin').getAttribute('aria-invalid')).toBe('true');
+    expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     expect(closed).toBe(false);
 
     fireEvent.change(screen.getByTestId('product-gtin'), { target: { value: '4006381333931' } });
     await waitFor(() => expect(screen.queryByText('The check digit does not match: please check the number.')).toBeNull());
+    // What only the server knows still shows under the field.
+    fireEvent.click(screen.getByTestId('product-submit'));
+    expect(await screen.findByText('This GTIN is already used by another product.')).toBeTruthy();
+    expect(screen.getByTestId('product-gtin').getAttribute('aria-invalid')).toBe('true');
+    expect(closed).toBe(false);
+
     fireEvent.click(screen.getByTestId('product-submit'));
     await waitFor(() => expect(closed).toBe(true));
     const posts = http.calls.filter((c) => c.method === 'POST');

@@ -4,9 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidGtin, type ProductBody, type Unit, unitCostOf } from '@enamel/contracts';
+import { isValidGtin, productBodySchema, type Unit, unitCostOf } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchBrandOptions } from '../brands/index.ts';
 import { fetchAllCategories } from '../categories/index.ts';
 import { useMoney } from '../../ui/money.ts';
@@ -96,8 +97,9 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => {
-      const body: ProductBody = {
+    contractCall(
+      productBodySchema,
+      (v: Values) => ({
         name: v.name,
         sku: v.sku,
         gtin: cleanGtin(v.gtin) || null,
@@ -109,9 +111,9 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
         purchase_price: String(v.purchase_price),
         tracks_lots: v.tracks_lots,
         description: v.description.trim() || null,
-      };
-      return saveProduct(body, id);
-    },
+      }),
+      (body) => saveProduct(body, id),
+    ),
     afterSave(t(id === undefined ? 'products.created' : 'products.saved'), ['product', 'products'], onClose),
   );
 

@@ -4,7 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
+import { digestSettingSchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchDigest, saveDigest, type Digest } from './profile.api.ts';
 
 interface Values extends Record<string, unknown> {
@@ -23,7 +25,7 @@ export function DigestForm() {
 
   const { saving, onSubmit } = useFormSubmit(
     form,
-    () => saveDigest(value),
+    contractCall(digestSettingSchema, () => ({ digest: value }), (body) => saveDigest(body.digest)),
     (saved) => {
       queryClient.setQueryData(['profile', 'digest'], saved);
       form.setFieldValue('digest', null);

@@ -2,7 +2,7 @@ import { Grid, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLanguage, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
+import { changePasswordBodySchema, LOCALE_NAMES, LOCALES, PASSWORD_MIN, updateProfileBodySchema, type Locale } from '@enamel/contracts';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { changeLocale, currentLocale } from '../../core/i18n.ts';
 import { notifySuccess } from '../../core/notify.ts';
@@ -12,6 +12,7 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { DigestForm } from './DigestForm.tsx';
 import { changePassword, updateProfile } from './profile.api.ts';
 
@@ -28,7 +29,7 @@ function ProfileDetailsForm() {
   const form = useForm<DetailsValues>({ initialValues: { name: user.name, email: user.email, locale: user.locale ?? currentLocale() } });
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => updateProfile({ name: v.name.trim(), email: v.email.trim(), locale: v.locale }),
+    contractCall(updateProfileBodySchema, (v: DetailsValues) => ({ name: v.name.trim(), email: v.email.trim(), locale: v.locale }), updateProfile),
     async (saved) => {
       setUser(saved);
       // The profile's language is also the interface's (and the cookie the server reads).
@@ -71,7 +72,7 @@ interface PasswordValues extends Record<string, unknown> {
 function ChangePasswordForm() {
   const { t } = useTranslation();
   const form = useForm<PasswordValues>({ initialValues: { current_password: '', password: '', password_confirmation: '' } });
-  const { saving, message, onSubmit } = useFormSubmit(form, changePassword, () => {
+  const { saving, message, onSubmit } = useFormSubmit(form, contractCall(changePasswordBodySchema, (v: PasswordValues) => v, changePassword), () => {
     form.reset();
     notifySuccess(t('auth.reset.success'));
   });

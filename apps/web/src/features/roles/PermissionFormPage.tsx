@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ACTIONS, SUBJECTS, type Action, type Subject } from '@enamel/contracts';
+import { ACTIONS, permissionBodySchema, SUBJECTS, type Action, type Subject } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchPermission, savePermission } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -59,7 +60,11 @@ export function PermissionFormPage() {
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => savePermission({ name: v.name, action: v.action, subject: v.subject, conditions: parseConditions(v.conditions) ?? null, fields: v.fields.length ? v.fields : null, inverted: v.inverted }, id),
+    contractCall(
+      permissionBodySchema,
+      (v: Values) => ({ name: v.name, action: v.action, subject: v.subject, conditions: parseConditions(v.conditions) ?? null, fields: v.fields.length ? v.fields : null, inverted: v.inverted }),
+      (body) => savePermission(body, id),
+    ),
     afterSave(t(editing ? 'permissions.saved' : 'permissions.created'), ['permissions', 'permission'], () => void navigate('/admin/permissions')),
   );
 

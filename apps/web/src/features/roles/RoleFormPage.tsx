@@ -8,7 +8,9 @@ import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
+import { roleBodySchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { fetchAllPermissions, fetchRole, saveRole, type PermissionRow } from './role.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -40,7 +42,7 @@ export function RoleFormPage() {
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => saveRole({ name: v.name, description: v.description || null, permission_ids: v.permission_ids.map(Number) }, id),
+    contractCall(roleBodySchema, (v: Values) => ({ name: v.name, description: v.description || null, permission_ids: v.permission_ids.map(Number) }), (body) => saveRole(body, id)),
     afterSave(t(editing ? 'roles.saved' : 'roles.created'), ['roles', 'role'], () => void navigate('/admin/roles')),
   );
 

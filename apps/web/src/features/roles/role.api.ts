@@ -1,4 +1,4 @@
-import { type Permission, type PermissionBody, type Role, type RoleBody, type RoleDetail, permissionListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
+import { type InputOf, type Permission, type permissionBodySchema, type Role, type RoleBody, type RoleDetail, permissionListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api, getData, recordApi } from '../../core/api.ts';
 
 export const PERMISSIONS_LIST_URL = LIST_PATHS.permission;
@@ -15,7 +15,7 @@ export async function fetchRoles(): Promise<Role[]> {
 }
 
 const roles = recordApi<RoleDetail, RoleBody>('role');
-const permissions = recordApi<Permission, PermissionBody>('permission');
+const permissions = recordApi<Permission, InputOf<typeof permissionBodySchema>>('permission');
 
 export const fetchRole = roles.fetch;
 export const saveRole = roles.save;

@@ -1,10 +1,11 @@
 import { NumberInput, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { SchedulerJob } from '@enamel/contracts';
+import { schedulerJobUpdateSchema, type SchedulerJob } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { updateSchedulerJob } from './scheduler.api.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -27,13 +28,16 @@ export function SchedulerJobModal({ job, onClose }: { job: SchedulerJob | null; 
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      updateSchedulerJob(job!.id, {
+    contractCall(
+      schedulerJobUpdateSchema,
+      (v: Values) => ({
         cron: v.cron,
         enabled: v.enabled,
         time_limit_seconds: Number(v.time_limit_seconds),
         ...(job!.name === ARCHIVE_JOB ? { archive_after_days: Number(v.archive_after_days) } : {}),
       }),
+      (body) => updateSchedulerJob(job!.id, body),
+    ),
     afterSave(t('scheduler.saved'), ['scheduler-runs'], onClose),
   );
 

@@ -3,10 +3,11 @@ import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_LEVEL_CHOICES, type ConfigurationFields } from '@enamel/contracts';
+import { configurationUpdateBodySchema, SERVICE_LEVEL_CHOICES, type ConfigurationFields } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { configurationKey, fetchConfiguration, saveConfiguration } from './settings.api.ts';
 import { FormError } from '../../ui/FormError.tsx';
 
@@ -33,8 +34,10 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) =>
-      saveConfiguration(row.data!, {
+    // The fields are checked as the update checks them; the create (a practice still on the defaults) takes the same fields and the practice's id.
+    contractCall(
+      configurationUpdateBodySchema,
+      (v: Values) => ({
         forecast_horizon_weeks: Number(v.forecast_horizon_weeks),
         service_level: Number(v.service_level),
         lead_time_days: Number(v.lead_time_days),
@@ -44,6 +47,8 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
         allow_negative_stock: v.allow_negative_stock,
         forecast_date: v.forecast_date || null,
       }),
+      (fields) => saveConfiguration(row.data!, fields),
+    ),
     async (saved) => {
       client.setQueryData(configurationKey(practiceId), saved);
       // The dashboard reads these settings (horizon, levels, default date).

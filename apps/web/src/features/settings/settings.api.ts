@@ -1,4 +1,4 @@
-import type { ConfigurationFields, ConfigurationRow, Organisation } from '@enamel/contracts';
+import type { configurationUpdateBodySchema, ConfigurationRow, InputOf, Organisation } from '@enamel/contracts';
 import { api, getData, postData } from '../../core/api.ts';
 
 export const FORECAST_RUNS_LIST_URL = '/api/admin/list/forecast_date';
@@ -10,7 +10,7 @@ export async function fetchConfiguration(practiceId: number): Promise<Configurat
 }
 
 /** The notes' calls: create for a practice still on the defaults, update afterwards. */
-export async function saveConfiguration(row: ConfigurationRow, fields: ConfigurationFields): Promise<ConfigurationRow> {
+export async function saveConfiguration(row: ConfigurationRow, fields: InputOf<typeof configurationUpdateBodySchema>): Promise<ConfigurationRow> {
   const answer = row.configured
     ? await api.post<{ data: ConfigurationRow }>(`/api/configuration/update/${row.dental_practice_id}`, fields)
     : await api.post<{ data: ConfigurationRow }>('/api/configuration/create', { dental_practice_id: row.dental_practice_id, ...fields });

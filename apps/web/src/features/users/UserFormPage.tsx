@@ -3,13 +3,14 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOCALE_NAMES, LOCALES, PASSWORD_MIN, type Locale } from '@enamel/contracts';
+import { createUserBodySchema, LOCALE_NAMES, LOCALES, PASSWORD_MIN, updateUserBodySchema, type Locale } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 import { useRouteId } from '../../ui/useRouteId.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
+import { contractCall } from '../../ui/contractValidation.ts';
 import { createUser, fetchPracticeOptions, fetchRoles, fetchUser, updateUser } from './user.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -26,6 +27,8 @@ interface Values extends Record<string, unknown> {
   password: string;
   password_confirmation: string;
 }
+
+const toBody = (v: Values) => ({ ...v, role_ids: v.role_ids.map(Number), dental_practice_ids: v.dental_practice_ids.map(Number) });
 
 const EMPTY: Values = { firstname: '', lastname: '', email: '', locale: 'en', status: 'active', role_ids: [], dental_practice_ids: [], password: '', password_confirmation: '' };
 
@@ -57,12 +60,16 @@ export function UserFormPage() {
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
-    (v) => {
-      const body = { ...v, role_ids: v.role_ids.map(Number), dental_practice_ids: v.dental_practice_ids.map(Number) };
-      if (id === undefined) return createUser(body);
-      const { password, password_confirmation, ...rest } = body;
-      return updateUser(id, password ? { ...rest, password, password_confirmation } : rest);
-    },
+    id === undefined
+      ? contractCall(createUserBodySchema, toBody, createUser)
+      : contractCall(
+          updateUserBodySchema,
+          (v: Values) => {
+            const { password, password_confirmation, ...rest } = toBody(v);
+            return password ? { ...rest, password, password_confirmation } : rest;
+          },
+          (body) => updateUser(id, body),
+        ),
     afterSave(t(editing ? 'users.saved' : 'users.created'), ['user'], () => void navigate('/admin/list/users')),
   );
 

@@ -1,9 +1,13 @@
-import { type CreateUserBody, type Role, type UpdateUserBody, type User, userListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
+import { type createUserBodySchema, type InputOf, type Role, type updateUserBodySchema, type User, userListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api, getData, recordApi } from '../../core/api.ts';
 
 export const USERS_LIST_URL = LIST_PATHS.user;
 
 export type UserRow = ListRow<typeof userListContract>;
+
+/** Bodies as sent (the schemas' inputs: fields with a default may be left out). */
+type CreateUserBody = InputOf<typeof createUserBodySchema>;
+type UpdateUserBody = InputOf<typeof updateUserBodySchema>;
 
 const users = recordApi<User, CreateUserBody | UpdateUserBody>('user');
 
