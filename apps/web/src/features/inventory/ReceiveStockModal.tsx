@@ -15,6 +15,7 @@ import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { DecimalInput } from '../products/index.ts';
 
 interface Values extends Record<string, unknown> {
@@ -214,7 +215,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
           <TextInput label={t('inventory.fields.lot')} required={product?.tracks_lots ?? false} autoComplete="off" data-testid="receive-lot" {...form.getInputProps('lot_number')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput type="date" label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
+          <DateField label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
         </Grid.Col>
       </Grid>
       {expired ? (
