@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@enamel/contracts';
 import type { DateFieldProps } from './DateField.tsx';
+import classes from './DateFieldInput.module.css';
 
 /** dayjs's name of each interface language's calendar (month and weekday names, first day of the week). */
 const DAYJS_LOCALE: Record<Locale, string> = { en: 'en', bn: 'bn', es: 'es', fr: 'fr', 'pt-BR': 'pt-br', 'zh-CN': 'zh-cn' };
@@ -86,6 +87,9 @@ export default function DateFieldInput({ value, onChange, onFocus, withTime = fa
         valueFormat={withTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'}
         dateParser={withTime ? parseDayTime : parseDay}
         placeholder={t(withTime ? 'dates.dateTimePlaceholder' : 'dates.datePlaceholder')}
+        // Only the month's own days: the faded days of the months around it would not be readable (WCAG AA contrast).
+        hideOutsideDates
+        classNames={{ day: classes.day }}
         // A field that may be empty is emptied by deleting its text.
         allowDeselect={!required}
         // Enter takes the typed date and closes the calendar (as Escape and Tab do); typing or clicking opens it again.
