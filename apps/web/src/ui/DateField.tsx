@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
 import { lazy, Suspense, type FocusEventHandler } from 'react';
+import { currentLocale } from '../core/i18n.ts';
 
 /**
  * A date (or date and time) typed as `YYYY-MM-DD` (`YYYY-MM-DD HH:mm`) or picked in a calendar in the interface
@@ -20,8 +21,13 @@ export interface DateFieldProps extends Pick<DateInputProps, 'label' | 'descript
   'data-testid'?: string;
 }
 
-// @mantine/dates, dayjs's locale and the calendar's CSS load with the first date field shown, never with the shell.
-const DateFieldInput = lazy(() => import('./DateFieldInput.tsx'));
+// @mantine/dates, dayjs's locale and the calendar's CSS load with the first date field shown, never with the shell;
+// the calendar of the interface language is ready before the field first shows.
+const DateFieldInput = lazy(async () => {
+  const module = await import('./DateFieldInput.tsx');
+  await module.loadCalendarLocale(currentLocale());
+  return module;
+});
 
 export function DateField(props: DateFieldProps) {
   // Until the calendar has loaded, the same field shows its value, read-only (no test id: nothing types into it).
