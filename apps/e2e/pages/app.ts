@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config.ts';
 
 /** Page object for the sign-in screen and the authenticated shell. */
@@ -42,6 +42,18 @@ export class AppPages {
   async navigate(key: string): Promise<void> {
     await this.page.getByTestId(`nav-${key}`).click();
   }
+}
+
+/**
+ * Types a date (`YYYY-MM-DD`, or `YYYY-MM-DD HH:mm`) into a date field as a person does: click it (its calendar
+ * opens), select what it holds, type key by key, then Enter, which takes the date and closes the calendar.
+ */
+export async function typeDate(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(text);
+  await field.press('Enter');
+  await expect(field).toHaveValue(text);
 }
 
 /** An API session for setting up data: CSRF cookie, sign-in, then writes echo the token. */

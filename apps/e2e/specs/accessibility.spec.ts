@@ -60,7 +60,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.
   'reports/genrate': { url: () => '/admin/reports/genrate?report=stock-movements', dialogs: { 'background export': prepareInBackground } },
   profile: { url: () => '/admin/profile' },
-  setting: { url: () => '/admin/setting' },
+  setting: { url: () => '/admin/setting', dialogs: { 'date picker': click('settings-forecast-date') } },
   'categories/create': { url: () => '/admin/categories/create' },
   'categories/edit/:id': { url: (ids) => `/admin/categories/edit/${ids.category}` },
   'procedure-templates/create': { url: () => '/admin/procedure-templates/create' },
@@ -69,7 +69,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
     url: (ids) => `/admin/inventories/${ids.inventory}`,
     dialogs: { 'adjust stock': click('detail-adjust'), 'transfer stock': click('detail-transfer'), 'inventory settings': click('detail-settings') },
   },
-  'procedures/create': { url: () => '/admin/procedures/create' },
+  'procedures/create': { url: () => '/admin/procedures/create', dialogs: { 'date and time picker': click('procedure-performed-at') } },
   'procedures/edit/:id': { url: (ids) => `/admin/procedures/edit/${ids.procedure}` },
   'procedures/:id': { url: (ids) => `/admin/procedures/${ids.procedure}` },
   permissions: { url: () => '/admin/permissions' },

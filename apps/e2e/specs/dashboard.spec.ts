@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
-import { AppPages } from '../pages/app.ts';
+import { AppPages, typeDate } from '../pages/app.ts';
 
 /** The nine widgets, by their cards' test ids. */
 const WIDGETS = ['critical-items', 'low-stock', 'demand-forecast', 'days-to-zero', 'procedure-forecast', 'most-used', 'inventory-value', 'consumable-cost', 'dead-stock'];
@@ -55,7 +55,7 @@ test('the dashboard shows the nine widgets from the demo data, follows the pract
   const past = new Date(`${today}T12:00:00Z`);
   past.setUTCDate(past.getUTCDate() - 21);
   const pastDay = past.toISOString().slice(0, 10);
-  await page.getByTestId('dashboard-date').fill(pastDay);
+  await typeDate(page.getByTestId('dashboard-date'), pastDay);
   await expect(page).toHaveURL(new RegExp(`date=${pastDay}`));
   await expect(page.getByTestId('dashboard-back-test')).toBeVisible();
   await expect(page.getByTestId('forecast-run-status')).toContainText('No forecast has been made');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
-import { AppPages } from '../pages/app.ts';
+import { AppPages, typeDate } from '../pages/app.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -29,10 +29,16 @@ test('open a report from the list, filter it (kept in the URL), read its chart a
   const to = await page.getByTestId('report-to').inputValue();
   const after = new Date(`${to}T12:00:00Z`);
   after.setUTCDate(after.getUTCDate() + 1);
-  await page.getByTestId('report-from').fill(after.toISOString().slice(0, 10));
+  await typeDate(page.getByTestId('report-from'), after.toISOString().slice(0, 10));
   await expect(page.getByTestId('report-error')).toContainText('The start of the period must not be after its end.');
-  await page.getByTestId('report-from').fill('2025-01-01');
+  await typeDate(page.getByTestId('report-from'), '2025-01-01');
   await expect(page).toHaveURL(/from=2025-01-01/);
+  // Or picked in the calendar: the 15th of the month before.
+  await page.getByTestId('report-to').click();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: /^15 / }).click();
+  await expect(page).toHaveURL(/to=\d{4}-\d{2}-15/);
+  await expect(page.getByTestId('report-to')).toHaveValue(/^\d{4}-\d{2}-15$/);
   await expect(page.getByTestId('report-view')).toBeVisible();
 
   // Another report keeps the filters it reads and drops the others.

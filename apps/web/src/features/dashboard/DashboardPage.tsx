@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { useFormat } from '../../core/format.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { useWidget, type DashboardView } from './dashboard.api.ts';
@@ -81,12 +82,11 @@ function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; 
         }
         actions={
           <Group gap="xs" align="flex-end">
-            <TextInput
-              type="date"
+            <DateField
               label={t('dashboard.asOf')}
               value={meta?.forecast_date ?? view.date ?? ''}
-              max={meta?.today}
-              onChange={(event) => setDate(event.currentTarget.value)}
+              maxDate={meta?.today}
+              onChange={setDate}
               size="sm"
               w={170}
               data-testid="dashboard-date"

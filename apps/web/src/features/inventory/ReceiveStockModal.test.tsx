@@ -80,7 +80,13 @@ describe('ReceiveStockModal', () => {
     const closed = await renderAndPickComposite();
     fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
     fireEvent.change(screen.getByTestId('receive-lot'), { target: { value: 'OLD-1' } });
-    fireEvent.change(screen.getByTestId('receive-expiry'), { target: { value: '2026-03-01' } });
+    // The expiry typed as a person does: into the field (its calendar opens), then Enter and on to the next field.
+    const expiry = await screen.findByTestId('receive-expiry');
+    fireEvent.focus(expiry);
+    fireEvent.change(expiry, { target: { value: '2026-03-01' } });
+    fireEvent.keyDown(expiry, { key: 'Enter' });
+    fireEvent.blur(expiry);
+    expect(screen.getByTestId<HTMLInputElement>('receive-expiry').value).toBe('2026-03-01');
     expect(screen.getByTestId('receive-expired').textContent).toContain('Expired stock is never used by procedures');
     fireEvent.click(screen.getByTestId('receive-submit'));
     expect(await screen.findByText('Confirm that you are receiving an expired lot, or correct the expiry date.')).toBeTruthy();

@@ -18,6 +18,7 @@ import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { DecimalInput } from '../../ui/DecimalInput.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -219,7 +220,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
           <TextInput label={t('inventory.fields.lot')} required={product?.tracks_lots ?? false} autoComplete="off" data-testid="receive-lot" {...form.getInputProps('lot_number')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput type="date" label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
+          <DateField label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
         </Grid.Col>
       </Grid>
       {expired ? (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
 import { fetchTemplatesOfCode, type ProcedureDetail } from './procedure.api.ts';
 import type { ProcedureFormValues } from './procedure-form-values.ts';
+import { DateField } from '../../ui/DateField.tsx';
 
 interface ProcedureFieldsProps {
   form: UseFormReturnType<ProcedureFormValues>;
@@ -70,7 +71,7 @@ export function ProcedureFields({ form, existing, onTemplateChange }: ProcedureF
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput type="datetime-local" label={t('procedures.fields.performedAt')} required data-testid="procedure-performed-at" {...form.getInputProps('performed_at')} />
+          <DateField withTime label={t('procedures.fields.performedAt')} required data-testid="procedure-performed-at" {...form.getInputProps('performed_at')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput label={t('procedures.fields.provider')} autoComplete="off" data-testid="procedure-provider" {...form.getInputProps('provider')} />

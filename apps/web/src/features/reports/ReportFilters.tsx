@@ -1,4 +1,4 @@
-import { Grid, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Grid, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -11,6 +11,7 @@ import { fetchAllProcedureCodes } from '../procedure-codes/index.ts';
 import { fetchProduct, searchProducts } from '../products/index.ts';
 import { fetchPracticeOptions } from '../users/index.ts';
 import { PICKER_DEBOUNCE_MS } from '../products/index.ts';
+import { DateField } from '../../ui/DateField.tsx';
 
 /** The report's own filters, each kept in the URL (an empty one leaves it); dates and days show the defaults applied. */
 export function ReportFilters({ report, practiceId, resolved }: { report: ReportId; practiceId: number; resolved: ReportData['filters'] | undefined }) {
@@ -28,7 +29,7 @@ export function ReportFilters({ report, practiceId, resolved }: { report: Report
   };
   const date = (key: string, label: string) => (
     <Grid.Col span={{ base: 6, md: 2 }} key={key}>
-      <TextInput type="date" size="sm" label={label} value={params.get(key) ?? (resolved?.[key as 'as_of' | 'from' | 'to'] ?? '')} onChange={(e) => set(key, e.currentTarget.value)} data-testid={`report-${key}`} />
+      <DateField size="sm" label={label} value={params.get(key) ?? (resolved?.[key as 'as_of' | 'from' | 'to'] ?? '')} onChange={(value) => set(key, value)} data-testid={`report-${key}`} />
     </Grid.Col>
   );
   return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
 import { configurationKey, fetchConfiguration, saveConfiguration } from './settings.api.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 
 type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date'> & { service_level: string; forecast_date: string } & Record<string, unknown>;
@@ -95,7 +96,7 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
               <Select label={t('settings.fields.serviceLevel')} description={t('settings.hints.serviceLevel')} data={levels} allowDeselect={false} disabled={readOnly} data-testid="settings-service-level" {...form.getInputProps('service_level')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-              <TextInput type="date" size="sm" label={t('settings.fields.forecastDate')} description={t('settings.hints.forecastDate')} disabled={readOnly} data-testid="settings-forecast-date" {...form.getInputProps('forecast_date')} />
+              <DateField size="sm" label={t('settings.fields.forecastDate')} description={t('settings.hints.forecastDate')} disabled={readOnly} data-testid="settings-forecast-date" {...form.getInputProps('forecast_date')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
               <NumberInput label={t('settings.fields.leadTime')} description={t('settings.hints.leadTime')} min={0} max={365} {...whole} data-testid="settings-lead-time" {...form.getInputProps('lead_time_days')} />
