@@ -41,6 +41,8 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // The date field (ui/DateField, @mantine/dates, loaded lazily: named here, not imported) stands beside text inputs.
+    DateInput: { defaultProps: { size: 'md' } },
     // Mantine's focus placeholder is a role="presentation" child of role="menu" (not allowed by ARIA);
     // without it the menu focuses its first item when opened from the keyboard. Menus and popovers
     // give focus back to their button when they close (keyboard users keep their place).

@@ -92,6 +92,7 @@ export default function DateFieldInput({ value, onChange, onFocus, withTime = fa
         placeholder={t(withTime ? 'dates.dateTimePlaceholder' : 'dates.datePlaceholder')}
         // Only the month's own days: the faded days of the months around it would not be readable (WCAG AA contrast).
         hideOutsideDates
+        highlightToday
         monthLabelFormat={MONTH_LABEL[locale] ?? 'MMMM YYYY'}
         classNames={{ day: classes.day }}
         // A field that may be empty is emptied by deleting its text.
