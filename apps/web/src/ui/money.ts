@@ -9,16 +9,20 @@ import { useCatalogCurrency } from '../core/organisation.ts';
  * Money travels as exact decimal strings; arithmetic is `@enamel/contracts`' decimal module (big.js), never floats.
  */
 
-/** Formats catalog money (the organisation's currency) in the interface language; `perUnit` keeps up to 4 decimals. */
-export function useMoney() {
+/** Formats money in `currency` in the interface language ('' for none); `perUnit` keeps up to 4 decimals. */
+export function useMoneyIn(currency: string) {
   const { i18n } = useTranslation();
-  const currency = useCatalogCurrency();
   const locale = i18n.language;
   return useCallback(
     (value: string | number | null | undefined, options?: { perUnit?: boolean }): string => {
       if (value === null || value === undefined || value === '') return '';
-      return formatMoney(locale, isDecimal(value) ? roundDecimal(value) : String(value), currency, options);
+      return formatMoney(locale, isDecimal(value) ? roundDecimal(value) : String(value).trim(), currency, options);
     },
     [locale, currency],
   );
+}
+
+/** Formats catalog money (the organisation's currency) in the interface language; `perUnit` keeps up to 4 decimals. */
+export function useMoney() {
+  return useMoneyIn(useCatalogCurrency());
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useSelectedPractice } from '../../core/practice.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
-import { formatMoney } from '../../core/format.ts';
+import { numberFormat } from '../../core/format.ts';
+import { useMoneyIn } from '../../ui/money.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
 import type { StockStatus } from './inventory.api.ts';
 
@@ -47,16 +48,7 @@ export function usePracticeCurrency(): string {
 
 /** Money of stock (values, lot costs) in the practice's currency; `perUnit` keeps up to 4 decimals. */
 export function useStockMoney() {
-  const { i18n } = useTranslation();
-  const currency = usePracticeCurrency();
-  const locale = i18n.language;
-  return useCallback(
-    (value: string | number | null | undefined, options?: { perUnit?: boolean }): string => {
-      if (value === null || value === undefined || value === '') return '';
-      return formatMoney(locale, String(value).trim(), currency, options);
-    },
-    [locale, currency],
-  );
+  return useMoneyIn(usePracticeCurrency());
 }
 
 /** A quantity with its sign always shown (+5, −3), up to 4 decimals. */
@@ -64,7 +56,7 @@ export function useSignedQuantity() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   return useCallback(
-    (value: string | number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4, signDisplay: 'exceptZero' }).format(String(value) as Intl.StringNumericLiteral),
+    (value: string | number) => numberFormat(locale, { maximumFractionDigits: 4, signDisplay: 'exceptZero' }).format(String(value) as Intl.StringNumericLiteral),
     [locale],
   );
 }
