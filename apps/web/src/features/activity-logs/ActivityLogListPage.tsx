@@ -80,7 +80,6 @@ export function ActivityLogListPage() {
         tableId="activity-logs"
         list={activityLogListContract}
         columns={columns}
-        defaultSort={{ field: 'created_at', direction: 'desc' }}
         exportFileName="activity-log"
         onRowOpen={setOpen}
         testId="activity-log-table"

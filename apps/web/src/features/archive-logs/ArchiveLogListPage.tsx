@@ -51,7 +51,6 @@ export function ArchiveLogListPage() {
         tableId="archive-logs"
         list={archiveListContract}
         columns={columns}
-        defaultSort={{ field: 'period_start', direction: 'desc' }}
         exportFileName="archive-logs"
         rowActions={(row) => (
           <RowActionsMenu

@@ -69,7 +69,6 @@ export function BrandListPage() {
         tableId="brands"
         list={brandListContract}
         columns={columns}
-        defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="brands"
         onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
         rowActions={(row) => (

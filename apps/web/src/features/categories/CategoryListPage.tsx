@@ -43,7 +43,6 @@ export function CategoryListPage() {
         tableId="categories"
         list={categoryListContract}
         columns={columns}
-        defaultSort={{ field: 'path', direction: 'asc' }}
         exportFileName="categories"
         onRowOpen={canEdit ? edit : undefined}
         rowActions={(row) => (

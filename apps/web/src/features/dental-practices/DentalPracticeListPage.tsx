@@ -49,7 +49,6 @@ export function DentalPracticeListPage() {
         tableId="dental-practices"
         list={dentalPracticeListContract}
         columns={columns}
-        defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="dental-practices"
         onRowOpen={ability.can('update', 'DentalPractice') ? (row) => setEditing({ id: row.id }) : undefined}
         rowActions={(row) => (

@@ -103,7 +103,6 @@ function InventoryList({ practiceId }: { practiceId: number }) {
         list={inventoryListContract}
         params={{ dental_practice_id: practiceId }}
         columns={columns}
-        defaultSort={{ field: 'product_name', direction: 'asc' }}
         exportFileName="inventories"
         onRowOpen={open}
         toolbar={

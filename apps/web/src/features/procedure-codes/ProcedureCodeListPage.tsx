@@ -43,7 +43,6 @@ export function ProcedureCodeListPage() {
         tableId="procedure-codes"
         list={procedureCodeListContract}
         columns={columns}
-        defaultSort={{ field: 'code', direction: 'asc' }}
         exportFileName="procedure-codes"
         onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
         rowActions={(row) => (

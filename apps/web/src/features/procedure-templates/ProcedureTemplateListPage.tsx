@@ -72,7 +72,6 @@ export function ProcedureTemplateListPage() {
         tableId="procedure-templates"
         list={procedureTemplateListContract}
         columns={columns}
-        defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="procedure-templates"
         onRowOpen={canEdit ? edit : undefined}
         rowActions={(row) => (

@@ -86,7 +86,6 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
         list={procedureListContract}
         params={{ dental_practice_id: practiceId }}
         columns={columns}
-        defaultSort={{ field: 'performed_at', direction: 'desc' }}
         exportFileName="procedures"
         onRowOpen={open}
         toolbar={

@@ -113,7 +113,6 @@ export function ProductListPage() {
         tableId="products"
         list={productListContract}
         columns={columns}
-        defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="products"
         onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
         rowActions={(row) => (

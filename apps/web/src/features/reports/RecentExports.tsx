@@ -90,7 +90,6 @@ export function RecentExports() {
         tableId="report-exports"
         list={reportExportListContract}
         columns={columns}
-        defaultSort={{ field: 'created_at', direction: 'desc' }}
         onRowOpen={reopen}
         rowActions={(row) => (
           <Button size="compact-sm" variant="subtle" leftSection={<IconExternalLink size={14} />} onClick={() => reopen(row)} aria-label={t('reports.recent.openLabel', { report: t(`reports.names.${row.report}`), date: format.dateTime(row.created_at) })} data-testid="recent-export-open">

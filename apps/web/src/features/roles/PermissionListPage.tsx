@@ -45,7 +45,6 @@ export function PermissionListPage() {
         tableId="permissions"
         list={permissionListContract}
         columns={columns}
-        defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="permissions"
         onRowOpen={canEdit ? (row) => void navigate(`/admin/permissions/edit/${row.id}`) : undefined}
         rowActions={(row) => (

@@ -96,7 +96,6 @@ export function SchedulerPage() {
         tableId="schedulers"
         list={schedulerJobListContract}
         columns={columns}
-        defaultSort={{ field: 'id', direction: 'asc' }}
         exportFileName="scheduler"
         onRowOpen={setHistory}
         rowActions={(row) => (

@@ -65,7 +65,6 @@ export function UserListPage() {
         tableId="users"
         list={userListContract}
         columns={columns}
-        defaultSort={{ field: 'name', direction: 'asc' }}
         exportFileName="users"
         onRowOpen={canEdit ? (row) => void navigate(`/admin/users/edit/${row.id}`) : undefined}
         rowActions={(row) => (
