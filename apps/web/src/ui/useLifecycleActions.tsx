@@ -8,6 +8,9 @@ type Lifecycle = 'deactivate' | 'restore' | 'delete';
 const LABELS: Record<Lifecycle, string> = { deactivate: 'actions.deactivate', restore: 'actions.restore', delete: 'actions.deletePermanently' };
 const DONE: Record<Lifecycle, string> = { deactivate: 'deactivated', restore: 'restored', delete: 'deleted' };
 
+/** The calls a list offers: deactivate, restore and, for some, delete for good. */
+export type LifecycleCalls = Partial<Record<Lifecycle, (id: number) => Promise<unknown>>>;
+
 interface LifecycleRow {
   id: number;
   status: string;
@@ -19,7 +22,7 @@ interface LifecycleRow {
  * `{ns}.deactivateTitle`, `{ns}.deactivateMessage` (with the row's `name`), `{ns}.deactivated`,
  * and the same for restore and delete. `menu(row, allowed)` gives the row menu's items.
  */
-export function useLifecycleActions<Row extends LifecycleRow>(ns: string, name: (row: Row) => string, calls: Partial<Record<Lifecycle, (id: number) => Promise<unknown>>>, refresh: string[]) {
+export function useLifecycleActions<Row extends LifecycleRow>(ns: string, name: (row: Row) => string, calls: LifecycleCalls, refresh: string[]) {
   const { t } = useTranslation();
   const actions: Partial<Record<Lifecycle, ConfirmedAction<Row>>> = {};
   for (const kind of Object.keys(calls) as Lifecycle[]) {

@@ -1,14 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { useAbility } from '@casl/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppAbility } from '../../core/abilities.ts';
+import { RecordListPage } from '../../ui/RecordListPage.tsx';
 import { useFormat } from '../../core/format.ts';
-import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
-import { PageHeader } from '../../ui/PageHeader.tsx';
-import { AddButton } from '../../ui/AddButton.tsx';
-import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
-import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import type { DataTableColumn } from '../../ui/data-table/index.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
 import { BrandFormModal } from './BrandFormModal.tsx';
@@ -28,11 +22,7 @@ function safeUrl(value: string | null): string | null {
 /** /admin/list/brands: brands with their product counts; create, edit, deactivate (refused while active products use it), restore. */
 export function BrandListPage() {
   const { t } = useTranslation();
-  const ability = useAbility<AppAbility>();
   const format = useFormat();
-  const [editing, setEditing] = useState<{ id?: number } | null>(null);
-  const canEdit = ability.can('update', 'Brand');
-  const canDelete = ability.can('delete', 'Brand');
 
   const columns: DataTableColumn<BrandRow>[] = [
     { field: 'name', title: t('brands.fields.name'), isUnique: true, minWidth: 180 },
@@ -55,32 +45,17 @@ export function BrandListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useLifecycleActions<BrandRow>('brands', (row) => row.name, { deactivate: deactivateBrand, restore: restoreBrand }, ['brand', 'brands']);
-  const editAction = useEditAction();
-
   return (
-    <>
-      <PageHeader
-        title={t('routes.brands')}
-        description={t('brands.subtitle')}
-        actions={ability.can('create', 'Brand') ? <AddButton label={t('brands.add')} onClick={() => setEditing({})} testId="brand-add" /> : null}
-      />
-      <DataTable<BrandRow>
-        tableId="brands"
-        list={brandListContract}
-        columns={columns}
-        exportFileName="brands"
-        onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={row.name}
-            actions={[editAction(() => setEditing({ id: row.id }), canEdit), ...confirm.menu(row, canDelete)]}
-          />
-        )}
-        testId="brands-table"
-      />
-      <BrandFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
-      {confirm.dialog}
-    </>
+    <RecordListPage<BrandRow>
+      subject="Brand"
+      title={t('routes.brands')}
+      description={t('brands.subtitle')}
+      addLabel={t('brands.add')}
+      addTestId="brand-add"
+      form={{ modal: BrandFormModal }}
+      name={(row) => row.name}
+      lifecycle={{ ns: 'brands', calls: { deactivate: deactivateBrand, restore: restoreBrand }, refresh: ['brand', 'brands'] }}
+      table={{ tableId: 'brands', list: brandListContract, columns, exportFileName: 'brands', testId: 'brands-table' }}
+    />
   );
 }

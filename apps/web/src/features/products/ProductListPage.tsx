@@ -1,17 +1,12 @@
 import { Alert, Group, Text } from '@mantine/core';
-import { useAbility } from '@casl/react';
 import { IconBarcode } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordListPage } from '../../ui/RecordListPage.tsx';
 import { useSearchParams } from 'react-router';
 import { parseProductBarcode, productListContract } from '@enamel/contracts';
-import type { AppAbility } from '../../core/abilities.ts';
 import { useFormat } from '../../core/format.ts';
-import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
-import { PageHeader } from '../../ui/PageHeader.tsx';
-import { AddButton } from '../../ui/AddButton.tsx';
-import { useEditAction, useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
-import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
+import type { DataTableColumn } from '../../ui/data-table/index.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from '../../ui/money.ts';
 import { deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
@@ -31,15 +26,11 @@ export function barcodeSearch(search: string): ScannedBarcode | null {
 /** /admin/list/products: the catalog's products with packaging and costs; create, edit, deactivate, restore, delete. */
 export function ProductListPage() {
   const { t } = useTranslation();
-  const ability = useAbility<AppAbility>();
   const money = useMoney();
   const format = useFormat();
   const packaging = usePackaging();
-  const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
-  const canEdit = ability.can('update', 'Product');
-  const canDelete = ability.can('delete', 'Product');
 
   const search = searchParams.get('search') ?? '';
   useEffect(() => {
@@ -89,16 +80,18 @@ export function ProductListPage() {
     { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
-  const confirm = useLifecycleActions<ProductRow>('products', (row) => row.name, { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, ['product', 'products']);
-  const editAction = useEditAction();
-
   return (
-    <>
-      <PageHeader
-        title={t('routes.products')}
-        description={t('products.subtitle')}
-        actions={ability.can('create', 'Product') ? <AddButton label={t('products.add')} onClick={() => setEditing({})} testId="product-add" /> : null}
-      />
+    <RecordListPage<ProductRow>
+      subject="Product"
+      title={t('routes.products')}
+      description={t('products.subtitle')}
+      addLabel={t('products.add')}
+      addTestId="product-add"
+      form={{ modal: ProductFormModal }}
+      name={(row) => row.name}
+      lifecycle={{ ns: 'products', calls: { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, refresh: ['product', 'products'], deletable: () => true }}
+      table={{ tableId: 'products', list: productListContract, columns, exportFileName: 'products', testId: 'products-table' }}
+    >
       {showScanned ? (
         <Alert color="teal" variant="light" mb="sm" icon={<IconBarcode size={18} />} withCloseButton onClose={() => setScanned(null)} data-testid="product-scanned">
           <Group gap="lg">
@@ -109,22 +102,6 @@ export function ProductListPage() {
           </Group>
         </Alert>
       ) : null}
-      <DataTable<ProductRow>
-        tableId="products"
-        list={productListContract}
-        columns={columns}
-        exportFileName="products"
-        onRowOpen={canEdit ? (row) => setEditing({ id: row.id }) : undefined}
-        rowActions={(row) => (
-          <RowActionsMenu
-            label={row.name}
-            actions={[editAction(() => setEditing({ id: row.id }), canEdit), ...confirm.menu(row, canDelete, true)]}
-          />
-        )}
-        testId="products-table"
-      />
-      <ProductFormModal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
-      {confirm.dialog}
-    </>
+    </RecordListPage>
   );
 }

@@ -1,0 +1,65 @@
+import { useAbility } from '@casl/react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { Subject } from '@enamel/contracts';
+import type { AppAbility } from '../core/abilities.ts';
+import { AddButton } from './AddButton.tsx';
+import { DataTable, type DataTableProps } from './data-table/index.ts';
+import { PageHeader } from './PageHeader.tsx';
+import { RowActionsMenu } from './RowActionsMenu.tsx';
+import { useEditAction, useLifecycleActions, type LifecycleCalls } from './useLifecycleActions.tsx';
+
+interface RecordRow {
+  id: number;
+  status: string;
+}
+
+/** Create and edit in a dialog (`id` undefined: a new record), or on pages of their own. */
+type RecordForm = { modal: ComponentType<{ opened: boolean; id?: number; onClose: () => void }> } | { add: () => void; edit: (id: number) => void };
+
+export interface RecordListPageProps<Row extends RecordRow> {
+  /** The rules' subject: create shows the add button, update opens and edits rows, delete deactivates and restores. */
+  subject: Subject;
+  title: string;
+  description: string;
+  addLabel: string;
+  addTestId: string;
+  form: RecordForm;
+  /** The row as menus and confirmations name it. */
+  name: (row: Row) => string;
+  /** The texts' namespace (`{ns}.deactivateTitle`…), the calls and the queries they refresh (see useLifecycleActions). */
+  lifecycle: { ns: string; calls: LifecycleCalls; refresh: string[]; deletable?: (row: Row) => boolean };
+  table: Omit<DataTableProps<Row>, 'onRowOpen' | 'rowActions'>;
+  /** Shown between the header and the table (a notice). */
+  children?: ReactNode;
+}
+
+/**
+ * A catalog-style list screen: the header with its add button, the table whose rows open for editing, and a row
+ * menu with edit, deactivate / restore (and delete for good where the list allows it), each confirmed; the
+ * form in its dialog or on its own page. What a reader may do follows their rules.
+ */
+export function RecordListPage<Row extends RecordRow>({ subject, title, description, addLabel, addTestId, form, name, lifecycle, table, children }: RecordListPageProps<Row>) {
+  const ability = useAbility<AppAbility>();
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const canEdit = ability.can('update', subject);
+  const canDelete = ability.can('delete', subject);
+  const add = 'modal' in form ? () => setEditing({}) : form.add;
+  const edit = (row: Row) => ('modal' in form ? setEditing({ id: row.id }) : form.edit(row.id));
+  const confirm = useLifecycleActions<Row>(lifecycle.ns, name, lifecycle.calls, lifecycle.refresh);
+  const editAction = useEditAction();
+  const Modal = 'modal' in form ? form.modal : null;
+
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={ability.can('create', subject) ? <AddButton label={addLabel} onClick={add} testId={addTestId} /> : null} />
+      {children}
+      <DataTable<Row>
+        {...table}
+        onRowOpen={canEdit ? edit : undefined}
+        rowActions={(row) => <RowActionsMenu label={name(row)} actions={[editAction(() => edit(row), canEdit), ...confirm.menu(row, canDelete, lifecycle.deletable?.(row))]} />}
+      />
+      {Modal ? <Modal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} /> : null}
+      {confirm.dialog}
+    </>
+  );
+}
