@@ -32,6 +32,12 @@ export function ReportFilters({ report, practiceId, resolved }: { report: Report
       <DateField size="sm" label={label} value={params.get(key) ?? (resolved?.[key as 'as_of' | 'from' | 'to'] ?? '')} onChange={(value) => set(key, value)} data-testid={`report-${key}`} />
     </Grid.Col>
   );
+  /** A list to choose one of (or all): the parameter `key`, shown as `testId`. */
+  const choice = (key: string, label: string, placeholder: string, data: Array<{ value: string; label: string }>, testId: string) => (
+    <Grid.Col span={{ base: 12, md: 3 }}>
+      <Select label={label} placeholder={placeholder} data={data} value={params.get(key)} onChange={(value) => set(key, value)} searchable clearable data-testid={testId} />
+    </Grid.Col>
+  );
   return (
     <>
       <PracticesFilter practiceId={practiceId} value={params.get('practice_ids')} onChange={(value) => set('practice_ids', value)} />
@@ -54,49 +60,14 @@ export function ReportFilters({ report, practiceId, resolved }: { report: Report
           />
         </Grid.Col>
       ) : null}
-      {filters.includes('category') ? (
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Select
-            label={t('reports.filters.category')}
-            placeholder={t('reports.filters.all')}
-            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.path }))}
-            value={params.get('category_id')}
-            onChange={(value) => set('category_id', value)}
-            searchable
-            clearable
-            data-testid="report-category"
-          />
-        </Grid.Col>
-      ) : null}
-      {filters.includes('brand') ? (
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Select
-            label={t('reports.filters.brand')}
-            placeholder={t('reports.filters.all')}
-            data={(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-            value={params.get('brand_id')}
-            onChange={(value) => set('brand_id', value)}
-            searchable
-            clearable
-            data-testid="report-brand"
-          />
-        </Grid.Col>
-      ) : null}
+      {filters.includes('category')
+        ? choice('category_id', t('reports.filters.category'), t('reports.filters.all'), (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.path })), 'report-category')
+        : null}
+      {filters.includes('brand') ? choice('brand_id', t('reports.filters.brand'), t('reports.filters.all'), (brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })), 'report-brand') : null}
       {filters.includes('product') ? <ProductFilter value={params.get('product_id')} onChange={(value) => set('product_id', value)} /> : null}
-      {filters.includes('procedure_code') ? (
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Select
-            label={t('reports.filters.procedureCode')}
-            placeholder={t('reports.filters.allCodes')}
-            data={(codes.data ?? []).map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}` }))}
-            value={params.get('procedure_code_id')}
-            onChange={(value) => set('procedure_code_id', value)}
-            searchable
-            clearable
-            data-testid="report-procedure-code"
-          />
-        </Grid.Col>
-      ) : null}
+      {filters.includes('procedure_code')
+        ? choice('procedure_code_id', t('reports.filters.procedureCode'), t('reports.filters.allCodes'), (codes.data ?? []).map((c) => ({ value: String(c.id), label: `${c.code} · ${c.name}` })), 'report-procedure-code')
+        : null}
     </>
   );
 }

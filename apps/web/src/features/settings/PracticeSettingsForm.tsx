@@ -14,6 +14,14 @@ import { FormError } from '../../ui/FormError.tsx';
 
 type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date'> & { service_level: string; forecast_date: string } & Record<string, unknown>;
 
+/** The settings counted in days, as the form shows them (bounds as the contract's). */
+const DAY_FIELDS = [
+  { field: 'lead_time_days', label: 'leadTime', min: 0, max: 365, testId: 'settings-lead-time' },
+  { field: 'review_period_days', label: 'reviewPeriod', min: 1, max: 365, testId: 'settings-review-period' },
+  { field: 'dead_stock_days', label: 'deadStock', min: 7, max: 1095, testId: 'settings-dead-stock' },
+  { field: 'expiry_warning_days', label: 'expiryWarning', min: 1, max: 365, testId: 'settings-expiry-warning' },
+] as const;
+
 /** The selected practice's forecasting and stock settings; read-only for a role that may not change them. */
 export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId: number; practiceName: string }) {
   const { t } = useTranslation();
@@ -98,18 +106,11 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
             <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
               <DateField size="sm" label={t('settings.fields.forecastDate')} description={t('settings.hints.forecastDate')} disabled={readOnly} data-testid="settings-forecast-date" {...form.getInputProps('forecast_date')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-              <NumberInput label={t('settings.fields.leadTime')} description={t('settings.hints.leadTime')} min={0} max={365} {...whole} data-testid="settings-lead-time" {...form.getInputProps('lead_time_days')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-              <NumberInput label={t('settings.fields.reviewPeriod')} description={t('settings.hints.reviewPeriod')} min={1} max={365} {...whole} data-testid="settings-review-period" {...form.getInputProps('review_period_days')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-              <NumberInput label={t('settings.fields.deadStock')} description={t('settings.hints.deadStock')} min={7} max={1095} {...whole} data-testid="settings-dead-stock" {...form.getInputProps('dead_stock_days')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-              <NumberInput label={t('settings.fields.expiryWarning')} description={t('settings.hints.expiryWarning')} min={1} max={365} {...whole} data-testid="settings-expiry-warning" {...form.getInputProps('expiry_warning_days')} />
-            </Grid.Col>
+            {DAY_FIELDS.map(({ field, label, min, max, testId }) => (
+              <Grid.Col span={{ base: 12, sm: 6, lg: 4 }} key={field}>
+                <NumberInput label={t(`settings.fields.${label}`)} description={t(`settings.hints.${label}`)} min={min} max={max} {...whole} data-testid={testId} {...form.getInputProps(field)} />
+              </Grid.Col>
+            ))}
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Switch mt="lg" label={t('settings.fields.allowNegative')} description={t('settings.hints.allowNegative')} disabled={readOnly} data-testid="settings-allow-negative" {...form.getInputProps('allow_negative_stock', { type: 'checkbox' })} />
             </Grid.Col>
