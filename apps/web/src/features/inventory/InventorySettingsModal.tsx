@@ -33,6 +33,12 @@ interface InventorySettingsModalProps {
   onClose: () => void;
 }
 
+/** The two stock levels, in the product's usage unit: reorder at the first, order up to the second. */
+const LEVELS = [
+  { field: 'reorder_point', label: 'reorderPoint', hint: 'reorderPointHint', testId: 'inventory-reorder-point' },
+  { field: 'par_level', label: 'parLevel', hint: 'parLevelHint', testId: 'inventory-par-level' },
+] as const;
+
 /** Adds a product to the practice's inventory, or edits its reorder point, par level and location. */
 export function InventorySettingsModal({ opened, practiceId, inventory, onClose }: InventorySettingsModalProps) {
   const { t } = useTranslation();
@@ -93,22 +99,11 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
         />
       )}
       <Grid>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <DecimalInput
-            label={t('inventory.fields.reorderPoint')}
-            description={t('inventory.reorderPointHint', { unit })}
-            data-testid="inventory-reorder-point"
-            {...form.getInputProps('reorder_point')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <DecimalInput
-            label={t('inventory.fields.parLevel')}
-            description={t('inventory.parLevelHint', { unit })}
-            data-testid="inventory-par-level"
-            {...form.getInputProps('par_level')}
-          />
-        </Grid.Col>
+        {LEVELS.map(({ field, label, hint, testId }) => (
+          <Grid.Col span={{ base: 12, sm: 6 }} key={field}>
+            <DecimalInput label={t(`inventory.fields.${label}`)} description={t(`inventory.${hint}`, { unit })} data-testid={testId} {...form.getInputProps(field)} />
+          </Grid.Col>
+        ))}
       </Grid>
       <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
       <FormFooter submitLabel={t(editing ? 'common.save' : 'inventory.addSubmit')} submitTestId="inventory-settings-submit" saving={saving} onCancel={onClose} />

@@ -57,24 +57,19 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
     { field: 'id', title: t('procedures.fields.id'), isUnique: true, width: 90, hide: true },
   ];
 
+  /** Complete or delete, confirmed first with the procedure's code and date. */
+  const confirmed = (kind: 'complete' | 'delete', label: string, done: string, call: (id: number) => Promise<unknown>) => ({
+    title: t(`procedures.${kind}Title`),
+    message: (row: ProcedureRow) => t(`procedures.${kind}Message`, { code: row.procedure_code, date: format.dateTime(row.performed_at) }),
+    label,
+    danger: kind === 'delete',
+    call: (row: ProcedureRow) => call(row.id),
+    done,
+  });
   const confirm = useConfirmedActions<ProcedureRow, string>(
     {
-      complete: {
-        title: t('procedures.completeTitle'),
-        message: (row) => t('procedures.completeMessage', { code: row.procedure_code, date: format.dateTime(row.performed_at) }),
-        label: t('procedures.complete'),
-        danger: false,
-        call: (row) => completeProcedure(row.id),
-        done: t('procedures.completed'),
-      },
-      delete: {
-        title: t('procedures.deleteTitle'),
-        message: (row) => t('procedures.deleteMessage', { code: row.procedure_code, date: format.dateTime(row.performed_at) }),
-        label: t('actions.delete'),
-        danger: true,
-        call: (row) => deleteProcedure(row.id),
-        done: t('procedures.deleted'),
-      },
+      complete: confirmed('complete', t('procedures.complete'), t('procedures.completed'), completeProcedure),
+      delete: confirmed('delete', t('actions.delete'), t('procedures.deleted'), deleteProcedure),
     },
     ['procedures', ...STOCK_QUERY_KEYS],
   );
