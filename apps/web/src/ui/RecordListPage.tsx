@@ -1,5 +1,6 @@
 import { useAbility } from '@casl/react';
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Subject } from '@enamel/contracts';
 import type { AppAbility } from '../core/abilities.ts';
 import { AddButton } from './AddButton.tsx';
@@ -19,15 +20,15 @@ type RecordForm = { modal: ComponentType<{ opened: boolean; id?: number; onClose
 export interface RecordListPageProps<Row extends RecordRow> {
   /** The rules' subject: create shows the add button, update opens and edits rows, delete deactivates and restores. */
   subject: Subject;
+  /** The screen's texts: `{ns}.subtitle`, `{ns}.add`, and the confirmations' (`{ns}.deactivateTitle`…, see useLifecycleActions). */
+  ns: string;
   title: string;
-  description: string;
-  addLabel: string;
   addTestId: string;
   form: RecordForm;
   /** The row as menus and confirmations name it. */
   name: (row: Row) => string;
-  /** The texts' namespace (`{ns}.deactivateTitle`…), the calls and the queries they refresh (see useLifecycleActions). */
-  lifecycle: { ns: string; calls: LifecycleCalls; refresh: string[]; deletable?: (row: Row) => boolean };
+  /** Deactivate, restore (and delete) calls and the queries they refresh (see useLifecycleActions). */
+  lifecycle: { calls: LifecycleCalls; refresh: string[]; deletable?: (row: Row) => boolean };
   table: Omit<DataTableProps<Row>, 'onRowOpen' | 'rowActions'>;
   /** Shown between the header and the table (a notice). */
   children?: ReactNode;
@@ -38,20 +39,21 @@ export interface RecordListPageProps<Row extends RecordRow> {
  * menu with edit, deactivate / restore (and delete for good where the list allows it), each confirmed; the
  * form in its dialog or on its own page. What a reader may do follows their rules.
  */
-export function RecordListPage<Row extends RecordRow>({ subject, title, description, addLabel, addTestId, form, name, lifecycle, table, children }: RecordListPageProps<Row>) {
+export function RecordListPage<Row extends RecordRow>({ subject, ns, title, addTestId, form, name, lifecycle, table, children }: RecordListPageProps<Row>) {
+  const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const canEdit = ability.can('update', subject);
   const canDelete = ability.can('delete', subject);
   const add = 'modal' in form ? () => setEditing({}) : form.add;
   const edit = (row: Row) => ('modal' in form ? setEditing({ id: row.id }) : form.edit(row.id));
-  const confirm = useLifecycleActions<Row>(lifecycle.ns, name, lifecycle.calls, lifecycle.refresh);
+  const confirm = useLifecycleActions<Row>(ns, name, lifecycle.calls, lifecycle.refresh);
   const editAction = useEditAction();
   const Modal = 'modal' in form ? form.modal : null;
 
   return (
     <>
-      <PageHeader title={title} description={description} actions={ability.can('create', subject) ? <AddButton label={addLabel} onClick={add} testId={addTestId} /> : null} />
+      <PageHeader title={title} description={t(`${ns}.subtitle`)} actions={ability.can('create', subject) ? <AddButton label={t(`${ns}.add`)} onClick={add} testId={addTestId} /> : null} />
       {children}
       <DataTable<Row>
         {...table}

@@ -48,13 +48,12 @@ export function BrandListPage() {
   return (
     <RecordListPage<BrandRow>
       subject="Brand"
+      ns="brands"
       title={t('routes.brands')}
-      description={t('brands.subtitle')}
-      addLabel={t('brands.add')}
       addTestId="brand-add"
       form={{ modal: BrandFormModal }}
       name={(row) => row.name}
-      lifecycle={{ ns: 'brands', calls: { deactivate: deactivateBrand, restore: restoreBrand }, refresh: ['brand', 'brands'] }}
+      lifecycle={{ calls: { deactivate: deactivateBrand, restore: restoreBrand }, refresh: ['brand', 'brands'] }}
       table={{ tableId: 'brands', list: brandListContract, columns, exportFileName: 'brands', testId: 'brands-table' }}
     />
   );

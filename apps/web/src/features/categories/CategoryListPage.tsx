@@ -23,13 +23,12 @@ export function CategoryListPage() {
   return (
     <RecordListPage<CategoryRow>
       subject="Category"
+      ns="categories"
       title={t('routes.categories')}
-      description={t('categories.subtitle')}
-      addLabel={t('categories.add')}
       addTestId="category-add"
       form={{ add: () => void navigate('/admin/categories/create'), edit: (id) => void navigate(`/admin/categories/edit/${id}`) }}
       name={(row) => row.path}
-      lifecycle={{ ns: 'categories', calls: { deactivate: deactivateCategory, restore: restoreCategory }, refresh: ['category', 'categories'] }}
+      lifecycle={{ calls: { deactivate: deactivateCategory, restore: restoreCategory }, refresh: ['category', 'categories'] }}
       table={{ tableId: 'categories', list: categoryListContract, columns, exportFileName: 'categories', testId: 'categories-table' }}
     />
   );

@@ -30,13 +30,12 @@ export function DentalPracticeListPage() {
   return (
     <RecordListPage<DentalPracticeRow>
       subject="DentalPractice"
+      ns="practices"
       title={t('routes.dentalPractices')}
-      description={t('practices.subtitle')}
-      addLabel={t('practices.add')}
       addTestId="practice-add"
       form={{ modal: DentalPracticeFormModal }}
       name={(row) => row.name}
-      lifecycle={{ ns: 'practices', calls: { deactivate: deactivateDentalPractice, restore: restoreDentalPractice, delete: deleteDentalPracticePermanently }, refresh: ['practices', 'dental-practice'] }}
+      lifecycle={{ calls: { deactivate: deactivateDentalPractice, restore: restoreDentalPractice, delete: deleteDentalPracticePermanently }, refresh: ['practices', 'dental-practice'] }}
       table={{ tableId: 'dental-practices', list: dentalPracticeListContract, columns, exportFileName: 'dental-practices', testId: 'practices-table' }}
     />
   );

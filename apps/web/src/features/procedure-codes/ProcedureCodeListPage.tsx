@@ -22,13 +22,12 @@ export function ProcedureCodeListPage() {
   return (
     <RecordListPage<ProcedureCodeRow>
       subject="ProcedureCode"
+      ns="procedureCodes"
       title={t('routes.procedureCodes')}
-      description={t('procedureCodes.subtitle')}
-      addLabel={t('procedureCodes.add')}
       addTestId="procedure-code-add"
       form={{ modal: ProcedureCodeFormModal }}
       name={(row) => `${row.code} ${row.name}`}
-      lifecycle={{ ns: 'procedureCodes', calls: { deactivate: deactivateProcedureCode, restore: restoreProcedureCode }, refresh: ['procedure-code', 'procedure-codes'] }}
+      lifecycle={{ calls: { deactivate: deactivateProcedureCode, restore: restoreProcedureCode }, refresh: ['procedure-code', 'procedure-codes'] }}
       table={{ tableId: 'procedure-codes', list: procedureCodeListContract, columns, exportFileName: 'procedure-codes', testId: 'procedure-codes-table' }}
     />
   );

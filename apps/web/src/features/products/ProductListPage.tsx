@@ -83,13 +83,12 @@ export function ProductListPage() {
   return (
     <RecordListPage<ProductRow>
       subject="Product"
+      ns="products"
       title={t('routes.products')}
-      description={t('products.subtitle')}
-      addLabel={t('products.add')}
       addTestId="product-add"
       form={{ modal: ProductFormModal }}
       name={(row) => row.name}
-      lifecycle={{ ns: 'products', calls: { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, refresh: ['product', 'products'], deletable: () => true }}
+      lifecycle={{ calls: { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, refresh: ['product', 'products'], deletable: () => true }}
       table={{ tableId: 'products', list: productListContract, columns, exportFileName: 'products', testId: 'products-table' }}
     >
       {showScanned ? (
