@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Grid, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { SegmentedField } from '../../ui/SegmentedField.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -176,20 +177,16 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('inventory.fields.unit')}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              data={[
-                { value: 'usage', label: product ? unitLabel(product.usage_unit) : t('inventory.usageUnit') },
-                { value: 'purchase', label: product ? unitLabel(product.purchase_unit) : t('inventory.purchaseUnit') },
-              ]}
-              data-testid="receive-unit"
-              {...form.getInputProps('unit')}
-            />
-          </Stack>
+          <SegmentedField
+            label={t('inventory.fields.unit')}
+            fullWidth
+            data={[
+              { value: 'usage', label: product ? unitLabel(product.usage_unit) : t('inventory.usageUnit') },
+              { value: 'purchase', label: product ? unitLabel(product.purchase_unit) : t('inventory.purchaseUnit') },
+            ]}
+            data-testid="receive-unit"
+            {...form.getInputProps('unit')}
+          />
         </Grid.Col>
         {product && values.unit === 'purchase' ? (
           <Grid.Col span={12}>

@@ -1,4 +1,5 @@
-import { SegmentedControl, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
+import { SegmentedField } from '../../ui/SegmentedField.tsx';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals, writeOffBodySchema } from '@enamel/contracts';
@@ -79,7 +80,8 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
             unit,
           })}
         </Text>
-        <SegmentedControl
+        <SegmentedField
+          label={t('inventory.fields.type')}
           fullWidth
           data={[
             { value: 'expire', label: t('movementTypes.expire') },

@@ -1,4 +1,5 @@
-import { Grid, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Grid, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { SegmentedField } from '../../ui/SegmentedField.tsx';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -77,20 +78,16 @@ export function ProcedureFields({ form, existing, onTemplateChange }: ProcedureF
           <TextInput label={t('procedures.fields.provider')} autoComplete="off" data-testid="procedure-provider" {...form.getInputProps('provider')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('common.status')}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              data={[
-                { value: 'planned', label: t('procedures.status.planned') },
-                { value: 'completed', label: t('procedures.status.completed') },
-              ]}
-              data-testid="procedure-status"
-              {...form.getInputProps('status')}
-            />
-          </Stack>
+          <SegmentedField
+            label={t('common.status')}
+            fullWidth
+            data={[
+              { value: 'planned', label: t('procedures.status.planned') },
+              { value: 'completed', label: t('procedures.status.completed') },
+            ]}
+            data-testid="procedure-status"
+            {...form.getInputProps('status')}
+          />
         </Grid.Col>
       </Grid>
       <Text size="xs" c="dimmed" mt={-8}>

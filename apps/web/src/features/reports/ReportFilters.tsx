@@ -1,7 +1,8 @@
-import { Grid, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Grid, MultiSelect, NumberInput, Select } from '@mantine/core';
+import { SegmentedField } from '../../ui/SegmentedField.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REPORT_FILTERS, type ReportData, type ReportId } from '@enamel/contracts';
@@ -99,24 +100,18 @@ function PracticesFilter({ practiceId, value, onChange }: { practiceId: number; 
 /** Stock movements by kind, or one row per movement. */
 function ViewFilter({ value, onChange }: { value: 'summary' | 'lines'; onChange: (value: string) => void }) {
   const { t } = useTranslation();
-  const label = useId();
   return (
     <Grid.Col span={{ base: 12, md: 'content' }}>
-      <Stack gap={4}>
-        <Text component="span" size="sm" fw={500} id={label}>
-          {t('reports.filters.view')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby={label}
-          value={value}
-          onChange={onChange}
-          data={[
-            { value: 'summary', label: t('reports.filters.byKind') },
-            { value: 'lines', label: t('reports.filters.eachMovement') },
-          ]}
-          data-testid="report-lines"
-        />
-      </Stack>
+      <SegmentedField
+        label={t('reports.filters.view')}
+        value={value}
+        onChange={onChange}
+        data={[
+          { value: 'summary', label: t('reports.filters.byKind') },
+          { value: 'lines', label: t('reports.filters.eachMovement') },
+        ]}
+        data-testid="report-lines"
+      />
     </Grid.Col>
   );
 }
