@@ -10,13 +10,13 @@
  * interval score of the 95 % bounds, MASE scale), negative forecasts or bounds, and ms per series
  * (the 95 % call only, one core, wall clock).
  *
- * Environment: FORECAST_SETS=seasonal,intermittent,weekly, FORECAST_METHODS=a,b, FORECAST_HALF=A|B,
+ * Environment: FORECAST_SETS=seasonal,intermittent,intermittentMore,weekly, FORECAST_METHODS=a,b, FORECAST_HALF=A|B,
  * FORECAST_SPLIT=validation (score on the last `horizon` periods of `train`; test parts unused).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { forecast, maeScale, mase, rmsse, scaledBias, smape, type MethodName } from '@enamel/forecast';
+import { forecast, maeScale, mase, mulberry32, rmsse, scaledBias, smape, type MethodName } from '@enamel/forecast';
 
 interface Series {
   id: string;
@@ -28,14 +28,20 @@ interface DataSet {
   season: number;
   series: Series[];
 }
-type SetName = 'seasonal' | 'intermittent' | 'weekly';
+type SetName = 'seasonal' | 'intermittent' | 'intermittentMore' | 'weekly';
 
 const METHODS: Record<SetName, MethodName[]> = {
   seasonal: ['naive', 'snaive', 'ses', 'damped', 'holt-winters', 'ets', 'theta', 'ses-sa', 'arima', 'ets-theta', 'theta-ses', 'ets-arima-theta', 'theta-tsb', 'auto'],
   intermittent: ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'],
+  intermittentMore: ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'],
   weekly: ['naive', 'snaive', 'mean', 'smean', 'ses', 'ets', 'theta', 'arima', 'ets-theta', 'ets-arima-theta', 'croston', 'sba', 'tsb', 'imapa', 'intermittent-combo', 'theta-tsb', 'auto'],
 };
-const TITLES: Record<SetName, string> = { seasonal: 'M3 monthly', intermittent: 'carparts (intermittent)', weekly: 'demo practices, weekly' };
+const TITLES: Record<SetName, string> = {
+  seasonal: 'M3 monthly',
+  intermittent: 'carparts (intermittent)',
+  intermittentMore: 'carparts, 760 more series (intermittent, fresh data of session 21)',
+  weekly: 'demo practices, weekly',
+};
 
 function pad(s: string, w: number): string {
   return s.length >= w ? s : s + ' '.repeat(w - s.length);
@@ -66,6 +72,32 @@ interface Row {
   ms: number;
   negative: number;
   chosen: string;
+  /** Test values of each series inside the 80 % and 95 % bounds (for the bootstrap ranges). */
+  perSeries: Array<{ points: number; in80: number; in95: number }>;
+}
+
+/**
+ * Range of the pooled coverage over resampled sets of series (series drawn with replacement, 2,000
+ * times, fixed seed): the central `level` share of the resampled coverages. Values of one series
+ * are not independent, so whole series are resampled. Shows how far a half's coverage may move by
+ * the luck of which series it holds.
+ */
+export function coverageRange(perSeries: Row['perSeries'], key: 'in80' | 'in95', level = 0.95, draws = 2000): [number, number] {
+  const rand = mulberry32(20261126);
+  const n = perSeries.length;
+  const out: number[] = [];
+  for (let d = 0; d < draws; d++) {
+    let inside = 0;
+    let points = 0;
+    for (let i = 0; i < n; i++) {
+      const s = perSeries[Math.floor(rand() * n)]!;
+      inside += s[key];
+      points += s.points;
+    }
+    out.push((100 * inside) / points);
+  }
+  out.sort((a, b) => a - b);
+  return [out[Math.floor(((1 - level) / 2) * draws)]!, out[Math.ceil((1 - (1 - level) / 2) * draws) - 1]!];
 }
 
 export function score(set: DataSet, series: Series[], method: MethodName, lag: number, validation: boolean): Row {
@@ -81,6 +113,7 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
   let ms = 0;
   let k = 0;
   const chosen = new Map<string, number>();
+  const perSeries: Row['perSeries'] = [];
   for (const s of series) {
     const train = validation ? s.train.slice(0, s.train.length - set.horizon) : s.train;
     const test = validation ? s.train.slice(s.train.length - set.horizon) : s.test;
@@ -89,11 +122,15 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
     ms += performance.now() - t0;
     const r80 = forecast(train, { horizon: set.horizon, seasonalPeriod: set.season, method, level: 0.8 });
     if ([...r.mean, ...r.lower, ...r80.lower].some((v) => v < 0)) negative++;
+    const own = { points: test.length, in80: 0, in95: 0 };
     for (let i = 0; i < test.length; i++) {
-      points++;
-      if (test[i]! >= r.lower[i]! && test[i]! <= r.upper[i]!) in95++;
-      if (test[i]! >= r80.lower[i]! && test[i]! <= r80.upper[i]!) in80++;
+      if (test[i]! >= r.lower[i]! && test[i]! <= r.upper[i]!) own.in95++;
+      if (test[i]! >= r80.lower[i]! && test[i]! <= r80.upper[i]!) own.in80++;
     }
+    perSeries.push(own);
+    points += own.points;
+    in80 += own.in80;
+    in95 += own.in95;
     const scale = maeScale(train, lag);
     if (!(scale > 0)) continue; // a flat training part has no scale (never happens on M3 / carparts)
     k++;
@@ -118,6 +155,7 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
     msis: sMsis / k,
     ms: ms / series.length,
     negative,
+    perSeries,
     chosen: top.slice(0, 6).map(([m, c]) => `${m}:${c}`).join(' ') + (top.length > 6 ? ' …' : ''),
   };
 }
@@ -125,10 +163,12 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
 export function readSets(dir: string): Record<SetName, DataSet> | null {
   const a = path.join(dir, 'm3-carparts.json');
   const w = path.join(dir, 'weekly.json');
-  if (!fs.existsSync(a) || !fs.existsSync(w)) return null;
+  const more = path.join(dir, 'carparts-more.json');
+  if (!fs.existsSync(a) || !fs.existsSync(w) || !fs.existsSync(more)) return null;
   const mc = JSON.parse(fs.readFileSync(a, 'utf8')) as { intermittent: DataSet; seasonal: DataSet };
   const wk = JSON.parse(fs.readFileSync(w, 'utf8')) as { weekly: DataSet };
-  return { seasonal: mc.seasonal, intermittent: mc.intermittent, weekly: wk.weekly };
+  const cm = JSON.parse(fs.readFileSync(more, 'utf8')) as { intermittentMore: DataSet };
+  return { seasonal: mc.seasonal, intermittent: mc.intermittent, intermittentMore: cm.intermittentMore, weekly: wk.weekly };
 }
 
 export async function run(): Promise<void> {
@@ -139,7 +179,7 @@ export async function run(): Promise<void> {
   }
   const validation = process.env.FORECAST_SPLIT === 'validation';
   const only = process.env.FORECAST_METHODS?.split(',') as MethodName[] | undefined;
-  const sets = (process.env.FORECAST_SETS?.split(',') ?? ['seasonal', 'intermittent', 'weekly']) as SetName[];
+  const sets = (process.env.FORECAST_SETS?.split(',') ?? ['seasonal', 'intermittent', 'intermittentMore', 'weekly']) as SetName[];
   const halves = process.env.FORECAST_HALF ? [process.env.FORECAST_HALF] : ['A', 'B'];
   console.log(`${validation ? 'Split: VALIDATION (last horizon of train held out; test parts unused)' : 'Split: train → test'}; halves A = even, B = odd series index (B is held out: no design choice was made on it)`);
   console.log(`CPU: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} at start); Node ${process.version}`);
@@ -165,7 +205,10 @@ export async function run(): Promise<void> {
         const key = setName === 'seasonal' ? 'mase' : 'rmsse';
         const fixed = [...rows].filter(([m]) => m !== 'auto' && m !== 'zero').sort((a, b) => a[1][key] - b[1][key]);
         const best = fixed[0];
-        if (best) console.log(`→ auto ${key.toUpperCase()} ${num(auto[key])} vs best fixed ${best[0]} ${num(best[1][key])} (${num((100 * (auto[key] / best[1][key] - 1)), 2)} %)`);
+        if (best) console.log(`→ auto ${key.toUpperCase()} ${num(auto[key], 4)} vs best fixed ${best[0]} ${num(best[1][key], 4)} (${num((100 * (auto[key] / best[1][key] - 1)), 2)} %)`);
+        const [lo80, hi80] = coverageRange(auto.perSeries, 'in80');
+        const [lo95, hi95] = coverageRange(auto.perSeries, 'in95');
+        console.log(`→ auto coverage 80 % ${num(auto.cover80, 1)} (bootstrap 95 % range over series ${num(lo80, 1)}–${num(hi80, 1)}), 95 % ${num(auto.cover95, 1)} (${num(lo95, 1)}–${num(hi95, 1)}); MSIS ${num(auto.msis, 4)}`);
       }
     }
   }
