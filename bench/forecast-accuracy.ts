@@ -30,10 +30,11 @@ interface DataSet {
 }
 type SetName = 'seasonal' | 'intermittent' | 'intermittentMore' | 'weekly';
 
+const INTERMITTENT_METHODS: MethodName[] = ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'];
 const METHODS: Record<SetName, MethodName[]> = {
   seasonal: ['naive', 'snaive', 'ses', 'damped', 'holt-winters', 'ets', 'theta', 'ses-sa', 'arima', 'ets-theta', 'theta-ses', 'ets-arima-theta', 'theta-tsb', 'auto'],
-  intermittent: ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'],
-  intermittentMore: ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'],
+  intermittent: INTERMITTENT_METHODS,
+  intermittentMore: INTERMITTENT_METHODS,
   weekly: ['naive', 'snaive', 'mean', 'smean', 'ses', 'ets', 'theta', 'arima', 'ets-theta', 'ets-arima-theta', 'croston', 'sba', 'tsb', 'imapa', 'intermittent-combo', 'theta-tsb', 'auto'],
 };
 const TITLES: Record<SetName, string> = {
