@@ -30,21 +30,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // A web feature uses another feature only through that feature's index.ts, never its other files. The import text
-  // says which folder it reaches by its depth: from features/<x>/ one `../` leads to a sibling feature, from
-  // features/<x>/<sub>/ two do. `warn` until the remaining reaches in procedures, procedure-templates, reports and the
-  // list pages go through index.ts too; then `error`.
-  ...[1, 2, 3].map((depth) => ({
-    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: `^(\\.\\./){${depth}}[a-z0-9-]+/(?!index\\.ts$)`,
-          message: "Import another feature through its index.ts (add the export there), not its internal files.",
-        }],
-      }],
-    },
-  })),
+  // Feature boundaries (index.ts only, no folder cycles) are dependency-cruiser's: .dependency-cruiser.cjs.
   {
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'apps/e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

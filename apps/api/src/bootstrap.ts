@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
 import { JobQueue } from './core/jobs.ts';
-import { seedRoles } from './features/roles/roles.seed.ts';
-import { seedSchedulerJobs } from './features/scheduler/scheduler.service.ts';
-import { ensureFirstAdmin } from './features/users/first-admin.ts';
+import { seedRoles } from './features/roles/index.ts';
+import { seedSchedulerJobs } from './features/scheduler/index.ts';
+import { ensureFirstAdmin } from './features/users/index.ts';
 
 /** The advisory lock key that serialises starts on one PostgreSQL database ("enamel start" as a 32-bit number). */
 export const START_LOCK_KEY = 0x656e_5354;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users, type UserRow } from '@enamel/db';
 import type { Deps } from '../../core/context.ts';
 import { AppError, invalid } from '../../core/errors.ts';
-import { dummyPasswordHash, isCommonPassword, verifyPassword } from '../../core/passwords.ts';
+import { dummyPasswordHash, verifyPassword } from '../../core/passwords.ts';
 
 export async function findUserByEmail(deps: Deps, email: string): Promise<UserRow | undefined> {
   const [user] = await deps.db
@@ -31,10 +31,7 @@ export async function checkCredentials(deps: Deps, email: string, password: stri
   return user;
 }
 
-/** New-password rules shared by reset and change: confirmation matches, not a common password. */
-export function checkNewPassword(password: string, confirmation: string): void {
-  if (password !== confirmation) throw invalid('password_confirmation', 'auth.password_confirmation');
-  if (isCommonPassword(password)) throw invalid('password', 'auth.password_common');
-}
+// password-reset.service.ts still imports the rule from here; its home is core/passwords.ts.
+export { checkNewPassword } from '../../core/passwords.ts';
 
 export { AppError };

@@ -18,9 +18,8 @@ import { actorOf, changes, recordActivity } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { authenticated, requireUser } from '../../core/guards.ts';
 import { requestLocale, translate } from '../../core/i18n.ts';
-import { hashPassword, verifyPassword } from '../../core/passwords.ts';
-import { checkNewPassword } from '../auth/auth.service.ts';
-import { presentCurrentUser, splitName } from '../users/current-user.presenter.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../../core/passwords.ts';
+import { presentCurrentUser, splitName } from '../users/index.ts';
 
 const errors = { 401: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { translate } from '../../core/i18n.ts';
 import { APP_VERSION } from '../../version.ts';
-import { listBackups } from '../backups/backup.service.ts';
+import { listBackups } from '../backups/index.ts';
 
 /** How many backups the Support page lists. */
 export const SUPPORT_BACKUPS_SHOWN = 5;

@@ -3,7 +3,7 @@ import { userRoles, users, type Database } from '@enamel/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../core/passwords.ts';
 import { randomToken } from '../../core/tokens.ts';
-import { roleIdByName } from '../roles/roles.seed.ts';
+import { roleIdByName } from '../roles/index.ts';
 
 /**
  * On an empty database, creates the first Super Admin from ADMIN_EMAIL / ADMIN_PASSWORD,

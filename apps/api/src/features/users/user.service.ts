@@ -4,10 +4,9 @@ import { dentalPractices, roles, sessions, userPractices, userRoles, users, type
 import { fillRules, permissionsOfRoles, rulesOfRoles, type AppAbility, type StoredPermission } from '../../core/abilities.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
-import { hashPassword } from '../../core/passwords.ts';
+import { checkNewPassword, hashPassword } from '../../core/passwords.ts';
 import { canInPractice, practiceScope } from '../../core/practice-scope.ts';
 import { coversRights } from '../../core/rights.ts';
-import { checkNewPassword } from '../auth/auth.service.ts';
 import type { Tx } from '../../core/transaction.ts';
 
 

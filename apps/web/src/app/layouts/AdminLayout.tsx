@@ -4,13 +4,13 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useAuthStore } from '../../core/auth.store.ts';
-import { Breadcrumbs } from '../../ui/Breadcrumbs.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
 import { PracticeSelector } from '../../ui/PracticeSelector.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
-import { useRouteHandle } from '../../ui/routeHandle.ts';
+import { useRouteHandle } from '../routeHandle.ts';
 import { AdminProviders } from '../providers.admin.tsx';
 import { SidebarNav } from './SidebarNav.tsx';
 

@@ -5,7 +5,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { useRouteHandle } from '../../ui/routeHandle.ts';
+import { useRouteHandle } from '../routeHandle.ts';
 
 /** Login, forgot and reset password; a signed-in user goes to /admin (notes §2). */
 export function GuestLayout() {

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../app/routes.ts';
+import type { RouteHandle } from './routes.ts';
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null && typeof (value as { crumb?: unknown }).crumb === 'string';

@@ -2,7 +2,7 @@ import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { useRouteHandle } from './routeHandle.ts';
 
 /** Placeholder for a screen whose feature arrives in a later release: title, breadcrumb, one sentence. */

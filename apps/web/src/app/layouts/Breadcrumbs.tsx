@@ -2,8 +2,8 @@ import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { crumbOf } from '../app/routes.ts';
-import { useRouteHandle } from './routeHandle.ts';
+import { crumbOf } from '../routes.ts';
+import { useRouteHandle } from '../routeHandle.ts';
 
 /** Dashboard › [parent] › current screen, from the matched route's label. */
 export function Breadcrumbs() {

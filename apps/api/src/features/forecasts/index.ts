@@ -1,0 +1,4 @@
+/** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
+export { default as forecastRoutes } from './forecasts.routes.ts';
+export { executeForecastRun } from './forecast-run.ts';
+export { requestForecastRun } from './forecast-runs.service.ts';

@@ -1,0 +1,3 @@
+/** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
+export { default as notificationsRoutes } from './notifications.routes.ts';
+export { sendDigests } from './digest.ts';

@@ -1,0 +1,3 @@
+/** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
+export { default as organisationRoutes } from './organisation.routes.ts';
+export { DEFAULT_ORGANISATION_CURRENCY, organisationCurrency } from './organisation.service.ts';
