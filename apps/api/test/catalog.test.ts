@@ -37,7 +37,7 @@ describe('brands', () => {
     expect(list.json().data.map((b: { id: number }) => b.id)).toEqual([brand.id]);
     const updated = await admin.request('PATCH', `/api/brand/update/${brand.id}`, { json: { name: brand.name, manufacturer: 'Septodont', website: '' } });
     expect(updated.json().data).toMatchObject({ manufacturer: 'Septodont', website: null });
-    // The notes' brand delete carries the id in the body and deactivates.
+    // The brand delete carries the id in the body and deactivates (client-contract.md#paths).
     expect((await admin.post('/api/brand/delete', { id: brand.id })).json().data.status).toBe('inactive');
     expect((await admin.post(`/api/brand/restore/${brand.id}`)).json().data.status).toBe('active');
     const log = await t.database.db.select().from(activityLogs).where(eq(activityLogs.subjectId, String(brand.id)));

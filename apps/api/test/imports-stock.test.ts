@@ -35,7 +35,7 @@ const onHand = async (practiceId: number, productId: number) =>
   Number((await t.database.db.select({ v: inventories.onHand }).from(inventories).where(and(eq(inventories.dentalPracticeId, practiceId), eq(inventories.productId, productId))))[0]?.v ?? 0);
 
 describe('opening stock import', () => {
-  it('the template downloads from the notes’ path', async () => {
+  it('the template downloads from the contract’s path', async () => {
     const res = await admin.get('/api/inventory/download');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');

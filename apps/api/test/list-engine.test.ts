@@ -124,7 +124,7 @@ describe('list engine: search, sort, paging', () => {
     expect(await names({ sort_column: 'qty', sort_direction: 'desc' })).toEqual(['Burs', 'Gloves 100%', "Robert'); DROP TABLE list_engine_gadgets;--", 'Gauze_pads', null]);
   });
 
-  it('pages with the notes’ paging shape, including past the end', async () => {
+  it('pages with the contract’s paging shape, including past the end', async () => {
     const page2 = await runList(t.database.db, list, q({ pagesize: 2, current_page: 2 }));
     expect(page2.meta).toEqual({ current_page: 2, last_page: 3, per_page: 2, total: 5, from: 3, to: 4 });
     expect(page2.links).toEqual({ first: '/gadgets?current_page=1&pagesize=2', last: '/gadgets?current_page=3&pagesize=2', prev: '/gadgets?current_page=1&pagesize=2', next: '/gadgets?current_page=3&pagesize=2' });

@@ -88,7 +88,7 @@ test.describe('administration', () => {
     const answer = page.waitForResponse((r) => r.url().includes('/api/admin/list/users'));
     await page.goto('/admin/list/users');
     expect((await answer).status()).toBe(403);
-    // Notes §8: a 403 goes to /login, which sends a signed-in user on to the dashboard.
+    // A 403 goes to /login (docs/client-contract.md#auth-redirects), which sends a signed-in user on to the dashboard.
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByTestId('users-table')).toHaveCount(0);
   });

@@ -12,7 +12,7 @@ import { initI18n } from './core/i18n.ts';
 async function start(): Promise<void> {
   await initI18n();
 
-  // Notes §1: the app fetches the current user at start. A stored session is refreshed
+  // The app fetches the current user at start (docs/client-contract.md#auth-forms). A stored session is refreshed
   // (which also reloads the permission rules); otherwise a live server session is picked up.
   const auth = useAuthStore.getState();
   void (auth.authenticated ? auth.refreshUser() : auth.getUser());

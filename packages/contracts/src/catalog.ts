@@ -8,7 +8,7 @@ export const UNITS = [
 ] as const;
 export type Unit = (typeof UNITS)[number];
 
-/** Procedure code categories (PRODUCT.md §3). */
+/** Procedure code categories (docs/product-rules.md#catalog). */
 export const PROCEDURE_CATEGORIES = [
   'diagnostic', 'preventive', 'restorative', 'endodontics', 'periodontics', 'prosthodontics',
   'implant_services', 'oral_surgery', 'orthodontics', 'adjunctive',

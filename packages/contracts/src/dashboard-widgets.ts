@@ -1,4 +1,4 @@
-/** The nine dashboard calls of the notes (GET /api/admin/dashboard/{widget}); free of zod, so screens may import it cheaply. */
+/** The nine dashboard calls (GET /api/admin/dashboard/{widget}, docs/product-rules.md#dashboard); free of zod, so screens may import it cheaply. */
 export const DASHBOARD_WIDGETS = [
   'most-frequently-used-items',
   'dead-stock-data',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { fieldColumns, fieldShape, type ColumnNames, type FieldShape, type ListFields } from './list-fields.ts';
 
-/** Column types of the notes' data table. */
+/** Column types of the data table (docs/client-contract.md#data-table). */
 export const COLUMN_TYPES = ['string', 'number', 'date', 'bool'] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
-/** The notes' §5 filter conditions per type; every type also has is_null / is_not_null. */
+/** The filter conditions per type (docs/client-contract.md#filters); every type also has is_null / is_not_null. */
 export const FILTER_CONDITIONS = {
   string: ['contain', 'not_contain', 'equal', 'not_equal', 'start_with', 'end_with', 'is_null', 'is_not_null'],
   number: ['equal', 'not_equal', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'is_null', 'is_not_null'],
@@ -105,7 +105,7 @@ export const columnFilterSchema = z.strictObject({
 });
 export type ColumnFilter = z.infer<typeof columnFilterSchema>;
 
-/** The notes' server-mode table request, as query parameters. */
+/** The lists' server-mode request, as query parameters (docs/client-contract.md#lists). */
 export const listQuerySchema = z.object({
   current_page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pagesize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

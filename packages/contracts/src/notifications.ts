@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The stock alerts the alert job raises (PRODUCT.md §7, issue 16). */
+/** The stock alerts the alert job raises (docs/product-rules.md#alerts). */
 export const ALERT_KINDS = ['low_stock', 'expiring_lot', 'stockout_predicted'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

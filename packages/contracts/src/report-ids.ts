@@ -1,4 +1,4 @@
-/** The reports of PRODUCT.md §7 that the Generate screen offers (free of zod, so screens may import it cheaply). */
+/** The reports (docs/product-rules.md#reports) that the Generate screen offers (free of zod, so screens may import it cheaply). */
 export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock', 'forecast-vs-actual'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 

@@ -23,7 +23,7 @@ export const createUserBodySchema = z.strictObject({
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-/** POST /api/user/update (id in the body, as the notes' client sends) or /api/user/update/{id}; password optional. */
+/** POST /api/user/update (id in the body: docs/client-contract.md#paths) or /api/user/update/{id}; password optional. */
 export const updateUserBodySchema = z.strictObject({
   id: z.number().int().positive().optional(),
   ...userFields,

@@ -43,7 +43,7 @@ export function daysToZero(onHand: number, f: { mean: readonly number[]; lower: 
 }
 
 /**
- * Probabilistic days to zero (FORECASTING.md §5): the first day t with P(D(0,t] ≥ onHand) ≥ p.
+ * Probabilistic days to zero (docs/forecasting.md#days-to-zero): the first day t with P(D(0,t] ≥ onHand) ≥ p.
  * `p = 0.5` gives the median, `p = 0.1` the day by which the stockout risk reaches 10 %.
  * Infinity when not reached within `maxDays` (default: the forecast horizon).
  */
@@ -173,7 +173,7 @@ export function expectedShortage(s: number, mean: number, variance: number, dist
 }
 
 /**
- * Order-up-to level for a fill-rate target β (periodic review, FORECASTING.md §4): the smallest S
+ * Order-up-to level for a fill-rate target β (periodic review, docs/forecasting.md#stock): the smallest S
  * whose expected shortage per review cycle, E[(D(L+R) − S)⁺] − E[(D(L) − S)⁺], is at most
  * (1 − β) × expected demand per cycle E[D(R)]. Whole units for count demand.
  */

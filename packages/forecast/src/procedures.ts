@@ -40,7 +40,7 @@ function band(mean: number[], variance: number[], level: number, distribution: '
 }
 
 /**
- * Booked appointments as known demand for the first periods (FORECASTING.md §1). Expected shows
+ * Booked appointments as known demand for the first periods (docs/forecasting.md#known-demand). Expected shows
  * (booked × showRate) are a floor on procedures performed — walk-ins and emergencies come on top —
  * so the mean becomes max(shows, forecast); the forecast's uncertainty is kept only for the
  * unbooked share, plus binomial no-show variance booked·r·(1 − r). Periods without bookings

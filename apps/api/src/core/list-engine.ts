@@ -228,7 +228,7 @@ function filterSql(field: string, column: ListColumn, f: ColumnFilter): SQL | un
       break;
     }
     case 'bool': {
-      // The notes' bool filter: All / True / False. "all" (or no value) filters nothing.
+      // The bool filter (docs/client-contract.md#filters): All / True / False. "all" (or no value) filters nothing.
       if (v === undefined || v === null || v === 'all' || v === '') return undefined;
       const b = v === true || v === 'true' || v === 1 || v === '1' ? true : v === false || v === 'false' || v === 0 || v === '0' ? false : null;
       if (b === null) throw bad();

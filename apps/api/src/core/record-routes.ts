@@ -12,7 +12,7 @@ import { idParams, oneOf, recordErrors } from './route-schemas.ts';
  * set by the service (writes as the request's actor), and leaves through `present`.
  */
 export interface RecordRoutesSpec<Body, Row, Record> {
-  /** `/api/brand`: the notes' singular path of the entity. */
+  /** `/api/brand`: the entity's singular path (docs/client-contract.md#paths). */
   base: string;
   tag: string;
   subject: Subject;
@@ -23,9 +23,9 @@ export interface RecordRoutesSpec<Body, Row, Record> {
   create: (db: Database, actor: Actor, body: Body) => Promise<Row>;
   update: (db: Database, actor: Actor, id: number, body: Body) => Promise<Row>;
   setStatus: (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => Promise<Row>;
-  /** Permanent delete. When absent, the notes' `delete` deactivates (a restorable status change). */
+  /** Permanent delete. When absent, `delete` deactivates (a restorable status change: docs/product-rules.md#deactivate). */
   remove?: (db: Database, actor: Actor, id: number) => Promise<void>;
-  /** The notes' brand delete carries the id in the body: accept `POST {base}/delete` with `{ id }` too. */
+  /** The brand delete carries the id in the body (docs/client-contract.md#paths): accept `POST {base}/delete` with `{ id }` too. */
   deleteByBody?: boolean;
 }
 
@@ -81,7 +81,7 @@ export function registerRecordRoutes<Body, Row, Record>(fastify: FastifyInstance
       },
     });
   } else {
-    status('delete', 'inactive', `Deactivate a ${name} (the notes' delete; restorable)`);
+    status('delete', 'inactive', `Deactivate a ${name} (restorable)`);
   }
   if (spec.deleteByBody) {
     app.post(

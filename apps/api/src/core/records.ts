@@ -67,7 +67,7 @@ export async function updateRecord<Row extends { id: number }>(
   });
 }
 
-/** The notes' "delete" of a status entity (inactive, restorable) and its restore; deactivation may be refused while in use. */
+/** "Delete" of a status entity (inactive, restorable: docs/product-rules.md#deactivate) and its restore; deactivation may be refused while in use. */
 export async function setRecordStatus<Row>(db: Database, actor: Actor, kind: RecordKind, id: number, status: 'active' | 'inactive', inUse?: InUseCheck): Promise<Row> {
   return db.transaction(async (tx) => {
     const before = await lockRow<Row>(tx, kind, id);

@@ -7,7 +7,7 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(Nu
 /** The error answers a record route can give (one body shape, see contracts/errors.ts). */
 export const recordErrors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
 
-/** `{ success: true, data }`, the notes' single-record answer. */
+/** `{ success: true, data }`, the single-record answer (docs/client-contract.md#answers). */
 export function oneOf<T extends z.ZodType>(schema: T) {
   return z.object({ success: z.literal(true), data: schema });
 }

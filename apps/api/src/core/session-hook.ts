@@ -18,7 +18,7 @@ export function routePath(request: FastifyRequest): string {
   }
 }
 
-/** Requests that carry the session: the API and the notes' /login and /logout. Static files do not. */
+/** Requests that carry the session: the API and /login and /logout (docs/client-contract.md#paths). Static files do not. */
 export function isApiRequest(request: FastifyRequest): boolean {
   const path = routePath(request);
   return path.startsWith('/api/') || path === '/api' || path === '/login' || path === '/logout';

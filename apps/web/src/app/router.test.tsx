@@ -23,7 +23,7 @@ describe('routes', () => {
     useAuthStore.setState({ authenticated: false, user: { ...EMPTY_USER } });
   });
 
-  it('keeps every path and breadcrumb label of the notes', () => {
+  it('keeps every path and breadcrumb label of the client contract', () => {
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('reports/genrate');
     expect(ADMIN_ROUTES).toHaveLength(35);
   });

@@ -6,8 +6,8 @@ import { onSessionCleared } from './session.ts';
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
 /**
- * The interface's permission rules. The UI only hides what the user may not do; the server
- * enforces every rule. Starts empty (notes §6) and is filled after login and on every user refresh.
+ * The interface's permission rules. The UI only hides what the user may not do; the server enforces every
+ * rule. Starts empty and is filled after login and on every user refresh (docs/client-contract.md#abilities).
  */
 export const ability: AppAbility = createMongoAbility<AppAbility>([]);
 

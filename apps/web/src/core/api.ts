@@ -8,11 +8,11 @@ export { setPageExpiredHandler, setUnauthenticatedHandler } from './session.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
-/** Statuses that send the user back to the login screen (notes §8). */
+/** Statuses that send the user back to the login screen (docs/client-contract.md#auth-redirects). */
 const AUTH_STATUSES = new Set([401, 403, 419]);
 
 /**
- * Guest screens never bounce to /login: the notes name only /login, but the reset-password
+ * Guest screens never bounce to /login: the old client named only /login, but the reset-password
  * link from the email must keep working while the app's start-up user fetch answers 401.
  */
 export function isGuestPath(pathname: string): boolean {
@@ -70,7 +70,7 @@ export async function postData<T>(url: string, body?: unknown, config?: AxiosReq
 }
 
 /**
- * The calls on one record of a resource the notes' way: GET `/api/{name}/{id}`, POST
+ * The calls on one record of a resource (docs/client-contract.md#paths): GET `/api/{name}/{id}`, POST
  * `/api/{name}/create` or `/api/{name}/update/{id}`, and POST `/api/{name}/{action}/{id}` for the
  * rest (delete, restore…).
  */

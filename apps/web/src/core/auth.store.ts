@@ -33,7 +33,7 @@ interface GetUserResponse {
 export interface AuthState {
   authenticated: boolean;
   user: AuthUser;
-  /** True while any auth request is in flight; blocks a second submit (notes §4). Not persisted. */
+  /** True while any auth request is in flight; blocks a second submit (docs/client-contract.md#auth-forms). Not persisted. */
   processing: boolean;
   /** Fetches the current user; skipped when already authenticated with an id unless `force`. */
   getUser: (force?: boolean) => Promise<void>;
@@ -85,7 +85,7 @@ export const useAuthStore = create<AuthState>()(
           console.error('getUser failed');
           return;
         }
-        // Rules follow every (re)load of the user (notes §6).
+        // Rules follow every (re)load of the user (docs/client-contract.md#abilities).
         await loadAbilitiesQuietly();
       },
 
@@ -102,7 +102,7 @@ export const useAuthStore = create<AuthState>()(
         try {
           await (await http()).post('/logout');
         } catch {
-          return; // notes §4: a failed logout is ignored and the user stays
+          return; // a failed logout is ignored and the user stays
         }
         clearSession();
         navigateTo('/login');
@@ -127,7 +127,7 @@ export const useAuthStore = create<AuthState>()(
   ),
 );
 
-// Any 401 from any call logs the user out locally (notes §8); the api client redirects.
+// Any 401 from any call logs the user out locally (docs/client-contract.md#auth-redirects); the api client redirects.
 setUnauthenticatedHandler(clearSession);
 // A 419 re-checks the session: a live one keeps the user signed in, an ended one answers 401.
 setPageExpiredHandler(() => void useAuthStore.getState().getUser(true));

@@ -39,7 +39,7 @@ interface LocaleState {
   setStoredLocale: (locale: Locale) => void;
 }
 
-/** The chosen locale, persisted next to the cookie (notes §3: cookie and persisted state). */
+/** The chosen locale, persisted next to the cookie (cookie and persisted state: docs/client-contract.md#languages). */
 export const useLocaleStore = create<LocaleState>()(
   persist(
     (set) => ({
@@ -52,7 +52,7 @@ export const useLocaleStore = create<LocaleState>()(
 
 /**
  * The locale to start with: a valid cookie wins; an unknown cookie value is removed and the
- * default used (notes §5); without a cookie, the persisted state.
+ * default used (docs/client-contract.md#languages); without a cookie, the persisted state.
  */
 export function resolveInitialLocale(): Locale {
   const cookie = Cookies.get(LOCALE_COOKIE);
@@ -81,7 +81,7 @@ function applyDocumentLanguage(lng: string): void {
   document.documentElement.dir = i18n.dir(lng);
 }
 
-/** Loads a locale's messages only when it has none yet; a failure is only logged (notes §4). */
+/** Loads a locale's messages only when it has none yet; a failure is only logged (docs/client-contract.md#languages). */
 async function ensureMessages(locale: Locale): Promise<boolean> {
   if (i18n.hasResourceBundle(locale, NAMESPACE)) return true;
   try {
@@ -104,7 +104,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
-/** English first, then the stored locale when it differs (notes §4). */
+/** English first, then the stored locale when it differs. */
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', applyDocumentLanguage);
   await i18n

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { NotificationData } from '@mantine/notifications';
 
-/** Success notices show for 1500 ms without a confirm button (notes §9). */
+/** Success notices show for 1500 ms without a confirm button (docs/client-contract.md#notices). */
 export const SUCCESS_NOTICE_MS = 1500;
-/** Other toasts use the notes' 5000 ms delay (set on the provider). */
+/** Other toasts stay 5000 ms (set on the provider). */
 export const TOAST_MS = 5000;
 
 /**

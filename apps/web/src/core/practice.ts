@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-/** localStorage keys named by the notes (§3). */
+/** localStorage keys of the client contract (docs/client-contract.md#selected-practice). */
 export const PRACTICE_ID_KEY = 'selectedDentalPracticeId';
 export const PRACTICE_NAME_KEY = 'selectedDentalPracticeName';
 export const PRACTICE_CHANGED_EVENT = 'dental-practice-changed';
@@ -35,7 +35,7 @@ function publish(next: SelectedPractice | null): void {
   subscribers.forEach((notify) => notify());
 }
 
-/** Remembers the practice and tells the page through the notes' `dental-practice-changed` event. */
+/** Remembers the practice and tells the page through the `dental-practice-changed` event. */
 export function setSelectedPractice(practice: SelectedPractice): void {
   const current = getSelectedPractice();
   localStorage.setItem(PRACTICE_ID_KEY, String(practice.id));
@@ -59,7 +59,7 @@ export function reloadSelectedPractice(): void {
   publish(read());
 }
 
-// Listeners added by screens; the notes require that all of them go before every navigation.
+// Listeners added by screens; all of them go before every navigation (docs/client-contract.md#selected-practice).
 const listeners = new Set<EventListener>();
 
 export function addPracticeChangedListener(listener: (event: PracticeChangedEvent) => void): () => void {

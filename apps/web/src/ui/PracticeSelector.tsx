@@ -30,7 +30,8 @@ export function usePracticeOptions(enabled: boolean) {
 }
 
 /**
- * Header practice selector. Keeps the notes' localStorage keys and raises `dental-practice-changed`.
+ * Header practice selector. Keeps the localStorage keys and raises `dental-practice-changed`
+ * (docs/client-contract.md#selected-practice).
  * When nothing valid is selected it picks the first practice, so every screen has a context.
  */
 export function PracticeSelector({ fullWidth = false }: { fullWidth?: boolean }) {

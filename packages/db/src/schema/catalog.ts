@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 
-/** Catalog entities are global to the organisation (PRODUCT.md §3). Money and quantities are numeric, never floats. */
+/** Catalog entities are global to the organisation (docs/product-rules.md#catalog). Money and quantities are numeric, never floats. */
 
 export const brands = pgTable(
   'brands',

@@ -2,9 +2,10 @@ import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, timesta
 import { timestamps } from './common.ts';
 
 /**
- * One upload through the import pipeline (PRODUCT.md §7): the file waits in the database (import_job_files), a
- * job on the queue validates it, and the user then imports the valid rows or nothing. Every row error is kept as
- * a file there too; the first few are kept here for the screen. Any instance can run or answer any step.
+ * One upload through the import pipeline (docs/product-rules.md#imports): the file waits in the database
+ * (import_job_files), a job on the queue validates it, and the user then imports the valid rows or nothing.
+ * Every row error is kept as a file there too; the first few are kept here for the screen. Any instance can run
+ * or answer any step.
  */
 export const importJobs = pgTable(
   'import_jobs',

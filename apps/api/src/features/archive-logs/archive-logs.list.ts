@@ -4,7 +4,7 @@ import { bindList } from '../../core/list-engine.ts';
 
 export type ArchiveRow = ListRow<typeof archiveListContract>;
 
-/** The activity-log archives: period, entries, size and checksum (the notes' `archive-logs` list). */
+/** The activity-log archives: period, entries, size and checksum (the `archive-logs` list, docs/client-contract.md#lists). */
 export const archiveList = bindList(archiveListContract, {
   table: activityLogArchives,
   from: (db, fields) => db.select(fields).from(activityLogArchives).$dynamic(),

@@ -11,7 +11,7 @@ import type { Config } from '../../env.ts';
 import { backupsToKeep } from './retention.ts';
 
 /**
- * Backups of the embedded database (PRODUCT.md §7): a consistent snapshot of PGlite's data directory
+ * Backups of the embedded database (docs/product-rules.md#backups): a consistent snapshot of PGlite's data directory
  * (`DatabaseHandle.snapshot`, taken between transactions), gzipped into `BACKUP_DIR` as
  * `enamel-<UTC time>.tar.gz` (readable only by the server's user: it holds every record, password hashes
  * included), then the retention rule prunes older ones. A file appears under its final name only once it is

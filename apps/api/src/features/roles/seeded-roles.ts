@@ -18,7 +18,7 @@ const CATALOG: Subject[] = ['Brand', 'Category', 'Product', 'ProcedureCode', 'Pr
 const rules = (action: Action, subjects: Subject[], scoped = false): SeedPermission[] =>
   subjects.map((subject) => ({ action, subject, ...(scoped ? { scoped } : {}) }));
 
-/** The seeded roles of PRODUCT.md §1. They are data: editable after the first start. */
+/** The seeded roles (docs/product-rules.md#permissions). They are data: editable after the first start. */
 export const SEEDED_ROLES: SeedRole[] = [
   {
     name: 'Super Admin',

@@ -178,7 +178,7 @@ export async function updateUser(db: Database, ability: AppAbility, actor: Actor
   });
 }
 
-/** The notes' delete: the user is deactivated (restorable) and signed out; refused like an update when the user is beyond the actor. */
+/** Delete (docs/product-rules.md#deactivate): the user is deactivated (restorable) and signed out; refused like an update when the user is beyond the actor. */
 export async function deactivateUser(db: Database, ability: AppAbility, actor: Actor, id: number): Promise<UserRow> {
   if (id === actor.userId) throw invalid('id', 'users.self_deactivate');
   return db.transaction(async (tx) => {

@@ -23,7 +23,7 @@ function useDocumentTitle() {
   }, [label]);
 }
 
-/** The authenticated shell (notes §2: requires the authenticated state, otherwise /login), in the admin providers. */
+/** The authenticated shell (requires the authenticated state, otherwise /login: docs/client-contract.md#admin-routes), in the admin providers. */
 export function AdminLayout() {
   return (
     <AdminProviders>

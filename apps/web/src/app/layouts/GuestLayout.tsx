@@ -7,7 +7,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { useRouteHandle } from '../routeHandle.ts';
 
-/** Login, forgot and reset password; a signed-in user goes to /admin (notes §2). */
+/** Login, forgot and reset password; a signed-in user goes to /admin (docs/client-contract.md#auth-forms). */
 export function GuestLayout() {
   const authenticated = useAuthStore((s) => s.authenticated);
   // While a login is completing (user, then abilities) the login page navigates itself.

@@ -9,7 +9,7 @@ import { useAuthSubmit } from './useAuthSubmit.ts';
 import { AuthFormTitle, AuthSubmit, useTextInput } from './AuthFormParts.tsx';
 import { EmailField, PasswordField } from '../../ui/CredentialFields.tsx';
 
-/** Sign in; then the user, then the rules, then the dashboard (notes §4). */
+/** Sign in; then the user, then the rules, then the dashboard (docs/client-contract.md#auth-forms). */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

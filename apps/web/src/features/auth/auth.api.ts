@@ -6,7 +6,7 @@ export interface MessageResponse {
   message: string;
 }
 
-/** POST /api/forget-password (the notes' spelling); answers the same whether the email exists or not. */
+/** POST /api/forget-password (spelt so on purpose: docs/client-contract.md#paths); answers the same whether the email exists or not. */
 export async function requestPasswordReset(body: ForgotPasswordBody): Promise<MessageResponse> {
   return (await api.post<MessageResponse>('/api/forget-password', body)).data;
 }

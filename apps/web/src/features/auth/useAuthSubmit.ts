@@ -2,8 +2,8 @@ import { useAuthStore } from '../../core/auth.store.ts';
 import { useServerErrors } from '../../ui/useServerErrors.ts';
 
 /**
- * The notes' auth form behaviour: one auth request at a time (the processing flag), errors cleared
- * at the start of each submit, server errors kept per field.
+ * The auth forms' behaviour (docs/client-contract.md#auth-forms): one auth request at a time (the processing
+ * flag), errors cleared at the start of each submit, server errors kept per field.
  */
 export function useAuthSubmit() {
   const processing = useAuthStore((s) => s.processing);

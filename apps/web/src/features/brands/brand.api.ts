@@ -11,7 +11,7 @@ const brands = recordApi<Brand, BrandBody>('brand');
 export const fetchBrand = brands.fetch;
 export const saveBrand = brands.save;
 
-/** The notes' brand delete sets it inactive (409 while active products use it); restore brings it back. */
+/** The brand delete sets it inactive (docs/product-rules.md#deactivate) (409 while active products use it); restore brings it back. */
 export const deactivateBrand = (id: number) => brands.act('delete', id);
 
 export const restoreBrand = (id: number) => brands.act('restore', id);

@@ -11,7 +11,7 @@ const practices = recordApi<DentalPractice, DentalPracticeBody>('dental-practice
 export const fetchDentalPractice = practices.fetch;
 export const saveDentalPractice = practices.save;
 
-/** The notes' "delete" sets the practice inactive; restore brings it back. */
+/** "Delete" sets the practice inactive; restore brings it back (docs/product-rules.md#deactivate). */
 export const deactivateDentalPractice = (id: number) => practices.act('delete', id);
 
 export const restoreDentalPractice = (id: number) => practices.act('restore', id);

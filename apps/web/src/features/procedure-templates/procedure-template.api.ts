@@ -1,7 +1,7 @@
 import { type ProcedureTemplate, type ProcedureTemplateBody, procedureTemplateListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-/** The notes' spelling ("procedures-templates"). */
+/** Spelt "procedures-templates" on purpose (docs/client-contract.md#paths). */
 export const PROCEDURE_TEMPLATES_LIST_URL = LIST_PATHS.procedureTemplate;
 
 export type ProcedureTemplateRow = ListRow<typeof procedureTemplateListContract>;

@@ -15,7 +15,7 @@ type ForecastRunRow = ListRow<typeof forecastRunListContract>;
 
 const STATUS_COLORS: Record<ForecastRunRow['status'], string> = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' };
 
-/** The notes' forecast_date list: every run of the practices the reader may see, and Run now for the selected one. */
+/** The forecast_date list (docs/client-contract.md#lists): every run of the practices the reader may see, and Run now for the selected one. */
 export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const format = useFormat();

@@ -11,8 +11,8 @@ import { updateOrganisationCurrency } from './settings.api.ts';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 
 /**
- * The currency catalog prices are in (PRODUCT.md §4: nothing is ever converted). Changing it while products
- * have prices re-reads those prices in the new currency, so the server asks for a confirmation first.
+ * The currency catalog prices are in (nothing is ever converted: docs/product-rules.md#money). Changing it while
+ * products have prices re-reads those prices in the new currency, so the server asks for a confirmation first.
  */
 export function OrganisationCurrency({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ export async function fetchConfiguration(practiceId: number): Promise<Configurat
   return getData<ConfigurationRow>(`/api/configuration/${practiceId}`);
 }
 
-/** The notes' calls: create for a practice still on the defaults, update afterwards. */
+/** The configuration calls (docs/client-contract.md#paths): create for a practice still on the defaults, update afterwards. */
 export async function saveConfiguration(row: ConfigurationRow, fields: InputOf<typeof configurationUpdateBodySchema>): Promise<ConfigurationRow> {
   const answer = row.configured
     ? await api.post<{ data: ConfigurationRow }>(`/api/configuration/update/${row.dental_practice_id}`, fields)

@@ -15,7 +15,7 @@ export const fetchUser = users.fetch;
 export const createUser = (body: CreateUserBody) => users.save(body);
 export const updateUser = (id: number, body: UpdateUserBody) => users.save(body, id);
 
-/** The notes' user delete: deactivates and signs the user out everywhere (restorable by editing the status). */
+/** The user delete (docs/product-rules.md#deactivate): deactivates and signs the user out everywhere (restorable by editing the status). */
 export async function deactivateUser(id: number): Promise<void> {
   await api.post('/api/user/delete', { id });
 }

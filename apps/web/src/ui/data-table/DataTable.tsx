@@ -1,5 +1,5 @@
 /**
- * DataTable — the one generic, server-mode list table of the app (notes §2 "Data tables", §3, §4, §5, §9).
+ * DataTable — the one generic, server-mode list table of the app (see docs/client-contract.md#data-table).
  *
  * Usage:
  * ```tsx

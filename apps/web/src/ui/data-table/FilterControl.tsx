@@ -15,7 +15,7 @@ interface FilterControlProps {
 const NO_VALUE = new Set(['is_null', 'is_not_null']);
 type BoolChoice = 'all' | 'true' | 'false';
 
-/** A header's filter popover: the notes' §5 conditions for the column type; bool offers All/True/False. */
+/** A header's filter popover: the conditions of the column type; bool offers All/True/False (docs/client-contract.md#filters). */
 export function FilterControl({ field, title, type, value, onChange }: FilterControlProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);

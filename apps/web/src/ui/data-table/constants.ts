@@ -1,4 +1,4 @@
-/** Notes §9 table constants. */
+/** The data table's constants (docs/client-contract.md#data-table). */
 export const TABLE_MIN_HEIGHT = 180;
 export const EXPAND_COLUMN_WIDTH = 36;
 export const INDEX_COLUMN_WIDTH = 60;

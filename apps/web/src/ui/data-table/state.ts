@@ -17,7 +17,7 @@ export const URL_KEYS = { page: 'page', sort: 'sort', search: 'search', filters:
 const NO_SORT = 'none';
 
 /**
- * The sort cycle of the notes §4: none → asc → desc → asc (mandatory) or none.
+ * The sort cycle (docs/client-contract.md#sorting): none → asc → desc → asc (mandatory) or none.
  * A click on another column starts that column at asc.
  */
 export function nextSort(current: SortState | null, field: string, mandatory: boolean): SortState | null {
@@ -26,7 +26,7 @@ export function nextSort(current: SortState | null, field: string, mandatory: bo
   return mandatory ? { field, direction: 'asc' } : null;
 }
 
-/** Applies a change; filter, search and page-size changes go back to page 1 (notes §4). */
+/** Applies a change; filter, search and page-size changes go back to page 1 (docs/client-contract.md#data-table). */
 export function applyChange(view: ListView, change: { type: ChangeType; page?: number; sort?: SortState | null; search?: string; filters?: ColumnFilter[] }): ListView {
   switch (change.type) {
     case 'page':
@@ -100,7 +100,7 @@ export function writeView(params: URLSearchParams, view: ListView, defaultSort: 
 
 export type ListRequest = Required<Pick<ListQuery, 'current_page' | 'pagesize' | 'offset'>> & Pick<ListQuery, 'sort_column' | 'sort_direction' | 'search' | 'column_filters'>;
 
-/** The notes' §3 server-mode request for a view (change_type is added when sending). */
+/** The lists' server-mode request for a view (docs/client-contract.md#lists) (change_type is added when sending). */
 export function buildRequest(view: ListView, pageSize: number): ListRequest {
   const request: ListRequest = { current_page: view.page, pagesize: pageSize, offset: (view.page - 1) * pageSize };
   if (view.sort) {

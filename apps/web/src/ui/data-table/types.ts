@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ColumnType, ListContract } from '@enamel/contracts';
 
 /**
- * One column of the notes' generic data table (§2 "Data tables"), as a screen shows it: its title,
+ * One column of the generic data table (docs/client-contract.md#data-table), as a screen shows it: its title,
  * width and renderer. What it is and what a reader may do with it (type, sort, filter, search) comes
  * from the list's contract, never from the screen.
  */

@@ -8,7 +8,7 @@ export type ViewPatch = { page?: number; sort?: SortState | null; search?: strin
 
 /**
  * The list view a user can share (page, sort, search, filters), read from and written to the URL's search
- * params; `changeType` says what the last change was (the notes' `change_type`).
+ * params; `changeType` says what the last change was (the lists' `change_type`, docs/client-contract.md#lists).
  */
 export function useListView<Row>(columns: ResolvedColumn<Row>[], defaultSort: SortState | undefined) {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -22,7 +22,7 @@ export interface PaginationProps {
 const SIZES: Record<PaginationSize, MantineSize> = { small: 'xs', default: 'sm', large: 'md' };
 const JUSTIFY: Record<PaginationAlign, string> = { left: 'flex-start', center: 'center', right: 'flex-end' };
 
-/** The notes' §2 pagination control: shown only when total > per_page. */
+/** The pagination control (docs/client-contract.md#pagination): shown only when total > per_page. */
 export function Pagination({ data, limit = 0, size = 'default', align = 'left', showDisabled = true, onPageChange, testId = 'pagination' }: PaginationProps) {
   const { t } = useTranslation();
   const paging = resolvePaging(data);

@@ -1,4 +1,4 @@
-/** The paging fields of a list response (notes §2), flat or under a `meta` wrapper. */
+/** The paging fields of a list response (docs/client-contract.md#answers), flat or under a `meta` wrapper. */
 export interface PagingFields {
   current_page: number;
   last_page: number;
