@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   // Plain Node scripts (no tsconfig): lint them without type information.
-  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
