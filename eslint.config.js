@@ -31,6 +31,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // Feature boundaries (index.ts only, no folder cycles) are dependency-cruiser's: .dependency-cruiser.cjs.
+  // A list's path has one home, the contracts' LIST_PATHS: the screens never write one by hand (tests stub the server by path).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['Literal[value=/\\x2Fapi\\x2Fadmin\\x2Flist\\x2F/]', 'TemplateElement[value.raw=/\\x2Fapi\\x2Fadmin\\x2Flist\\x2F/]'].map((selector) => ({
+        selector,
+        message: 'Take a list path from LIST_PATHS (@enamel/contracts), not a string.',
+      }))],
+    },
+  },
   {
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'apps/e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { REPORT_EXPORT_MAX_ROWS } from '@enamel/contracts';
-import { inventories, userPractices } from '@enamel/db';
+import { dentalPractices, inventories, userPractices } from '@enamel/db';
 import { createPractice, createUser } from './factories.ts';
 import { day, handMadeLedger, uid } from './ledgers.ts';
 import { appWithAdmin, signInAs, type TestApp } from './test-app.ts';
@@ -195,6 +195,36 @@ describe('report exports', () => {
     expect((await viewer.get(`/api/reports/report-data?${query}`)).statusCode).toBe(404);
     expect((await viewer.get(`/api/reports/report-data?${query}&format=csv`)).statusCode).toBe(404);
     for (const bad of ['abc', '1,,2', '-1', '0', `${'1,'.repeat(50)}1`]) expect((await admin.get(`/api/reports/report-data?report=dead-stock&dental_practice_id=${practice.id}&practice_ids=${bad}`)).statusCode, bad).toBe(422);
+  });
+
+  it('XLSX money in each currency’s minor units: none for yen, two for euros and dollars, three for dinars; each practice’s own over several', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    const sheetOf = async (query: string) => {
+      const res = await admin.get(`/api/reports/report-data?${query}&format=xlsx`);
+      expect(res.statusCode, res.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0]!;
+    };
+    const valuation = `report=inventory-valuation&dental_practice_id=${practice.id}`;
+    for (const [currency, format] of [['JPY', '#,##0'], ['EUR', '#,##0.00'], ['USD', '#,##0.00'], ['BHD', '#,##0.000'], ['KWD', '#,##0.000']] as const) {
+      await t.database.db.update(dentalPractices).set({ currency }).where(eq(dentalPractices.id, practice.id));
+      const sheet = await sheetOf(valuation);
+      // Three products, then the total; the value column is the last (money), on hand (a quantity) keeps its own format.
+      expect(sheet.getRow(1).getCell(7).value).toBe('Value');
+      for (const row of [2, 3, 4, 5]) expect(sheet.getRow(row).getCell(7).numFmt, `${currency} row ${row}`).toBe(format);
+      expect(sheet.getRow(5).getCell(7).value).toBe(52.2);
+      expect(sheet.getRow(2).getCell(5).numFmt).toBe('#,##0.####');
+    }
+    // Over several practices each row, and each currency's total, is formatted in its own practice's currency.
+    const yen = await createPractice(t.database.db, { currency: 'JPY' });
+    expect((await admin.post('/api/inventory/receive', { dental_practice_id: yen.id, product_id: gloves.id, quantity: '10', unit_cost: '120' })).statusCode).toBe(200);
+    const sheet = await sheetOf(`${valuation}&practice_ids=${yen.id}`);
+    const rows = [2, 3, 4, 5, 6, 7].map((i) => sheet.getRow(i));
+    expect(rows.map((r) => [r.getCell(2).value, r.getCell(9).numFmt])).toEqual([
+      ['KWD', '#,##0.000'], ['KWD', '#,##0.000'], ['KWD', '#,##0.000'], ['JPY', '#,##0'], ['KWD', '#,##0.000'], ['JPY', '#,##0'],
+    ]);
+    expect(rows.at(-1)!.getCell(9).value).toBe(1200);
   });
 
   it('remembers each export in the reader’s recent exports, per user and per practice they may still read', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
+import { stockProductSearchSchema } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, procedures, stockMovements } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
@@ -63,6 +64,31 @@ describe('receiving and lots', () => {
     }
     expect(await onHand(practice.id, p.id)).toBe(115);
     await ledgerAgrees();
+  });
+});
+
+describe('the stock product picker', () => {
+  it('finds products with what the practice has on hand, a scanned barcode by its GTIN with lot and expiry, as the contract says', async () => {
+    const practice = await createPractice(t.database.db);
+    const other = await createPractice(t.database.db);
+    const stocked = await product({ name: `Articaine stocked ${uid()}`, gtin: '04150000021126' });
+    const unstocked = await product({ name: `Articaine unstocked ${uid()}` });
+    const inv = await ok(await receive(practice.id, stocked.id, '12', 'A1', '2027-01-31'));
+    await ok(await receive(other.id, unstocked.id, '3', 'O1', '2027-01-31'));
+    const search = async (q: string) => {
+      const res = await admin.get(`/api/inventory/product/search?dental_practice_id=${practice.id}&q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return stockProductSearchSchema.parse(res.json());
+    };
+    const byName = await search(stocked.name.slice(0, 20));
+    expect(byName.barcode).toBeNull();
+    expect(byName.data.find((h) => h.id === stocked.id)).toMatchObject({ sku: stocked.sku, on_hand: '12.0000', inventory_id: inv.id, tracks_lots: true, status: 'active' });
+    // Another practice's stock is not this one's: 0 on hand, no inventory.
+    expect((await search(unstocked.sku)).data).toEqual([expect.objectContaining({ id: unstocked.id, on_hand: '0', inventory_id: null })]);
+    const scan = await search(']d2010415000002112617270630\x1d10LOT-77');
+    expect(scan.data.map((h) => h.id)).toEqual([stocked.id]);
+    expect(scan.barcode).toEqual({ gtin: '04150000021126', lot: 'LOT-77', expiry: '2027-06-30', serial: null });
+    expect((await admin.get(`/api/inventory/product/search?dental_practice_id=${practice.id}&limit=51`)).statusCode).toBe(422);
   });
 });
 

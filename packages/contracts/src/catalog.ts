@@ -95,6 +95,12 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** A hit of the product pickers' search (GET /api/product/search): what a picker shows and a line takes. */
+export const productHitSchema = productSchema.pick({
+  id: true, name: true, sku: true, gtin: true, brand_name: true, usage_unit: true, purchase_unit: true, units_per_purchase_unit: true, unit_cost: true, tracks_lots: true, status: true,
+});
+export type ProductHit = z.infer<typeof productHitSchema>;
+
 export const procedureCodeBodySchema = z.strictObject({
   code: z.string().trim().min(1).max(16).regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/).transform((v) => v.toUpperCase()),
   name: z.string().trim().min(1).max(160),

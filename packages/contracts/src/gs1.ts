@@ -1,17 +1,31 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; this declares them for every consumer
 /// <reference path="./gs1-barcode-parser-mod.d.ts" />
 import gs1 from 'gs1-barcode-parser-mod';
-import { isValidGtin, normalizeGtin } from './catalog.ts';
+import { z } from 'zod';
+import { isValidGtin, normalizeGtin, productHitSchema } from './catalog.ts';
+import { stockProductHitSchema } from './stock.ts';
 
 /** What a scanned or typed product barcode says: the GTIN and, for GS1-128/DataMatrix, lot and expiry. */
-export interface ScannedBarcode {
+export const scannedBarcodeSchema = z.object({
   /** 14-digit GTIN. */
-  gtin: string;
-  lot: string | null;
+  gtin: z.string(),
+  lot: z.string().nullable(),
   /** ISO date (YYYY-MM-DD) of AI (17); a day of 00 is the month's last day. */
-  expiry: string | null;
-  serial: string | null;
-}
+  expiry: z.string().nullable(),
+  serial: z.string().nullable(),
+});
+export type ScannedBarcode = z.infer<typeof scannedBarcodeSchema>;
+
+/** The answer of a product search that reads barcodes: its hits, and the barcode the query was (null for plain text). */
+const barcodeSearchSchema = <Hit extends z.ZodType>(hit: Hit) => z.object({ data: z.array(hit), barcode: scannedBarcodeSchema.nullable() });
+
+/** GET /api/product/search. */
+export const productSearchSchema = barcodeSearchSchema(productHitSchema);
+export type ProductSearch = z.infer<typeof productSearchSchema>;
+
+/** GET /api/inventory/product/search. */
+export const stockProductSearchSchema = barcodeSearchSchema(stockProductHitSchema);
+export type StockProductSearch = z.infer<typeof stockProductSearchSchema>;
 
 /**
  * Reads a barcode: a bare GTIN (EAN-8/13, UPC-A, GTIN-14) or a GS1 element string, raw with FNC1

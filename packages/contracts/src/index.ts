@@ -24,5 +24,6 @@ export * from './organisation.ts';
 export * from './scheduler.ts';
 export * from './support.ts';
 export * from './decimal.ts';
+export * from './currency.ts';
 export * from './dates.ts';
 export * from './validation-messages.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { movementListContract, procedureListContract } from './lists/stock-lists.ts';
 import { PROCEDURE_STATUSES, procedureItemBodySchema } from './stock.ts';
 import { ID_MAX, dateTimeSchema, idSchema } from './values.ts';
 
@@ -45,3 +46,36 @@ export const procedureLineSchema = z.object({
 export type ProcedureLine = z.infer<typeof procedureLineSchema>;
 export const procedureTemplateLinesSchema = z.object({ procedure_template_id: z.number().int(), items: z.array(procedureLineSchema) });
 export type ProcedureTemplateLines = z.infer<typeof procedureTemplateLinesSchema>;
+
+/** A lot a procedure's item consumed, net of what edits gave back. */
+export const procedureItemLotSchema = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string() });
+export type ProcedureItemLot = z.infer<typeof procedureItemLotSchema>;
+
+/** An item of a procedure: `unit_cost` is the catalog's price of one usage unit (the estimate while planned); `on_hand` the practice's stock now (null for who may not read it). */
+export const procedureItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  sku: z.string(),
+  usage_unit: z.string(),
+  quantity: z.string(),
+  cost: z.string(),
+  unit_cost: z.string(),
+  on_hand: z.string().nullable(),
+  lots: z.array(procedureItemLotSchema),
+});
+export type ProcedureItem = z.infer<typeof procedureItemSchema>;
+
+/** A movement a procedure caused: the ledger's row without what a procedure's own movements never carry (counterpart, procedure, who). */
+export const procedureMovementSchema = movementListContract.row
+  .pick({ id: true, type: true, product_id: true, product_name: true, lot_number: true, quantity: true, unit_cost: true, reason: true, occurred_at: true })
+  .extend({ created_at: z.string() });
+export type ProcedureMovement = z.infer<typeof procedureMovementSchema>;
+
+/** GET /api/procedure/{id}, and the answer of every procedure command: the list's row, its notes, items (with the lots they consumed) and movements. */
+export const procedureDetailSchema = procedureListContract.row.extend({
+  notes: z.string().nullable(),
+  items: z.array(procedureItemSchema),
+  movements: z.array(procedureMovementSchema),
+});
+export type ProcedureDetail = z.infer<typeof procedureDetailSchema>;

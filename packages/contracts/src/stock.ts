@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalSchema } from './catalog.ts';
+import { decimalSchema, productHitSchema } from './catalog.ts';
 import { STATUSES } from './dental-practices.ts';
 import { calendarDaySchema, dateTimeSchema, idSchema } from './values.ts';
 
@@ -84,3 +84,7 @@ export const procedureBodySchema = z.strictObject({
 export type ProcedureBody = z.input<typeof procedureBodySchema>;
 
 export const procedureItemUpdateBodySchema = z.strictObject({ quantity });
+
+/** A hit of GET /api/inventory/product/search: the catalog's hit plus what the practice has on hand (0 and no inventory when it does not stock it). */
+export const stockProductHitSchema = productHitSchema.extend({ on_hand: z.string(), inventory_id: z.number().int().nullable() });
+export type StockProductHit = z.infer<typeof stockProductHitSchema>;

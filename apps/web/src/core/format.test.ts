@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorUnits } from './format.ts';
+import { minorUnits } from '@enamel/contracts';
+import { formatMoney } from './format.ts';
 
 describe('money', () => {
   it('shows amounts in the currency’s own minor units', () => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorUnits } from '@enamel/contracts';
 
 /** Money never breaks inside its amount and currency ("US$ 12.00" stays on one line in every language). */
 const unbreakable = (text: string) => text.replace(/\s/g, '\u00a0');
@@ -28,15 +29,6 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
     dateTimeFormats.set(key, format);
   }
   return format;
-}
-
-/** The currency's own minor units (2 for GBP, EUR and USD, 0 for JPY), as Intl knows them. */
-export function minorUnits(currency: string): number {
-  try {
-    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
 }
 
 /**

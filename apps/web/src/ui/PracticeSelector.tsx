@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '@casl/react';
+import { LIST_PATHS } from '@enamel/contracts';
 import { api } from '../core/api.ts';
 import type { AppAbility } from '../core/abilities.ts';
 import { clearSelectedPractice, setSelectedPractice, useSelectedPractice } from '../core/practice.ts';
@@ -24,7 +25,7 @@ export const PRACTICES_QUERY_KEY = ['practices', 'selector'] as const;
 export function usePracticeOptions(enabled: boolean) {
   return useQuery({
     queryKey: PRACTICES_QUERY_KEY,
-    queryFn: async () => (await api.get<PracticeListResponse>('/api/admin/list/dental-practices', { params: { pagesize: 100 } })).data.data,
+    queryFn: async () => (await api.get<PracticeListResponse>(LIST_PATHS.dentalPractice, { params: { pagesize: 100 } })).data.data,
     enabled,
   });
 }

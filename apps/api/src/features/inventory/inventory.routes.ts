@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
   adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
-  type Action, inventoryDetailSchema } from '@enamel/contracts';
+  type Action, inventoryDetailSchema, stockProductSearchSchema } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
@@ -17,13 +17,6 @@ import { addInventory, adjustStock, findInventory, inventoryDetail, receiveStock
 import { searchProductsInPractice } from './inventory-search.ts';
 
 const practiceId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const searchAnswerSchema = z.object({
-  data: z.array(z.object({
-    id: z.number().int(), name: z.string(), sku: z.string(), gtin: z.string().nullable(), brand_name: z.string().nullable(), usage_unit: z.string(), purchase_unit: z.string(),
-    units_per_purchase_unit: z.number().int(), unit_cost: z.string(), tracks_lots: z.boolean(), status: z.string(), on_hand: z.string(), inventory_id: z.number().int().nullable(),
-  })),
-  barcode: z.object({ gtin: z.string(), lot: z.string().nullable(), expiry: z.string().nullable(), serial: z.string().nullable() }).nullable(),
-});
 const detailSchema = z.object({ success: z.literal(true), data: inventoryDetailSchema });
 
 export default async function inventoryRoutes(fastify: FastifyInstance) {
@@ -79,12 +72,12 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
         tags: ['inventory'],
         summary: 'Product search with what the practice has on hand; a scanned GS1 barcode comes back with its lot and expiry',
         querystring: z.object({ dental_practice_id: practiceId, q: z.string().max(200).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) }),
-        response: { 200: searchAnswerSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: stockProductSearchSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
     async (request) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);
-      return (await searchProductsInPractice(db, request.query.dental_practice_id, request.query.q, request.query.limit)) as z.infer<typeof searchAnswerSchema>;
+      return searchProductsInPractice(db, request.query.dental_practice_id, request.query.q, request.query.limit);
     },
   );
 

@@ -1,24 +1,12 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { inventories, lots, procedureItems, procedures, products, stockMovements, type Database } from '@enamel/db';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { runListRow } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { procedureListContract } from '@enamel/contracts';
+import type { ProcedureDetail } from '@enamel/contracts';
 import { procedureList } from './procedure.list.ts';
-
-const lotPart = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string() });
-export const procedureDetailSchema = procedureListContract.row.extend({
-  notes: z.string().nullable(),
-  /** `unit_cost`: the catalog's price of one usage unit (the estimate while planned); `on_hand`: the practice's stock now (null for who may not read it). */
-  items: z.array(
-    z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), sku: z.string(), usage_unit: z.string(), quantity: z.string(), cost: z.string(), unit_cost: z.string(), on_hand: z.string().nullable(), lots: z.array(lotPart) }),
-  ),
-  movements: z.array(z.object({ id: z.number().int(), type: z.string(), product_id: z.number().int(), product_name: z.string(), lot_number: z.string().nullable(), quantity: z.string(), unit_cost: z.string(), reason: z.string().nullable(), occurred_at: z.string(), created_at: z.string() })),
-});
-export type ProcedureDetail = z.infer<typeof procedureDetailSchema>;
 
 /** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused; the items' on-hand when `showOnHand`. */
 export async function presentProcedure(db: Database, id: number, showOnHand: boolean): Promise<ProcedureDetail> {

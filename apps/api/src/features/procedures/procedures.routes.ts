@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
-  procedureAmendBodySchema, procedureBodySchema, procedureItemUpdateBodySchema, procedureTemplateLinesQuerySchema, procedureTemplateLinesSchema, type Action,
+  procedureAmendBodySchema, procedureBodySchema, procedureDetailSchema, procedureItemUpdateBodySchema, procedureTemplateLinesQuerySchema, procedureTemplateLinesSchema, type Action,
 } from '@enamel/contracts';
 import { procedures } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
@@ -14,7 +14,7 @@ import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { amendProcedure, amendProcedureItem, completeProcedure, deleteProcedure, recordProcedure, type Caller } from './procedure-commands.ts';
 import { templateLines } from './procedure-lines.ts';
 import { procedureList } from './procedure.list.ts';
-import { presentProcedure, procedureDetailSchema } from './procedure.presenter.ts';
+import { presentProcedure } from './procedure.presenter.ts';
 import { findProcedure } from './procedure-rows.ts';
 
 const one = oneOf(procedureDetailSchema);

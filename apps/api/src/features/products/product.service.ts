@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { normalizeGtin, parseProductBarcode, type Product, type productBodySchema, type ScannedBarcode } from '@enamel/contracts';
+import { normalizeGtin, parseProductBarcode, type Product, type productBodySchema, type ProductSearch } from '@enamel/contracts';
 import { brands, categories, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
 import type { Actor } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
-import { unitCost } from '../../core/catalog-sql.ts';
+import { productHitColumns, productSearchMatch, unitCost } from '../../core/catalog-sql.ts';
 
 type Row = typeof products.$inferSelect;
 export type ProductInput = z.output<typeof productBodySchema>;
@@ -95,28 +95,18 @@ export async function updateProduct(db: Database, actor: Actor, id: number, body
 export const setProductStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, usedInTemplates);
 export const deleteProduct = (db: Database, actor: Actor, id: number) => deleteRecord(db, actor, kind, id);
 
-const pickerColumns = {
-  id: products.id, name: products.name, sku: products.sku, gtin: products.gtin, brand_name: brands.name,
-  usage_unit: products.usageUnit, purchase_unit: products.purchaseUnit, units_per_purchase_unit: products.unitsPerPurchaseUnit,
-  unit_cost: unitCost, tracks_lots: products.tracksLots, status: products.status,
-};
-
 /**
  * As-you-type search for pickers: a scanned or typed barcode matches its GTIN (and hands back the
  * lot and expiry it carried); otherwise name, SKU, GTIN and brand. Active products and exact SKU hits first.
  */
-export async function searchProducts(db: Database, q: string, limit: number): Promise<{ data: unknown[]; barcode: ScannedBarcode | null }> {
+export async function searchProducts(db: Database, q: string, limit: number): Promise<ProductSearch> {
   const barcode = parseProductBarcode(q);
   const term = q.trim();
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = barcode
-    ? eq(products.gtin, barcode.gtin)
-    : or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.gtin, pattern), ilike(brands.name, pattern));
   const data = await db
-    .select(pickerColumns)
+    .select(productHitColumns)
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(term ? where : undefined)
+    .where(productSearchMatch(term, barcode))
     .orderBy(desc(sql`${products.status} = 'active'`), desc(sql`lower(${products.sku}) = lower(${term})`), asc(products.name), asc(products.id))
     .limit(limit);
   return { data, barcode };

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UNITS, errorBodySchema, productBodySchema, productSchema } from '@enamel/contracts';
+import { UNITS, errorBodySchema, productBodySchema, productSchema, productSearchSchema } from '@enamel/contracts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { registerRecordRoutes } from '../../core/record-routes.ts';
 import { productList } from './product.list.ts';
 import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, updateProduct } from './product.service.ts';
 
-const pickerSchema = z.object({
-  id: z.number().int(), name: z.string(), sku: z.string(), gtin: z.string().nullable(), brand_name: z.string().nullable(),
-  usage_unit: z.string(), purchase_unit: z.string(), units_per_purchase_unit: z.number().int(), unit_cost: z.string(), tracks_lots: z.boolean(), status: z.string(),
-});
-const barcodeSchema = z.object({ gtin: z.string(), lot: z.string().nullable(), expiry: z.string().nullable(), serial: z.string().nullable() });
 const searchQuery = z.object({ q: z.string().max(200).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const readErrors = { 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema };
 
@@ -28,10 +23,10 @@ export default async function productRoutes(fastify: FastifyInstance) {
         tags: ['products'],
         summary: 'As-you-type product search for pickers: name, SKU, GTIN, brand, or a scanned GS1 barcode (its lot and expiry come back in `barcode`)',
         querystring: searchQuery,
-        response: { 200: z.object({ data: z.array(pickerSchema), barcode: barcodeSchema.nullable() }), ...readErrors },
+        response: { 200: productSearchSchema, ...readErrors },
       },
     },
-    async (request) => (await searchProducts(db, request.query.q, request.query.limit)) as { data: z.infer<typeof pickerSchema>[]; barcode: z.infer<typeof barcodeSchema> | null },
+    async (request) => searchProducts(db, request.query.q, request.query.limit),
   );
   app.get(
     '/api/product/all',

@@ -51,7 +51,7 @@ export function reportFile(
   // Column names, codes and the title in the reader's language (the server's catalogue of report words).
   const words = reportWords(options.locale, open.meta);
   const totals = () => totalRows(open, streamed.subtotals(), words.total);
-  if (format === 'xlsx') return { name, contentType: XLSX, body: reportXlsx(open.meta.columns, rows, totals, words) };
+  if (format === 'xlsx') return { name, contentType: XLSX, body: reportXlsx(open.meta, rows, totals, words) };
   const heading = { practice: options.practice, currencies: [...new Set(open.parts.map((p) => p.currency))], names: options.names, timeZone: open.timeZone, now: options.now ?? new Date() };
   return { name, contentType: REPORT_CONTENT_TYPES.pdf, body: reportPdf(open.meta, rows, totals, words, heading) };
 }

@@ -1,24 +1,31 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ReportData } from '@enamel/contracts';
+import { minorUnits, type ReportData } from '@enamel/contracts';
 import { csvCell } from '../../core/list-route.ts';
 import { drained } from '../../core/streams.ts';
 import type { ReportRow } from './report-definition.ts';
 import type { ReportWords } from './report-words.ts';
 
-const NUMBER_FORMATS: Partial<Record<ReportData['columns'][number]['type'], string>> = { money: '#,##0.00', number: '#,##0.####', percent: '0.0%', date: 'yyyy-mm-dd' };
+const NUMBER_FORMATS: Partial<Record<ReportData['columns'][number]['type'], string>> = { number: '#,##0.####', percent: '0.0%', date: 'yyyy-mm-dd' };
+
+/** Money in the currency's own minor units, as the screens show it: `#,##0` for yen, `#,##0.00` for euros, `#,##0.000` for dinars. */
+export function moneyFormat(currency: string): string {
+  const digits = minorUnits(currency);
+  return digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
+}
 
 /**
  * A report as an XLSX workbook, streamed as it is written (exceljs WorkbookWriter, one row at a time, waiting
  * whenever the reader falls behind): a header row in the reader's language, numbers, money and percentages as
- * numeric cells, dates as date cells, codes (units, movement kinds) translated, text neutralised as in CSV
- * exports, the totals last.
+ * numeric cells (money in its currency's minor units: the report's, or each row's own over several practices),
+ * dates as date cells, codes (units, movement kinds) translated, text neutralised as in CSV exports, the totals last.
  */
-export function reportXlsx(columns: ReportData['columns'], rows: AsyncIterable<ReportRow>, totals: () => ReportRow[], words: ReportWords): NodeJS.ReadableStream {
+export function reportXlsx(meta: Pick<ReportData, 'columns' | 'currency'>, rows: AsyncIterable<ReportRow>, totals: () => ReportRow[], words: ReportWords): NodeJS.ReadableStream {
+  const { columns } = meta;
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(words.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  sheet.columns = columns.map((c) => ({ header: words.columns[c.field] ?? c.field, key: c.field, width: c.type === 'text' ? 28 : 16, style: NUMBER_FORMATS[c.type] ? { numFmt: NUMBER_FORMATS[c.type] } : {} }));
+  sheet.columns = columns.map((c) => ({ header: words.columns[c.field] ?? c.field, key: c.field, width: c.type === 'text' ? 28 : 16, style: c.type === 'money' ? { numFmt: moneyFormat(meta.currency) } : NUMBER_FORMATS[c.type] ? { numFmt: NUMBER_FORMATS[c.type] } : {} }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const value = (column: ReportData['columns'][number], v: string | number | null | undefined) => {
@@ -27,15 +34,22 @@ export function reportXlsx(columns: ReportData['columns'], rows: AsyncIterable<R
     if (column.type === 'text') return csvCell(words.code(column, String(v)));
     return Number(v);
   };
+  const moneyAt = columns.flatMap((c, i) => (c.type === 'money' ? [i + 1] : []));
+  /** A row of another currency than the report's (several practices) formats its money in that currency. */
+  const addRow = (row: ReportRow) => {
+    const added = sheet.addRow(columns.map((c) => value(c, row[c.field])));
+    if (typeof row.currency === 'string' && row.currency !== meta.currency) for (const i of moneyAt) added.getCell(i).numFmt = moneyFormat(row.currency);
+    return added;
+  };
   async function write() {
     let n = 0;
     for await (const row of rows) {
-      sheet.addRow(columns.map((c) => value(c, row[c.field]))).commit();
+      addRow(row).commit();
       if (++n % 500 === 0 && !(await drained(out))) return;
     }
     // The totals last, one row per currency.
     for (const row of totals()) {
-      const last = sheet.addRow(columns.map((c) => value(c, row[c.field])));
+      const last = addRow(row);
       last.font = { bold: true };
       last.commit();
     }

@@ -10,8 +10,12 @@ export const MOVEMENT_COLORS: Record<string, string> = {
   receive: 'teal', transfer_in: 'teal', return: 'teal', consume: 'blue', adjust: 'grape', transfer_out: 'indigo', expire: 'orange', waste: 'red',
 };
 
+/** What the table reads of a movement: a procedure's own movements (contracts' `procedureMovementSchema`) carry no counterpart, procedure or who. */
+type ShownMovement = Pick<Movement, 'id' | 'occurred_at' | 'type' | 'product_name' | 'quantity' | 'unit_cost' | 'lot_number' | 'reason'> &
+  Partial<Pick<Movement, 'counterpart_practice_name' | 'procedure_id' | 'user_email'>>;
+
 /** Ledger movements: type, signed quantity (green in, red out), cost, lot, reason, procedure, who, when. */
-export function MovementsTable({ movements, showProduct = false, showProcedure = true, testId = 'movements' }: { movements: Movement[]; showProduct?: boolean; showProcedure?: boolean; testId?: string }) {
+export function MovementsTable({ movements, showProduct = false, showProcedure = true, testId = 'movements' }: { movements: ShownMovement[]; showProduct?: boolean; showProcedure?: boolean; testId?: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const money = useStockMoney();

@@ -13,7 +13,7 @@ if (!('fonts' in document)) {
 
 const COMPOSITE: StockProductHit = {
   id: 11, name: 'Composite A2', sku: 'CMP-A2', gtin: '04006381333931', brand_name: null, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 50,
-  unit_cost: '0.5000', tracks_lots: true, status: 'active', on_hand: '4.0000',
+  unit_cost: '0.5000', tracks_lots: true, status: 'active', on_hand: '4.0000', inventory_id: 7,
 };
 
 /** The server's answer to a receipt. */

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductSearchPicker, type ScannedBarcode } from '../products/index.ts';
+import type { ScannedBarcode, StockProductHit } from '@enamel/contracts';
+import { ProductSearchPicker } from '../products/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
-import { searchStockProducts, type StockProductHit } from './inventory.api.ts';
+import { searchStockProducts } from './inventory.api.ts';
 
 export { scannedHit } from '../products/index.ts';
 

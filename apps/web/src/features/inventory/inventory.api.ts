@@ -1,12 +1,11 @@
 import { api, getData } from '../../core/api.ts';
-import type { ProductHit, ScannedBarcode } from '../products/index.ts';
-import { inventoryListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type TransferBody, type WriteOffBody, LIST_PATHS } from '@enamel/contracts';
+import { inventoryListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type StockProductSearch, type TransferBody, type WriteOffBody, LIST_PATHS } from '@enamel/contracts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
 export const INVENTORIES_LIST_URL = LIST_PATHS.inventory;
 export const STOCK_MOVEMENTS_LIST_URL = LIST_PATHS.movement;
 
-export { STOCK_STATUSES, type InventoryDetail, type Lot, type StockStatus } from '@enamel/contracts';
+export { STOCK_STATUSES, type InventoryDetail, type Lot, type StockProductHit, type StockStatus } from '@enamel/contracts';
 
 export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return'] as const;
 
@@ -16,19 +15,8 @@ export type InventoryRow = ListRow<typeof inventoryListContract>;
 /** A movement of the ledger. */
 export type Movement = MovementRow;
 
-/** A hit of GET /api/inventory/product/search: the catalog's search plus what the practice has on hand. */
-export interface StockProductHit extends ProductHit {
-  on_hand: string;
-  inventory_id?: number | null;
-}
-
-export interface StockSearchResult {
-  data: StockProductHit[];
-  barcode: ScannedBarcode | null;
-}
-
-export async function searchStockProducts(practiceId: number, q: string, signal?: AbortSignal, limit = 20): Promise<StockSearchResult> {
-  const { data } = await api.get<StockSearchResult>('/api/inventory/product/search', { params: { dental_practice_id: practiceId, q, limit }, signal });
+export async function searchStockProducts(practiceId: number, q: string, signal?: AbortSignal, limit = 20): Promise<StockProductSearch> {
+  const { data } = await api.get<StockProductSearch>('/api/inventory/product/search', { params: { dental_practice_id: practiceId, q, limit }, signal });
   return { data: data.data, barcode: data.barcode ?? null };
 }
 

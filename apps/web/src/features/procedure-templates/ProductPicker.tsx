@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../ui/money.ts';
-import { searchProducts, type ProductHit } from '../products/index.ts';
-import { ProductSearchPicker } from '../products/index.ts';
+import type { ProductHit } from '@enamel/contracts';
+import { ProductSearchPicker, searchProducts } from '../products/index.ts';
 import { useUnitLabel } from '../../ui/units.ts';
 
 /** Catalog product picker showing each product's unit cost (GET /api/product/search), for template items. */

@@ -1,48 +1,17 @@
-import type { ProcedureAmendBody, ProcedureBody, ProcedureTemplateLines } from '@enamel/contracts';
+import type { ProcedureAmendBody, ProcedureBody, ProcedureDetail, ProcedureTemplateLines } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
-import { STOCK_QUERY_KEYS, type Movement } from '../inventory/index.ts';
+import { STOCK_QUERY_KEYS } from '../inventory/index.ts';
 import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/index.ts';
 import { procedureListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
 
 export const PROCEDURES_LIST_URL = LIST_PATHS.procedure;
 
-export const PROCEDURE_STATUSES = ['planned', 'completed'] as const;
-export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];
+export { PROCEDURE_STATUSES, type ProcedureStatus } from '@enamel/contracts';
 
 /** A row of the procedures list. */
 export type ProcedureRow = ListRow<typeof procedureListContract>;
 
-export interface ProcedureItemLot {
-  lot_id: number;
-  lot_number: string | null;
-  expiry_date: string | null;
-  quantity: string;
-  unit_cost: string;
-}
-
-export interface ProcedureItem {
-  id: number;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  usage_unit: string;
-  quantity: string;
-  cost: string;
-  /** The catalog's price of one usage unit (the estimate while planned). */
-  unit_cost: string;
-  /** The practice's stock now; null for who may not read it. */
-  on_hand: string | null;
-  lots: ProcedureItemLot[];
-}
-
-export interface ProcedureDetail extends ProcedureRow {
-  dental_practice_id: number;
-  notes: string | null;
-  items: ProcedureItem[];
-  movements: Movement[];
-}
-
-export type { ProcedureAmendBody, ProcedureBody };
+export type { ProcedureAmendBody, ProcedureBody, ProcedureDetail };
 
 interface One {
   success: true;

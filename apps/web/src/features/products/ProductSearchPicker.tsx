@@ -4,33 +4,22 @@ import { IconBarcode } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeGtin, parseProductBarcode } from '@enamel/contracts';
-import type { ScannedBarcode } from './product.api.ts';
+import { normalizeGtin, parseProductBarcode, type ProductHit, type ScannedBarcode } from '@enamel/contracts';
 
 export const PICKER_DEBOUNCE_MS = 200;
 
-/** What every product search answers with, whichever endpoint. */
-export interface PickableProduct {
-  id: number;
-  name: string;
-  sku: string;
-  gtin: string | null;
-  brand_name: string | null;
-  status: string;
-}
-
 /** The hit a scanned barcode names, when the answer holds that product. */
-export function scannedHit<Hit extends PickableProduct>(barcode: ScannedBarcode | null, hits: Hit[]): Hit | null {
+export function scannedHit<Hit extends ProductHit>(barcode: ScannedBarcode | null, hits: Hit[]): Hit | null {
   if (!barcode) return null;
   return hits.find((h) => h.gtin !== null && normalizeGtin(h.gtin) === barcode.gtin) ?? null;
 }
 
 /** The hit a scanned or typed barcode / GTIN names, read in the browser. */
-export function barcodeMatch<Hit extends PickableProduct>(query: string, hits: Hit[]): Hit | null {
+export function barcodeMatch<Hit extends ProductHit>(query: string, hits: Hit[]): Hit | null {
   return scannedHit(parseProductBarcode(query), hits);
 }
 
-interface ProductSearchPickerProps<Hit extends PickableProduct> {
+interface ProductSearchPickerProps<Hit extends ProductHit> {
   label: string;
   placeholder: string;
   /** Shown when nothing matches. */
@@ -54,7 +43,7 @@ interface ProductSearchPickerProps<Hit extends PickableProduct> {
  * picks its product by itself. Enter picks the highlighted hit and never submits the surrounding form
  * (scanners end with Enter).
  */
-export function ProductSearchPicker<Hit extends PickableProduct>(props: ProductSearchPickerProps<Hit>) {
+export function ProductSearchPicker<Hit extends ProductHit>(props: ProductSearchPickerProps<Hit>) {
   const { label, placeholder, empty, queryKey, search: run, detail, onPick, description, error, autoFocus, testId, optionTestId } = props;
   const { t } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportData, ReportExport, ReportExportFormat, ReportExportStatus, ReportId } from '@enamel/contracts';
+import { LIST_PATHS, type ReportData, type ReportExport, type ReportExportFormat, type ReportExportStatus, type ReportId } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
 export const REPORT_DATA_URL = '/api/reports/report-data';
-export const REPORT_EXPORTS_LIST_URL = '/api/admin/list/report-exports';
+export const REPORT_EXPORTS_LIST_URL = LIST_PATHS.reportExport;
 
 /** The report's query parameters as the URL keeps them (only the filters the report reads are sent). */
 export type ReportParams = Record<string, string>;

@@ -1,7 +1,7 @@
-import type { DueRunResult, SchedulerJob, SchedulerJobUpdate, SchedulerRun } from '@enamel/contracts';
+import { LIST_PATHS, type DueRunResult, type SchedulerJob, type SchedulerJobUpdate, type SchedulerRun } from '@enamel/contracts';
 import { getData, postData } from '../../core/api.ts';
 
-export const SCHEDULERS_LIST_URL = '/api/admin/list/schedulers';
+export const SCHEDULERS_LIST_URL = LIST_PATHS.schedulerJob;
 
 export async function updateSchedulerJob(id: number, body: SchedulerJobUpdate): Promise<SchedulerJob> {
   return postData<SchedulerJob>(`/api/scheduler/update/${id}`, body);

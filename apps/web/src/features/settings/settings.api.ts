@@ -1,7 +1,7 @@
-import type { configurationUpdateBodySchema, ConfigurationRow, InputOf, Organisation } from '@enamel/contracts';
+import { LIST_PATHS, type configurationUpdateBodySchema, type ConfigurationRow, type InputOf, type Organisation } from '@enamel/contracts';
 import { api, getData, postData } from '../../core/api.ts';
 
-export const FORECAST_RUNS_LIST_URL = '/api/admin/list/forecast_date';
+export const FORECAST_RUNS_LIST_URL = LIST_PATHS.forecastRun;
 export const configurationKey = (practiceId: number) => ['configuration', practiceId] as const;
 
 /** GET /api/configuration/{practice id}: the practice's settings (the defaults until first saved). */

@@ -25,5 +25,5 @@ export async function fetchRoles(): Promise<Role[]> {
 }
 
 export async function fetchPracticeOptions(): Promise<{ id: number; name: string; status: string }[]> {
-  return getData<{ id: number; name: string; status: string }[]>('/api/admin/list/dental-practices', { params: { pagesize: 100 } });
+  return getData<{ id: number; name: string; status: string }[]>(LIST_PATHS.dentalPractice, { params: { pagesize: 100 } });
 }
