@@ -63,9 +63,9 @@ test('import dental practices: a bad time zone and currency named per row (no ax
   const app = new AppPages(page);
   await app.signInAndWaitForDashboard();
   await app.navigate('import');
-  await page.getByTestId('import-kind-dental-practice').click();
+  await page.locator('#main-content').getByText('Dental practices', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Dental practices' })).toBeChecked();
-  await expect(page.getByText('CSV template')).toHaveAttribute('href', '/api/import/template/dental-practice?format=csv');
+  await expect(page.getByRole('link', { name: 'CSV template' })).toHaveAttribute('href', '/api/import/template/dental-practice?format=csv');
   await page.getByTestId('import-file').setInputFiles(file);
 
   await expect(page.getByTestId('import-status')).toHaveText('Checked — your decision', { timeout: 30_000 });
