@@ -122,6 +122,7 @@ const MATRIX: Entry[] = [
   ['POST', '/api/category/import', [SA, PM]],
   ['POST', '/api/product/import', [SA, PM]],
   ['POST', '/api/procedure-code/import', [SA, PM]],
+  ['POST', '/api/dental-practice/import', [SA]],
   ['POST', '/api/inventory/import', [SA, PM]],
   ['POST', '/api/procedure/import', [SA, PM]],
   ['GET', '/api/inventory/download', [SA, PM]],

@@ -45,6 +45,23 @@ export const reportColumnSchema = z.object({
   translate: z.enum(['units', 'movementTypes', 'seriesKinds']).nullable(),
 });
 
+/** Exact decimal text as reports write it (`round(x, 4)::text`, `toFixed`). */
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** Four decimal places: money, and shares (0.2500 is 25 %). */
+const fourPlaces = z.string().regex(/^-?\d+\.\d{4}$/);
+
+/**
+ * What a report cell holds in JSON, by its column's type (null: no value): counts are JSON integers, quantities
+ * and measures exact decimal text. The report contract test (api/test/report-contract.test.ts) parses every cell with it.
+ */
+export const REPORT_CELL_SCHEMAS = {
+  text: z.string(),
+  number: z.union([z.number().int(), decimalText]),
+  money: fourPlaces,
+  date: calendarDaySchema,
+  percent: fourPlaces,
+} as const satisfies Record<z.infer<typeof reportColumnSchema>['type'], z.ZodType>;
+
 /** The filters as applied (defaults filled in; null for those the report does not read). */
 export const reportFiltersSchema = z.object({
   as_of: z.string().nullable(),

@@ -94,11 +94,11 @@ export function issuesToCellErrors(
         out.push({ column, key: issue.expected === 'number' ? 'import.whole_number' : issue.expected === 'boolean' ? 'import.boolean' : 'validation.invalid_type' });
         break;
       case 'invalid_format':
-        out.push({ column, key: issue.format === 'url' ? 'import.url' : 'import.format' });
+        out.push({ column, key: issue.format === 'url' ? 'import.url' : issue.format === 'email' ? 'validation.email' : 'import.format' });
         break;
       case 'custom': {
         const kind = (issue.params as { kind?: string } | undefined)?.kind;
-        out.push({ column, key: kind === 'gtin' ? 'import.gtin' : kind === 'decimal' ? 'import.decimal' : 'validation.invalid' });
+        out.push({ column, key: kind === 'gtin' ? 'import.gtin' : kind === 'decimal' ? 'import.decimal' : kind === 'time_zone' || kind === 'currency' ? `validation.${kind}` : 'validation.invalid' });
         break;
       }
       default:

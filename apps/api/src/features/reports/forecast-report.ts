@@ -56,7 +56,6 @@ export const forecastAgainstActual: ReportDefinition = {
         out.push({
           series: kind,
           series_name: names.get(s.refId)?.label ?? String(s.refId),
-          forecast_date: run.forecastDate,
           weeks,
           forecast: fixed(f.reduce((x, y) => x + y, 0), 2),
           actual: fixed(a.reduce((x, y) => x + y, 0), 2),

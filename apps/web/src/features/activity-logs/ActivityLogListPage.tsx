@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../core/format.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { fieldKey } from './field-names.ts';
 import { activityLogListContract, type ListRow } from '@enamel/contracts';
 
 export type ActivityLogRow = ListRow<typeof activityLogListContract>;
@@ -18,6 +19,7 @@ function show(value: unknown): string {
 /** Before and after side by side, changed values first. */
 function Changes({ row }: { row: ActivityLogRow }) {
   const { t } = useTranslation();
+  const words = useLogWords();
   const keys = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
   if (keys.length === 0) return <Text c="dimmed" size="sm">{t('activityLog.noChanges')}</Text>;
   const changed = (k: string) => show(row.before?.[k]) !== show(row.after?.[k]);
@@ -34,7 +36,7 @@ function Changes({ row }: { row: ActivityLogRow }) {
       <Table.Tbody>
         {keys.map((k) => (
           <Table.Tr key={k} bg={changed(k) ? 'var(--mantine-color-yellow-0)' : undefined}>
-            <Table.Td fw={500}>{k}</Table.Td>
+            <Table.Td fw={500} title={k}>{words.field(k)}</Table.Td>
             <Table.Td><Code>{show(row.before?.[k])}</Code></Table.Td>
             <Table.Td><Code>{show(row.after?.[k])}</Code></Table.Td>
           </Table.Tr>
@@ -44,12 +46,13 @@ function Changes({ row }: { row: ActivityLogRow }) {
   );
 }
 
-/** An action or subject code in words (the code itself when it has no translation). */
+/** An action, subject or field name in words (the code itself when it has no translation). */
 function useLogWords() {
   const { t, i18n } = useTranslation();
   return {
     action: (code: string) => (i18n.exists(`activityLog.actions.${code}`) ? t(`activityLog.actions.${code}`) : code),
     subject: (code: string) => (i18n.exists(`subjects.${code}`) ? t(`subjects.${code}`) : code),
+    field: (name: string) => (i18n.exists(fieldKey(name)) ? t(fieldKey(name)) : name),
   };
 }
 

@@ -1,12 +1,13 @@
 import type { Subject } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
-/** The kinds of import the server offers (practices come with their own issue). */
+/** The kinds of import the server offers (`/api/{kind}/import`), each behind `import` on its subject. */
 export const IMPORT_KINDS = [
   { kind: 'brand', subject: 'Brand', list: '/admin/list/brands' },
   { kind: 'category', subject: 'Category', list: '/admin/list/categories' },
   { kind: 'product', subject: 'Product', list: '/admin/list/products' },
   { kind: 'procedure-code', subject: 'ProcedureCode', list: '/admin/list/procedure-codes' },
+  { kind: 'dental-practice', subject: 'DentalPractice', list: '/admin/list/dental-practices' },
   { kind: 'inventory', subject: 'Inventory', list: '/admin/list/inventories' },
   { kind: 'procedure', subject: 'Procedure', list: '/admin/list/procedures' },
 ] as const satisfies ReadonlyArray<{ kind: string; subject: Subject; list: string }>;
