@@ -2,19 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { inventoryListContract, movementListContract, type ListRow } from '@enamel/contracts';
 import { brands, categories, inventories, lots, products, stockMovements, users } from '@enamel/db';
 import { bindList } from '../../core/list-engine.ts';
-
-/** Days ahead in which a lot with stock counts as expiring. */
-export const EXPIRING_DAYS = 30;
+import { lotExpiryStateSql, stockStatusSql } from '../stock/index.ts';
 
 export type InventoryRow = ListRow<typeof inventoryListContract>;
 export type MovementRow = ListRow<typeof movementListContract>;
 
 const inv = sql.raw('"inventories"."id"');
-const stockStatus = sql<'out' | 'low' | 'expiring' | 'ok'>`case
-  when ${inventories.onHand} <= 0 then 'out'
-  when ${inventories.onHand} <= ${inventories.reorderPoint} then 'low'
-  when exists (select 1 from lots l where l.inventory_id = ${inv} and l.quantity > 0 and l.expiry_date < current_date + ${EXPIRING_DAYS}::int) then 'expiring'
-  else 'ok' end`;
+const practice = sql.raw('"inventories"."dental_practice_id"');
+const nearestExpiry = sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`;
 
 /** The inventory list of one practice (the caller's scope names the practice). */
 export const inventoryList = bindList(inventoryListContract, {
@@ -31,8 +26,10 @@ export const inventoryList = bindList(inventoryListContract, {
     tracks_lots: products.tracksLots,
     on_hand_purchase_units: sql<string>`round(${inventories.onHand} / ${products.unitsPerPurchaseUnit}, 2)`,
     value: sql<string>`(select coalesce(round(sum(greatest(l.quantity, 0) * l.unit_cost), 4), 0) from lots l where l.inventory_id = ${inv})`,
-    nearest_expiry: sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`,
-    stock_status: stockStatus,
+    nearest_expiry: nearestExpiry,
+    // Stock's one definition, on the practice's today and expiry warning days.
+    nearest_expiry_state: lotExpiryStateSql(nearestExpiry, practice),
+    stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: sql`${inventories.reorderPoint}`, practiceId: practice }),
   },
   from: (db, fields) =>
     db
