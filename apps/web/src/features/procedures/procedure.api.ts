@@ -1,4 +1,4 @@
-import type { ProcedureAmendBody, ProcedureBody, ProcedureTemplateLines } from '@enamel/contracts';
+import type { ExpiryState, ProcedureAmendBody, ProcedureBody, ProcedureTemplateLines } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 import { STOCK_QUERY_KEYS, type Movement } from '../inventory/index.ts';
 import { PROCEDURE_TEMPLATES_LIST_URL, type ProcedureTemplateRow } from '../procedure-templates/index.ts';
@@ -16,6 +16,8 @@ export interface ProcedureItemLot {
   lot_id: number;
   lot_number: string | null;
   expiry_date: string | null;
+  /** The server's expiry state on the practice's today (stock's one definition). */
+  expiry_state: ExpiryState | null;
   quantity: string;
   unit_cost: string;
 }
