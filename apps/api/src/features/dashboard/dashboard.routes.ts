@@ -68,7 +68,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         ensurePracticeAccess(ability, 'read', 'Dashboard', request.query.dental_practice_id);
         if (MONEY_WIDGETS.includes(widget)) ensurePracticeAccess(ability, 'read', 'Inventory', request.query.dental_practice_id);
         const ctx = await practiceContext(db, request.query);
-        return { success: true as const, data: await WIDGETS[widget](ctx, request.query as WidgetQuery), meta: metaOf(ctx) };
+        return { success: true as const, data: await WIDGETS[widget](ctx, request.query), meta: metaOf(ctx) };
       },
     );
   }

@@ -28,10 +28,10 @@ function useCompactMoney(currency: string) {
 
 /** A money widget's answer and its currency, with money as text and on a chart's axis. */
 function useMoneyWidget<W extends DashboardWidget>(widget: W, view: DashboardView) {
-  return moneyOf<W, ReturnType<typeof useWidget<W>>>(useWidget(widget, view));
+  return useMoneyOf<W, ReturnType<typeof useWidget<W>>>(useWidget(widget, view));
 }
 
-function moneyOf<W extends DashboardWidget, Q extends { data?: WidgetAnswer<W> | undefined }>(query: Q) {
+function useMoneyOf<W extends DashboardWidget, Q extends { data?: WidgetAnswer<W> | undefined }>(query: Q) {
   const format = useFormat();
   const currency = query.data?.meta.currency ?? 'USD';
   const axis = useCompactMoney(currency);
@@ -43,7 +43,7 @@ export function MostUsedWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const period = mostUsedPeriodOf(params.get('most_used_days'));
-  const { query, data, money } = moneyOf<'most-frequently-used-items', ReturnType<typeof useMostUsedItems>>(useMostUsedItems(view, period));
+  const { query, data, money } = useMoneyOf<'most-frequently-used-items', ReturnType<typeof useMostUsedItems>>(useMostUsedItems(view, period));
   const choose = (value: string) => {
     const next = new URLSearchParams(params);
     next.set('most_used_days', value);
