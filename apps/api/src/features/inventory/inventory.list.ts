@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { inventoryListContract, movementListContract, type ListRow } from '@enamel/contracts';
-import { brands, categories, inventories, lots, products, stockMovements, users } from '@enamel/db';
+import { brands, categories, dentalPractices, inventories, lots, practiceSettings, products, stockMovements, users } from '@enamel/db';
 import { bindList } from '../../core/list-engine.ts';
-import { lotExpiryStateSql, stockStatusSql } from '../stock/index.ts';
+import { expiryStateSql, stockStatusSql, todayInZoneSql, warningDaysOrDefaultSql } from '../stock/index.ts';
 
 export type InventoryRow = ListRow<typeof inventoryListContract>;
 export type MovementRow = ListRow<typeof movementListContract>;
 
 const inv = sql.raw('"inventories"."id"');
-const practice = sql.raw('"inventories"."dental_practice_id"');
+// The practice's today and warning days from the joined practice and settings rows (one lookup per row, not per lot).
+const today = todayInZoneSql(sql`${dentalPractices.timeZone}`);
+const warningDays = warningDaysOrDefaultSql(sql`${practiceSettings.expiryWarningDays}`);
 const nearestExpiry = sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`;
 
 /** The inventory list of one practice (the caller's scope names the practice). */
@@ -28,8 +30,8 @@ export const inventoryList = bindList(inventoryListContract, {
     value: sql<string>`(select coalesce(round(sum(greatest(l.quantity, 0) * l.unit_cost), 4), 0) from lots l where l.inventory_id = ${inv})`,
     nearest_expiry: nearestExpiry,
     // Stock's one definition, on the practice's today and expiry warning days.
-    nearest_expiry_state: lotExpiryStateSql(nearestExpiry, practice),
-    stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: sql`${inventories.reorderPoint}`, practiceId: practice }),
+    nearest_expiry_state: expiryStateSql(nearestExpiry, today, warningDays),
+    stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: sql`${inventories.reorderPoint}`, today, warningDays }),
   },
   from: (db, fields) =>
     db
@@ -38,6 +40,8 @@ export const inventoryList = bindList(inventoryListContract, {
       .innerJoin(products, eq(products.id, inventories.productId))
       .leftJoin(brands, eq(brands.id, products.brandId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(dentalPractices, eq(dentalPractices.id, inventories.dentalPracticeId))
+      .leftJoin(practiceSettings, eq(practiceSettings.dentalPracticeId, inventories.dentalPracticeId))
       .$dynamic(),
   tiebreaker: inventories.id,
 });

@@ -23,12 +23,17 @@ export function expiryState(expiryDate: string | null, today: string, warningDay
 export const expiryStateSql = (expiry: SQL, today: SQL, warningDays: SQL): SQL<ExpiryState | null> =>
   sql<ExpiryState | null>`(case when ${expiry} is null then null when ${expiry} < ${today} then 'expired' when ${expiry} < ${today} + ${warningDays}::int then 'expiring' else 'ok' end)`;
 
+/** Today in a time zone (a practice's `time_zone` column), in SQL. */
+export const todayInZoneSql = (timeZone: SQL): SQL => sql`(now() at time zone ${timeZone})::date`;
+
+/** The expiry warning days from a practice's settings column, the contracts' default while it has none, in SQL. */
+export const warningDaysOrDefaultSql = (setting: SQL): SQL => sql`coalesce(${setting}, ${CONFIGURATION_DEFAULTS.expiry_warning_days}::int)`;
+
 /** A practice's today (its time zone), in SQL, for the practice whose id is `practiceId`. */
-export const practiceTodaySql = (practiceId: SQL): SQL => sql`(select (now() at time zone dp.time_zone)::date from dental_practices dp where dp.id = ${practiceId})`;
+export const practiceTodaySql = (practiceId: SQL): SQL => sql`(select ${todayInZoneSql(sql`dp.time_zone`)} from dental_practices dp where dp.id = ${practiceId})`;
 
 /** A practice's expiry warning days (the contracts' default until it saves its settings), in SQL. */
-export const warningDaysSql = (practiceId: SQL): SQL =>
-  sql`coalesce((select ps.expiry_warning_days from practice_settings ps where ps.dental_practice_id = ${practiceId}), ${CONFIGURATION_DEFAULTS.expiry_warning_days}::int)`;
+export const warningDaysSql = (practiceId: SQL): SQL => warningDaysOrDefaultSql(sql`(select ps.expiry_warning_days from practice_settings ps where ps.dental_practice_id = ${practiceId})`);
 
 /** A lot's expiry state today in its practice (its zone's today, its warning days): what every screen shows. */
 export const lotExpiryStateSql = (expiry: SQL, practiceId: SQL): SQL<ExpiryState | null> => expiryStateSql(expiry, practiceTodaySql(practiceId), warningDaysSql(practiceId));
