@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { DASHBOARD_WIDGETS } from '@enamel/contracts';
 import { dentalPractices, users, type DatabaseHandle } from '@enamel/db';
-import { dashboardContext } from '../apps/api/src/features/dashboard/dashboard-context.ts';
+import { practiceContext } from '../apps/api/src/features/practice-context/index.ts';
 import { WIDGETS } from '../apps/api/src/features/dashboard/dashboard.routes.ts';
 import { executeForecastRun } from '../apps/api/src/features/forecasts/forecast-run.ts';
 import { requestForecastRun } from '../apps/api/src/features/forecasts/forecast-runs.service.ts';
@@ -45,7 +45,7 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promi
     console.log(`${label}: ${practice!.name}, nine calls fired together ×${ITERATIONS}: p50 ${percentile(walls, 50).toFixed(0)} ms, p95 ${percentile(walls, 95).toFixed(0)} ms (target ≤ 250 ms p95 on PostgreSQL)`);
     for (const w of DASHBOARD_WIDGETS) {
       const http = await medianMs(() => call(w), 10);
-      const direct = await medianMs(async () => WIDGETS[w](await dashboardContext(db, { dental_practice_id: practice!.id })), 10);
+      const direct = await medianMs(async () => WIDGETS[w](await practiceContext(db, { dental_practice_id: practice!.id }), { dental_practice_id: practice!.id }), 10);
       console.log(`  ${w.padEnd(36)} HTTP ${http.toFixed(1).padStart(6)} ms   its queries directly ${direct.toFixed(1).padStart(6)} ms`);
     }
   } finally {

@@ -49,6 +49,22 @@ describe('dashboard widgets on a hand-made ledger', () => {
     expect(low.data.items).toEqual([expect.objectContaining({ product_id: gloves.id, on_hand: '90.0000', reorder_point: '95.0000', par_level: '150.0000', order_usage_units: '60.0000', order_purchase_units: 2, purchase_unit: 'box' })]);
   });
 
+  it('most used items over the chosen period: 30, 90 or 365 days, anything else refused', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    const q = `dental_practice_id=${practice.id}`;
+    // Within 30 days all three uses (3 + 5 + 2); the days say which period was read.
+    expect((await widget('most-frequently-used-items', `${q}&period=30`)).data).toEqual({ days: 30, items: [expect.objectContaining({ product_id: gloves.id, quantity: '10.0000' })] });
+    expect((await widget('most-frequently-used-items', `${q}&period=365`)).data.days).toBe(365);
+    expect((await widget('most-frequently-used-items', q)).data.days).toBe(90);
+    // Fourteen days back, the last 30 days held the 3 and the 5.
+    expect((await widget('most-frequently-used-items', `${q}&period=30&forecast_date=${day(-14)}`)).data.items).toEqual([expect.objectContaining({ quantity: '8.0000' })]);
+    for (const bad of ['45', '0', 'abc', '-30', '90.5']) {
+      const res = await admin.get(`/api/admin/dashboard/most-frequently-used-items?${q}&period=${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors, bad).toHaveProperty('period');
+    }
+  });
+
   it('a past date reads the ledger as it stood then', async () => {
     const { practice, gloves } = await handMadeLedger(t, admin);
     const q = `dental_practice_id=${practice.id}&forecast_date=${day(-14)}`;

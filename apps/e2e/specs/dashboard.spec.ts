@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { axeViolations, seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages, typeDate } from '../pages/app.ts';
 
 /** The nine widgets, by their cards' test ids. */
@@ -74,6 +74,24 @@ test('the dashboard shows the nine widgets from the demo data, follows the pract
   // A low-stock row leads to that product's stock.
   await page.getByTestId('widget-low-stock').getByTestId('widget-product-link').first().click();
   await expect(page).toHaveURL(/\/admin\/inventories\/\d+$/);
+});
+
+test('most used items over a chosen period: 365 days is kept in the URL and survives a reload', async ({ page }) => {
+  await new AppPages(page).signInAndWaitForDashboard();
+  await choosePractice(page, 'DEMO-CITY');
+  await expectNineWidgets(page);
+  const widget = page.getByTestId('widget-most-used');
+  await expect(widget).toContainText('in the last 90 days');
+  await widget.getByTestId('most-used-period').getByText('365 days').click();
+  await expect(page).toHaveURL(/most_used_days=365/);
+  await expect(widget).toContainText('in the last 365 days');
+  await expect(widget.getByTestId('widget-row').first()).toBeVisible();
+  await page.reload();
+  await waitUntilLoaded(page);
+  await expect(page).toHaveURL(/most_used_days=365/);
+  await expect(page.getByTestId('widget-most-used')).toContainText('in the last 365 days');
+  await expect(page.getByTestId('widget-most-used').getByTestId('most-used-period').getByRole('radio', { name: '365 days' })).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the dashboard in Spanish: titles, numbers and money as Spanish writes them', async ({ page, context, baseURL }) => {

@@ -13,6 +13,15 @@ export const dashboardQuerySchema = z.object({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
+/** The periods (days before the date) the most-used items widget offers, and the one it shows by default. */
+export const MOST_USED_PERIODS = [30, 90, 365] as const;
+export type MostUsedPeriod = (typeof MOST_USED_PERIODS)[number];
+export const MOST_USED_DEFAULT_PERIOD: MostUsedPeriod = 90;
+/** GET /api/admin/dashboard/most-frequently-used-items: the dashboard's query and the period (30, 90 or 365 days; else 422). */
+export const mostUsedQuerySchema = dashboardQuerySchema.extend({
+  period: z.coerce.number().pipe(z.literal(MOST_USED_PERIODS)).optional(),
+});
+
 /** What every widget answers besides its data: the date it speaks of and the stored run it read, if any. */
 export const dashboardMetaSchema = z.object({
   dental_practice_id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { movementListContract, procedureListContract } from './lists/stock-lists.ts';
+import { EXPIRY_STATES, movementListContract, procedureListContract } from './lists/stock-lists.ts';
 import { PROCEDURE_STATUSES, procedureItemBodySchema } from './stock.ts';
 import { ID_MAX, dateTimeSchema, idSchema } from './values.ts';
 
@@ -48,7 +48,8 @@ export const procedureTemplateLinesSchema = z.object({ procedure_template_id: z.
 export type ProcedureTemplateLines = z.infer<typeof procedureTemplateLinesSchema>;
 
 /** A lot a procedure's item consumed, net of what edits gave back. */
-export const procedureItemLotSchema = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), quantity: z.string(), unit_cost: z.string() });
+/** `expiry_state`: the server's state of the lot on the practice's today (stock's one definition, docs/product-rules.md). */
+export const procedureItemLotSchema = z.object({ lot_id: z.number().int(), lot_number: z.string().nullable(), expiry_date: z.string().nullable(), expiry_state: z.enum(EXPIRY_STATES).nullable(), quantity: z.string(), unit_cost: z.string() });
 export type ProcedureItemLot = z.infer<typeof procedureItemLotSchema>;
 
 /** An item of a procedure: `unit_cost` is the catalog's price of one usage unit (the estimate while planned); `on_hand` the practice's stock now (null for who may not read it). */

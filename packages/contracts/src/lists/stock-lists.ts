@@ -9,6 +9,13 @@ import { LIST_PATHS } from './list-paths.ts';
 export const STOCK_STATUSES = ['out', 'low', 'expiring', 'ok'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
+/**
+ * A lot's expiry state on the practice's today: past its expiry day, expiring within the practice's expiry warning
+ * days, or fine. Computed by the server only (the API's stock/expiry.ts); screens show what it sends.
+ */
+export const EXPIRY_STATES = ['expired', 'expiring', 'ok'] as const;
+export type ExpiryState = (typeof EXPIRY_STATES)[number];
+
 const text = col.text({ sort: true, filter: true, search: true });
 const decimal = col.decimal({ sort: true, filter: true });
 const filterId = col.int({ filter: true });
@@ -33,6 +40,8 @@ export const inventoryListContract = listContract({
     on_hand_purchase_units: decimal,
     value: decimal,
     nearest_expiry: col.nullable(col.date({ sort: true, filter: true })),
+    /** The expiry state of the lot with stock that expires first (null: no such lot with an expiry date). */
+    nearest_expiry_state: col.nullable(col.enum(EXPIRY_STATES, { filter: true })),
     reorder_point: decimal,
     par_level: decimal,
     location: col.nullable(text),
@@ -88,6 +97,7 @@ export const lotSchema = z.object({
   id: z.number().int(),
   lot_number: z.string().nullable(),
   expiry_date: z.string().nullable(),
+  expiry_state: z.enum(EXPIRY_STATES).nullable(),
   quantity: z.string(),
   unit_cost: z.string(),
   value: z.string(),

@@ -1,2 +1,2 @@
-/** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
-export { runStockAlerts } from './stock-alerts.ts';
+/** Stock alerts: the conditions that hold in a practice now, and the job that raises and clears their notifications. */
+export { alertConditions, runStockAlerts, type AlertCondition } from './stock-alerts.ts';

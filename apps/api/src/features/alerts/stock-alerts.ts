@@ -3,10 +3,8 @@ import { ALERT_KINDS, type AlertKind } from '@enamel/contracts';
 import { dentalPractices, inventories, notifications, users, type Database } from '@enamel/db';
 import { buildAbility, loadRules } from '../../core/abilities.ts';
 import { canInPractice } from '../../core/practice-scope.ts';
-import { dashboardContext } from '../dashboard/dashboard-context.ts';
-import { criticalItems } from '../dashboard/widgets/critical-items.ts';
-import { daysToZero } from '../dashboard/widgets/days-to-zero.ts';
-import { lowStockRows } from '../dashboard/widgets/low-stock.ts';
+import { labels, practiceContext, runSeries } from '../practice-context/index.ts';
+import { DAYS_TO_ZERO_LIMIT, daysToZeroItems, expiringLots, lowStockRows, onHandByProduct } from '../stock/index.ts';
 
 /** A condition that holds now in a practice, and what its notification says and links to. */
 export interface AlertCondition {
@@ -21,16 +19,16 @@ const trim = (decimal: string) => decimal.replace(/\.?0+$/, '');
 /**
  * What is wrong in a practice today: products at or below their reorder point (with the order up to par),
  * lots expiring within the practice's warning days, and products the stored forecast expects to run out
- * within the supplier lead time. The same queries as the dashboard's widgets.
+ * within the supplier lead time: stock's reads, the same the dashboard's widgets show.
  */
 export async function alertConditions(db: Database, practiceId: number): Promise<AlertCondition[]> {
-  const ctx = await dashboardContext(db, { dental_practice_id: practiceId });
+  const ctx = await practiceContext(db, { dental_practice_id: practiceId });
   const inventoryOf = new Map(
     (await db.select({ id: inventories.id, productId: inventories.productId }).from(inventories).where(eq(inventories.dentalPracticeId, practiceId))).map((i) => [i.productId, i.id]),
   );
   const link = (productId: number) => (inventoryOf.has(productId) ? `/admin/inventories/${inventoryOf.get(productId)}` : null);
   const out: AlertCondition[] = [];
-  for (const row of await lowStockRows(ctx)) {
+  for (const row of await lowStockRows(db, ctx)) {
     out.push({
       kind: 'low_stock',
       key: `product:${row.product_id}`,
@@ -38,14 +36,15 @@ export async function alertConditions(db: Database, practiceId: number): Promise
       link: `/admin/inventories/${row.inventory_id}`,
     });
   }
-  const critical = await criticalItems(ctx);
-  for (const lot of critical.expiring) {
+  for (const lot of await expiringLots(db, ctx, ctx.settings.expiryWarningDays)) {
     out.push({ kind: 'expiring_lot', key: `lot:${lot.lot_id}`, params: { product: lot.name, lot: lot.lot_number ?? '—', date: lot.expiry_date, quantity: trim(lot.quantity) }, link: link(lot.product_id) });
   }
   const lead = ctx.settings.leadTimeDays;
-  for (const item of (await daysToZero(ctx)).items) {
-    if (item.days === null || item.days > lead) continue;
-    out.push({ kind: 'stockout_predicted', key: `product:${item.product_id}`, params: { product: item.name, days: Math.floor(item.days), lead_time: lead }, link: link(item.product_id) });
+  const soon = daysToZeroItems(await runSeries(ctx, 'product'), await onHandByProduct(db, ctx), DAYS_TO_ZERO_LIMIT).filter((item) => item.days !== null && item.days <= lead);
+  const names = await labels(ctx, 'product', soon.map((item) => item.product_id));
+  for (const item of soon) {
+    const product = names.get(item.product_id)?.label ?? String(item.product_id);
+    out.push({ kind: 'stockout_predicted', key: `product:${item.product_id}`, params: { product, days: Math.floor(item.days!), lead_time: lead }, link: link(item.product_id) });
   }
   return out;
 }

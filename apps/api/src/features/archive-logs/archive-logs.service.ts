@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { activityLogArchives, rows, type Database } from '@enamel/db';
+import { activityLogArchives, rowsOf, type Database } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 
@@ -9,6 +10,8 @@ import { AppError } from '../../core/errors.ts';
 export const ARCHIVE_AFTER_DAYS = 90;
 /** Entries per archive: each batch is one transaction and one gzip in memory. */
 export const ARCHIVE_BATCH = 10_000;
+
+const archivedRow = sqlRow({ id: sqlCol.int, line: sqlCol.text, created_at: sqlCol.text });
 
 /** Lets the kill test stop the process between writing a batch's archive and deleting its live rows. */
 export const archiveTestHooks: { afterArchiveWritten?: (batch: number) => void } = {};
@@ -29,15 +32,16 @@ export async function archiveActivityLogs(db: Database, options: { days?: number
   const result: ArchiveResult = { archives: 0, rows: 0 };
   for (let n = 0; options.maxBatches === undefined || n < options.maxBatches; n++) {
     const moved = await db.transaction(async (tx) => {
-      const found = await rows<{ id: string; line: string; created_at: string }>(
+      const found = await rowsOf(
         tx,
+        archivedRow,
         sql`select id, row_to_json(a)::text as line, created_at::text as created_at from activity_logs a
             where created_at < now() - make_interval(days => ${days})
             order by id limit ${batch} for update skip locked`,
       );
       if (found.length === 0) return 0;
       const content = gzipSync(found.map((r) => r.line).join('\n') + '\n');
-      const ids = found.map((r) => Number(r.id));
+      const ids = found.map((r) => r.id);
       // The period from the rows themselves; one array parameter for the delete (not thousands of bound values).
       const times = found.map((r) => new Date(r.created_at).getTime());
       const span = { start: new Date(Math.min(...times)), end: new Date(Math.max(...times)) };

@@ -21,7 +21,7 @@ export const configurationList = bindList(configurationListContract, {
     review_period_days: sql<number>`coalesce(${s.reviewPeriodDays}, ${d.review_period_days})`,
     dead_stock_days: sql<number>`coalesce(${s.deadStockDays}, ${d.dead_stock_days})`,
     expiry_warning_days: sql<number>`coalesce(${s.expiryWarningDays}, ${d.expiry_warning_days})`,
-    allow_negative_stock: sql<boolean>`coalesce(${s.allowNegativeStock}, false)`,
+    allow_negative_stock: sql<boolean>`coalesce(${s.allowNegativeStock}, ${d.allow_negative_stock})`,
     forecast_date: s.forecastDate,
     configured: sql<boolean>`(${s.dentalPracticeId} is not null)`,
     updated_at: s.updatedAt,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DASHBOARD_SCHEMAS, DASHBOARD_WIDGETS, MONEY_WIDGETS, dashboardMetaSchema, dashboardQuerySchema, type DashboardData, type DashboardWidget } from '@enamel/contracts';
+import { DASHBOARD_SCHEMAS, DASHBOARD_WIDGETS, MONEY_WIDGETS, dashboardMetaSchema, dashboardQuerySchema, mostUsedQuerySchema, type DashboardData, type DashboardWidget } from '@enamel/contracts';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { recordErrors } from '../../core/route-schemas.ts';
-import { dashboardContext, metaOf, type DashboardContext } from './dashboard-context.ts';
+import { practiceContext, type PracticeContext } from '../practice-context/index.ts';
+import { metaOf } from './dashboard-meta.ts';
 import { consumableCost } from './widgets/consumable-cost.ts';
 import { criticalItems } from './widgets/critical-items.ts';
 import { daysToZero } from './widgets/days-to-zero.ts';
@@ -15,8 +16,10 @@ import { inventoryValue } from './widgets/inventory-value.ts';
 import { lowStock } from './widgets/low-stock.ts';
 import { mostUsedItems } from './widgets/most-used.ts';
 
-export const WIDGETS: { [W in DashboardWidget]: (ctx: DashboardContext) => Promise<DashboardData<W>> } = {
-  'most-frequently-used-items': mostUsedItems,
+type WidgetQuery = z.infer<typeof mostUsedQuerySchema>;
+
+export const WIDGETS: { [W in DashboardWidget]: (ctx: PracticeContext, query: WidgetQuery) => Promise<DashboardData<W>> } = {
+  'most-frequently-used-items': (ctx, query) => mostUsedItems(ctx, query.period),
   'dead-stock-data': deadStock,
   'inventory-value-data': inventoryValue,
   'cost-of-consumable-inventory': consumableCost,
@@ -28,7 +31,7 @@ export const WIDGETS: { [W in DashboardWidget]: (ctx: DashboardContext) => Promi
 };
 
 const SUMMARIES: Record<DashboardWidget, string> = {
-  'most-frequently-used-items': 'Products consumed most in the 90 days before the date, with their cost',
+  'most-frequently-used-items': 'Products consumed most in the chosen days (period: 30, 90 or 365; 90 by default) before the date, with their cost',
   'dead-stock-data': 'Stock with no consumption for the practice’s dead-stock days, and the value it ties up',
   'inventory-value-data': 'Stock value at the date by category, and at each of the last twelve month ends',
   'cost-of-consumable-inventory': 'Consumable cost per month, and the average consumable cost per procedure code',
@@ -55,7 +58,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         schema: {
           tags: ['dashboard'],
           summary: SUMMARIES[widget],
-          querystring: dashboardQuerySchema,
+          // Only the most-used widget reads a period; the others keep the common query.
+          querystring: widget === 'most-frequently-used-items' ? mostUsedQuerySchema : dashboardQuerySchema,
           response: { 200: z.object({ success: z.literal(true), data: DASHBOARD_SCHEMAS[widget], meta: dashboardMetaSchema }), ...recordErrors },
         },
       },
@@ -63,8 +67,8 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         const ability = await abilityFor(request);
         ensurePracticeAccess(ability, 'read', 'Dashboard', request.query.dental_practice_id);
         if (MONEY_WIDGETS.includes(widget)) ensurePracticeAccess(ability, 'read', 'Inventory', request.query.dental_practice_id);
-        const ctx = await dashboardContext(db, request.query);
-        return { success: true as const, data: await WIDGETS[widget](ctx), meta: metaOf(ctx) };
+        const ctx = await practiceContext(db, request.query);
+        return { success: true as const, data: await WIDGETS[widget](ctx, request.query), meta: metaOf(ctx) };
       },
     );
   }

@@ -1,6 +1,10 @@
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import { addDays, dayIn, daysBetween } from '@enamel/contracts';
-import { forecastRuns, forecastSeries, rows, type Database } from '@enamel/db';
+import { forecastRuns, forecastSeries, type Database } from '@enamel/db';
+import { consumptionByWeek } from '../stock/index.ts';
+import { proceduresByWeek } from './forecast-series.ts';
+
+type Db = Pick<Database, 'execute'>;
 
 /** Earlier runs of a practice measured again after each new run (as their weeks pass). */
 const REMEASURED_RUNS = 12;
@@ -13,38 +17,16 @@ export interface RunAccuracy {
   coverage: number;
 }
 
-
 /**
- * What happened in the `weeks` weeks from a forecast date, per product (consumption) or procedure code (completed
- * procedures), one number a week, weeks counted from the date in the practice's zone. Series with nothing are absent.
+ * What happened in the `weeks` weeks from a forecast date, per product (consumption: stock's one weekly reading) or
+ * procedure code (completed procedures), one number a week, weeks counted from the date in the practice's zone.
+ * Series with nothing are absent; `refId` reads one series only.
  */
-export async function weeklyActualsByRef(db: Database, input: { practiceId: number; forecastDate: string; weeks: number; timeZone: string; kind: 'product' | 'procedure_code' }): Promise<Map<number, number[]>> {
-  const { forecastDate, weeks, timeZone } = input;
-  const bounds = sql`(select array_agg((((${forecastDate}::date + 7 * k)::timestamp) at time zone ${timeZone}) order by k) from generate_series(0, ${weeks}) k)`;
-  const from = sql`(${forecastDate}::date::timestamp at time zone ${timeZone})`;
-  const to = sql`(${addDays(forecastDate, 7 * weeks)}::date::timestamp at time zone ${timeZone})`;
-  const found =
-    input.kind === 'product'
-      ? await rows<{ ref: string; w: number; v: string }>(
-          db,
-          sql`select product_id as ref, width_bucket(occurred_at, ${bounds}) - 1 as w, -sum(quantity) as v from stock_movements
-              where dental_practice_id = ${input.practiceId} and type = 'consume' and occurred_at >= ${from} and occurred_at < ${to} group by 1, 2`,
-        )
-      : await rows<{ ref: string; w: number; v: string }>(
-          db,
-          sql`select procedure_code_id as ref, width_bucket(performed_at, ${bounds}) - 1 as w, count(*) as v from procedures
-              where dental_practice_id = ${input.practiceId} and status = 'completed' and performed_at >= ${from} and performed_at < ${to} group by 1, 2`,
-        );
-  const out = new Map<number, number[]>();
-  for (const r of found) {
-    const w = Number(r.w);
-    if (w < 0 || w >= weeks) continue;
-    const id = Number(r.ref);
-    const list = out.get(id) ?? new Array<number>(weeks).fill(0);
-    list[w] = Math.max(0, Number(r.v));
-    out.set(id, list);
-  }
-  return out;
+export async function weeklyActualsByRef(db: Db, input: { practiceId: number; forecastDate: string; weeks: number; timeZone: string; kind: 'product' | 'procedure_code'; refId?: number }): Promise<Map<number, number[]>> {
+  const window = { practiceId: input.practiceId, timeZone: input.timeZone, start: input.forecastDate, weeks: input.weeks };
+  return input.kind === 'product'
+    ? consumptionByWeek(db, { ...window, ...(input.refId !== undefined ? { productId: input.refId } : {}) })
+    : proceduresByWeek(db, { ...window, ...(input.refId !== undefined ? { procedureCodeId: input.refId } : {}) });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { forecast, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
+import { addDays } from '@enamel/contracts';
 import { dentalPractices, forecastRuns, forecastSeries, type Database } from '@enamel/db';
 import { remeasurePracticeRuns } from './forecast-accuracy.ts';
-import { addDays, buildWeeklyInput, type WeeklyInput } from './forecast-series.ts';
+import { buildWeeklyInput, type WeeklyInput } from './forecast-series.ts';
 
 /** Below this many weeks of history a series is "thin": its forecast is a cautious average and says so. */
 export const THIN_WEEKS = 8;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@enamel/contracts';
-import { rows, type Database } from '@enamel/db';
+import { rowsOf, type Database } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
+import { consumptionByWeek, startOfDay, weekIndex } from '../stock/index.ts';
 
 /**
  * The weekly series a forecast run reads, built from the ledger as it stood before the forecast date:
@@ -26,20 +28,49 @@ export interface WeeklyInput {
 
 type Db = Pick<Database, 'execute'>;
 
-const num = (v: unknown) => Number(v ?? 0);
+const countRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, n: sqlCol.int });
+const startRow = sqlRow({ product_id: sqlCol.int, w: sqlCol.int });
+const tzRow = sqlRow({ tz: sqlCol.text });
+const dayRow = sqlRow({ day: sqlCol.text.nullable() });
+const perProcedureRow = sqlRow({ code: sqlCol.int, product_id: sqlCol.int, total: sqlCol.number, squares: sqlCol.number });
+const bookedRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, q: sqlCol.number });
 
-/** Day arithmetic on YYYY-MM-DD strings: the dates module's, re-exported for the features that read it here. */
-export { addDays };
+/**
+ * Completed procedures per procedure code and week over `weeks` weeks from `start` (weeks begin at local midnights
+ * in the zone), one count per week; codes with none are absent. `procedureCodeId` reads one code only.
+ */
+export async function proceduresByWeek(db: Db, input: { practiceId: number; timeZone: string; start: string; weeks: number; procedureCodeId?: number }): Promise<Map<number, number[]>> {
+  const { practiceId, timeZone, start, weeks } = input;
+  const out = new Map<number, number[]>();
+  if (weeks <= 0) return out;
+  const code = input.procedureCodeId === undefined ? sql`` : sql`and procedure_code_id = ${input.procedureCodeId}`;
+  const found = await rowsOf(
+    db,
+    countRow,
+    sql`select procedure_code_id as ref, ${weekIndex(timeZone, start, weeks, sql`performed_at`)} as w, count(*)::int as n from procedures
+        where dental_practice_id = ${practiceId} and status = 'completed' ${code}
+          and performed_at >= ${startOfDay(start, timeZone)} and performed_at < ${startOfDay(addDays(start, 7 * weeks), timeZone)}
+        group by 1, 2`,
+  );
+  for (const r of found) {
+    if (r.w < 0 || r.w >= weeks) continue;
+    const list = out.get(r.ref) ?? new Array<number>(weeks).fill(0);
+    list[r.w] = r.n;
+    out.set(r.ref, list);
+  }
+  return out;
+}
 
 export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate: string, horizonWeeks: number): Promise<WeeklyInput> {
-  const [practice] = await rows<{ tz: string }>(db, sql`select time_zone as tz from dental_practices where id = ${practiceId}`);
+  const [practice] = await rowsOf(db, tzRow, sql`select time_zone as tz from dental_practices where id = ${practiceId}`);
   const tz = practice?.tz ?? 'UTC';
   const localDay = (column: ReturnType<typeof sql>) => sql`((${column}) at time zone ${tz})::date`;
-  const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
+  const dayStart = (day: string) => startOfDay(day, tz);
 
   // The practice's first recorded activity before the date bounds the history.
-  const [first] = await rows<{ day: string | null }>(
+  const [first] = await rowsOf(
     db,
+    dayRow,
     sql`select to_char(least(
           (select min(${localDay(sql`occurred_at`)}) from stock_movements where dental_practice_id = ${practiceId} and occurred_at < ${dayStart(forecastDate)}),
           (select min(${localDay(sql`performed_at`)}) from procedures where dental_practice_id = ${practiceId} and status = 'completed' and performed_at < ${dayStart(forecastDate)})
@@ -50,55 +81,28 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
   const from = dayStart(start);
   const to = dayStart(forecastDate);
 
+
   const usage = new Map<number, { offset: number; values: number[] }>();
   const procedures = new Map<number, { offset: number; values: number[] }>();
   const bookedProcedures = new Map<number, number[]>();
   const bookedUsage = new Map<number, number[]>();
   if (weeks > 0) {
-    // The instants where weeks begin (local midnights, so a week is exact across daylight-saving changes);
-    // width_bucket places each row among them without converting every row to local time.
-    const bounds = sql`(select array_agg((((${start}::date + 7 * k)::timestamp) at time zone ${tz}) order by k) from generate_series(0, ${weeks}) k)`;
-    const week = (column: ReturnType<typeof sql>) => sql`(width_bucket(${column}, ${bounds}) - 1)`;
     // A product's series starts in the week of its first movement in the practice (it was not stocked before).
-    const starts = await rows<{ product_id: string; w: number }>(
+    const starts = await rowsOf(
       db,
-      sql`select product_id, greatest(0, ${week(sql`min(occurred_at)`)}) as w from stock_movements
+      startRow,
+      sql`select product_id, greatest(0, ${weekIndex(tz, start, weeks, sql`min(occurred_at)`)}) as w from stock_movements
           where dental_practice_id = ${practiceId} and occurred_at < ${to} group by product_id`,
     );
-    const used = await rows<{ product_id: string; w: number; q: string }>(
-      db,
-      sql`select product_id, w, -sum(quantity) as q from (
-            select product_id, quantity, ${week(sql`occurred_at`)} as w from stock_movements
-            where dental_practice_id = ${practiceId} and type = 'consume' and occurred_at >= ${from} and occurred_at < ${to}
-          ) m group by 1, 2`,
-    );
-    const consumed = new Set(used.map((r) => num(r.product_id)));
+    const used = await consumptionByWeek(db, { practiceId, timeZone: tz, start, weeks });
     for (const s of starts) {
-      const id = num(s.product_id);
-      if (!consumed.has(id)) continue;
-      usage.set(id, { offset: num(s.w), values: new Array<number>(weeks - num(s.w)).fill(0) });
+      const values = used.get(s.product_id);
+      if (values) usage.set(s.product_id, { offset: s.w, values: values.slice(s.w) });
     }
-    for (const r of used) {
-      const series = usage.get(num(r.product_id));
-      const i = num(r.w) - (series?.offset ?? 0);
-      // Give-backs in a later week than the consumption can make a week negative: nothing is used below zero.
-      if (series && i >= 0 && i < series.values.length) series.values[i] = Math.max(0, series.values[i]! + num(r.q));
-    }
-
-    const done = await rows<{ code: string; w: number; n: number }>(
-      db,
-      sql`select code, w, count(*)::int as n from (
-            select procedure_code_id as code, ${week(sql`performed_at`)} as w from procedures
-            where dental_practice_id = ${practiceId} and status = 'completed' and performed_at >= ${from} and performed_at < ${to}
-          ) p group by 1, 2`,
-    );
     // A code's series starts in the week of its first procedure.
-    const firstWeek = new Map<number, number>();
-    for (const r of done) firstWeek.set(num(r.code), Math.min(firstWeek.get(num(r.code)) ?? weeks, num(r.w)));
-    for (const [id, offset] of firstWeek) procedures.set(id, { offset, values: new Array<number>(weeks - offset).fill(0) });
-    for (const r of done) {
-      const series = procedures.get(num(r.code))!;
-      series.values[num(r.w) - series.offset] = num(r.n);
+    for (const [code, values] of await proceduresByWeek(db, { practiceId, timeZone: tz, start, weeks })) {
+      const offset = values.findIndex((n) => n > 0);
+      procedures.set(code, { offset, values: values.slice(offset) });
     }
   }
 
@@ -106,35 +110,38 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
   // (a procedure that did not use the product counts as zero; one line per product and procedure).
   const perCode = new Map<number, number>();
   for (const [id, series] of procedures) perCode.set(id, series.values.reduce((a, b) => a + b, 0));
-  const perProcedure = await rows<{ code: string; product_id: string; total: string; squares: string }>(
+  const perProcedure = await rowsOf(
     db,
+    perProcedureRow,
     sql`select p.procedure_code_id as code, i.product_id, sum(i.quantity) as total, sum(i.quantity * i.quantity) as squares
         from procedures p join procedure_items i on i.procedure_id = p.id
         where p.dental_practice_id = ${practiceId} and p.status = 'completed' and p.performed_at >= ${from} and p.performed_at < ${to}
         group by 1, 2`,
   );
   const usagePerProcedure = perProcedure.flatMap((r) => {
-    const n = perCode.get(num(r.code)) ?? 0;
+    const n = perCode.get(r.code) ?? 0;
     if (n === 0) return [];
-    const mean = num(r.total) / n;
-    return [{ procedureCodeId: num(r.code), productId: num(r.product_id), quantity: mean, quantitySd: Math.sqrt(Math.max(0, num(r.squares) / n - mean * mean)) }];
+    const mean = r.total / n;
+    return [{ procedureCodeId: r.code, productId: r.product_id, quantity: mean, quantitySd: Math.sqrt(Math.max(0, r.squares / n - mean * mean)) }];
   });
 
   // The schedule: planned procedures in the forecast weeks, with their own items, else their template's.
   const end = dayStart(addDays(forecastDate, 7 * horizonWeeks));
-  const planned = await rows<{ code: string; w: number; n: number }>(
+  const planned = await rowsOf(
     db,
-    sql`select procedure_code_id as code, (((${localDay(sql`performed_at`)}) - ${forecastDate}::date) / 7)::int as w, count(*)::int as n
+    bookedRow,
+    sql`select procedure_code_id as ref, (((${localDay(sql`performed_at`)}) - ${forecastDate}::date) / 7)::int as w, count(*)::int as q
         from procedures where dental_practice_id = ${practiceId} and status = 'planned' and performed_at >= ${to} and performed_at < ${end}
         group by 1, 2`,
   );
   for (const r of planned) {
-    const series = bookedProcedures.get(num(r.code)) ?? new Array<number>(horizonWeeks).fill(0);
-    series[num(r.w)] = num(r.n);
-    bookedProcedures.set(num(r.code), series);
+    const series = bookedProcedures.get(r.ref) ?? new Array<number>(horizonWeeks).fill(0);
+    series[r.w] = r.q;
+    bookedProcedures.set(r.ref, series);
   }
-  const plannedItems = await rows<{ product_id: string; w: number; q: string }>(
+  const plannedItems = await rowsOf(
     db,
+    bookedRow,
     sql`with planned as (
           select p.id, p.procedure_template_id, (((${localDay(sql`p.performed_at`)}) - ${forecastDate}::date) / 7)::int as w
           from procedures p where p.dental_practice_id = ${practiceId} and p.status = 'planned' and p.performed_at >= ${to} and p.performed_at < ${end}
@@ -144,12 +151,12 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
           select pl.w, ti.product_id, ti.quantity from planned pl join procedure_template_items ti on ti.procedure_template_id = pl.procedure_template_id
           where not exists (select 1 from procedure_items i where i.procedure_id = pl.id)
         )
-        select product_id, w, sum(quantity) as q from lines group by 1, 2`,
+        select product_id as ref, w, sum(quantity) as q from lines group by 1, 2`,
   );
   for (const r of plannedItems) {
-    const series = bookedUsage.get(num(r.product_id)) ?? new Array<number>(horizonWeeks).fill(0);
-    series[num(r.w)] = series[num(r.w)]! + num(r.q);
-    bookedUsage.set(num(r.product_id), series);
+    const series = bookedUsage.get(r.ref) ?? new Array<number>(horizonWeeks).fill(0);
+    series[r.w] = series[r.w]! + r.q;
+    bookedUsage.set(r.ref, series);
   }
 
   return {
@@ -161,32 +168,4 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
     bookedProcedures,
     bookedUsage,
   };
-}
-
-/**
- * What really happened in the forecast weeks after a date that have fully passed by `today` (a back-test's
- * actuals): consumption of a product or completed procedures of a code, one number per week.
- */
-export async function weeklyActuals(db: Db, input: { practiceId: number; timeZone: string; kind: 'product' | 'procedure_code'; refId: number; date: string; today: string; weeks: number }): Promise<number[]> {
-  const passed = Math.min(input.weeks, Math.floor(daysBetween(input.date, input.today) / 7));
-  if (passed <= 0) return [];
-  const { timeZone: tz, date } = input;
-  const bounds = sql`(select array_agg((((${date}::date + 7 * k)::timestamp) at time zone ${tz}) order by k) from generate_series(0, ${passed}) k)`;
-  const from = sql`(${date}::date::timestamp at time zone ${tz})`;
-  const to = sql`(${addDays(date, 7 * passed)}::date::timestamp at time zone ${tz})`;
-  const found =
-    input.kind === 'product'
-      ? await rows<{ w: number; v: string }>(
-          db,
-          sql`select width_bucket(occurred_at, ${bounds}) - 1 as w, -sum(quantity) as v from stock_movements
-              where dental_practice_id = ${input.practiceId} and product_id = ${input.refId} and type = 'consume' and occurred_at >= ${from} and occurred_at < ${to} group by 1`,
-        )
-      : await rows<{ w: number; v: string }>(
-          db,
-          sql`select width_bucket(performed_at, ${bounds}) - 1 as w, count(*) as v from procedures
-              where dental_practice_id = ${input.practiceId} and procedure_code_id = ${input.refId} and status = 'completed' and performed_at >= ${from} and performed_at < ${to} group by 1`,
-        );
-  const out = new Array<number>(passed).fill(0);
-  for (const r of found) if (num(r.w) >= 0 && num(r.w) < passed) out[num(r.w)] = Math.max(0, num(r.v));
-  return out;
 }

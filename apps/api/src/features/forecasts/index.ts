@@ -1,4 +1,6 @@
-/** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
+/** What the rest of the API uses of forecasts: import it from here, never from the other files (npm run lint checks). */
 export { default as forecastRoutes } from './forecasts.routes.ts';
 export { executeForecastRun } from './forecast-run.ts';
 export { requestForecastRun } from './forecast-runs.service.ts';
+/** What really happened in a forecast's weeks (dashboard chart, forecast report). */
+export { weeklyActualsByRef } from './forecast-accuracy.ts';

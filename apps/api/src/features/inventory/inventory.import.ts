@@ -4,7 +4,7 @@ import { inventories, lots, rows as rowsOf } from '@enamel/db';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
 import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/organisation.service.ts';
-import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
+import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
 
 interface InventoryImportRow {
   practiceId: number;

@@ -1,20 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { inventoryListContract, movementListContract, type ListRow } from '@enamel/contracts';
-import { brands, categories, inventories, lots, products, stockMovements, users } from '@enamel/db';
+import { brands, categories, dentalPractices, inventories, lots, practiceSettings, products, stockMovements, users } from '@enamel/db';
 import { bindList } from '../../core/list-engine.ts';
-
-/** Days ahead in which a lot with stock counts as expiring. */
-export const EXPIRING_DAYS = 30;
+import { expiryStateSql, stockStatusSql, todayInZoneSql, warningDaysOrDefaultSql } from '../stock/index.ts';
 
 export type InventoryRow = ListRow<typeof inventoryListContract>;
 export type MovementRow = ListRow<typeof movementListContract>;
 
 const inv = sql.raw('"inventories"."id"');
-const stockStatus = sql<'out' | 'low' | 'expiring' | 'ok'>`case
-  when ${inventories.onHand} <= 0 then 'out'
-  when ${inventories.onHand} <= ${inventories.reorderPoint} then 'low'
-  when exists (select 1 from lots l where l.inventory_id = ${inv} and l.quantity > 0 and l.expiry_date < current_date + ${EXPIRING_DAYS}::int) then 'expiring'
-  else 'ok' end`;
+// The practice's today and warning days from the joined practice and settings rows (one lookup per row, not per lot).
+const today = todayInZoneSql(sql`${dentalPractices.timeZone}`);
+const warningDays = warningDaysOrDefaultSql(sql`${practiceSettings.expiryWarningDays}`);
+const nearestExpiry = sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`;
 
 /** The inventory list of one practice (the caller's scope names the practice). */
 export const inventoryList = bindList(inventoryListContract, {
@@ -31,8 +28,10 @@ export const inventoryList = bindList(inventoryListContract, {
     tracks_lots: products.tracksLots,
     on_hand_purchase_units: sql<string>`round(${inventories.onHand} / ${products.unitsPerPurchaseUnit}, 2)`,
     value: sql<string>`(select coalesce(round(sum(greatest(l.quantity, 0) * l.unit_cost), 4), 0) from lots l where l.inventory_id = ${inv})`,
-    nearest_expiry: sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`,
-    stock_status: stockStatus,
+    nearest_expiry: nearestExpiry,
+    // Stock's one definition, on the practice's today and expiry warning days.
+    nearest_expiry_state: expiryStateSql(nearestExpiry, today, warningDays),
+    stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: sql`${inventories.reorderPoint}`, today, warningDays }),
   },
   from: (db, fields) =>
     db
@@ -41,6 +40,8 @@ export const inventoryList = bindList(inventoryListContract, {
       .innerJoin(products, eq(products.id, inventories.productId))
       .leftJoin(brands, eq(brands.id, products.brandId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(dentalPractices, eq(dentalPractices.id, inventories.dentalPracticeId))
+      .leftJoin(practiceSettings, eq(practiceSettings.dentalPracticeId, inventories.dentalPracticeId))
       .$dynamic(),
   tiebreaker: inventories.id,
 });

@@ -8,7 +8,7 @@ import { AppError, invalid } from '../../core/errors.ts';
 import { runListRow, runListRows } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { organisationCurrency } from '../organisation/organisation.service.ts';
-import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/ledger.ts';
+import { lockInventory, lotExpiryStateSql, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
 import { inventoryList, movementList, type InventoryRow } from './inventory.list.ts';
 
 type Row = typeof inventories.$inferSelect;
@@ -32,15 +32,15 @@ export async function inventoryDetail(db: Database, id: number) {
   const row = await runListRow(db, inventoryList, eq(inventories.id, id));
   if (!row) throw new AppError('not_found');
   const lotRows = await db
-    .select()
+    .select({ lot: lots, expiryState: lotExpiryStateSql(sql`${lots.expiryDate}`, sql`${row.dental_practice_id}::bigint`) })
     .from(lots)
     .where(eq(lots.inventoryId, id))
     .orderBy(sql`${lots.quantity} > 0 desc`, sql`${lots.expiryDate} asc nulls last`, asc(lots.id));
   const movements = await runListRows(db, movementList, eq(stockMovements.inventoryId, id), 100);
   return {
     ...presentRow(row),
-    lots: lotRows.map((l) => ({
-      id: l.id, lot_number: l.lotNumber, expiry_date: l.expiryDate, quantity: decimalText(l.quantity), unit_cost: decimalText(l.unitCost),
+    lots: lotRows.map(({ lot: l, expiryState }) => ({
+      id: l.id, lot_number: l.lotNumber, expiry_date: l.expiryDate, expiry_state: expiryState, quantity: decimalText(l.quantity), unit_cost: decimalText(l.unitCost),
       value: toDecimal(l.quantity).gt(0) ? toDecimal(l.quantity).times(l.unitCost).toFixed(4) : '0.0000', received_at: isoDate(l.receivedAt),
     })),
     movements,

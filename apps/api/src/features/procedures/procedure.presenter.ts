@@ -5,7 +5,8 @@ import { unitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { runListRow } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import type { ProcedureDetail } from '@enamel/contracts';
+import type { ExpiryState, ProcedureDetail } from '@enamel/contracts';
+import { lotExpiryStateSql } from '../stock/index.ts';
 import { procedureList } from './procedure.list.ts';
 
 /** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused; the items' on-hand when `showOnHand`. */
@@ -26,7 +27,7 @@ export async function presentProcedure(db: Database, id: number, showOnHand: boo
   const movements = await db
     .select({
       id: stockMovements.id, type: stockMovements.type, product_id: stockMovements.productId, product_name: products.name, lot_id: stockMovements.lotId, lot_number: lots.lotNumber,
-      expiry_date: lots.expiryDate, quantity: stockMovements.quantity, unit_cost: stockMovements.unitCost, reason: stockMovements.reason, item_id: stockMovements.procedureItemId,
+      expiry_date: lots.expiryDate, expiry_state: lotExpiryStateSql(sql`${lots.expiryDate}`, sql`${stockMovements.dentalPracticeId}`), quantity: stockMovements.quantity, unit_cost: stockMovements.unitCost, reason: stockMovements.reason, item_id: stockMovements.procedureItemId,
       occurred_at: stockMovements.occurredAt, created_at: stockMovements.createdAt,
     })
     .from(stockMovements)
@@ -35,9 +36,9 @@ export async function presentProcedure(db: Database, id: number, showOnHand: boo
     .where(items.length ? inArray(stockMovements.procedureItemId, items.map((i) => i.id)) : eq(stockMovements.procedureId, id))
     .orderBy(asc(stockMovements.id));
   const lotsOf = (itemId: number) => {
-    const net = new Map<number, { lot_id: number; lot_number: string | null; expiry_date: string | null; quantity: Big; unit_cost: string }>();
+    const net = new Map<number, { lot_id: number; lot_number: string | null; expiry_date: string | null; expiry_state: ExpiryState | null; quantity: Big; unit_cost: string }>();
     for (const m of movements.filter((x) => x.item_id === itemId && x.lot_id !== null)) {
-      const entry = net.get(m.lot_id!) ?? { lot_id: m.lot_id!, lot_number: m.lot_number, expiry_date: m.expiry_date, quantity: new Big(0), unit_cost: m.unit_cost };
+      const entry = net.get(m.lot_id!) ?? { lot_id: m.lot_id!, lot_number: m.lot_number, expiry_date: m.expiry_date, expiry_state: m.expiry_state, quantity: new Big(0), unit_cost: m.unit_cost };
       entry.quantity = entry.quantity.minus(m.quantity);
       net.set(m.lot_id!, entry);
     }

@@ -1,10 +1,22 @@
 import { sql } from 'drizzle-orm';
 import Big from 'big.js';
-import { rows } from '@enamel/db';
+import { rowsOf } from '@enamel/db';
 import { unitCostOf } from '../../core/catalog-sql.ts';
-import { dec } from '../dashboard/widgets/stock-sql.ts';
 import { organisationCurrency } from '../organisation/organisation.service.ts';
-import { allAtOnce, periodBounds, type ReportDefinition, type ReportRow } from './report-definition.ts';
+import { dec } from '../stock/index.ts';
+import { allAtOnce, columnsRow, periodBounds, type ReportColumn, type ReportDefinition } from './report-definition.ts';
+
+const columns: ReportColumn[] = [
+  { field: 'month', type: 'text' },
+  { field: 'code', type: 'text' },
+  { field: 'name', type: 'text' },
+  { field: 'procedures', type: 'number', total: true },
+  { field: 'actual_total', type: 'money', total: true },
+  { field: 'actual_average', type: 'money' },
+  { field: 'template_cost', type: 'money' },
+  { field: 'variance', type: 'money' },
+];
+const costRow = columnsRow(columns, ['variance']);
 
 /**
  * 4. Per month and procedure code: completed procedures, what their consumables really cost (the cost recorded
@@ -14,23 +26,15 @@ import { allAtOnce, periodBounds, type ReportDefinition, type ReportRow } from '
  */
 export const consumableCostPerCode: ReportDefinition = {
   id: 'consumable-cost-per-code',
-  columns: [
-    { field: 'month', type: 'text' },
-    { field: 'code', type: 'text' },
-    { field: 'name', type: 'text' },
-    { field: 'procedures', type: 'number', total: true },
-    { field: 'actual_total', type: 'money', total: true },
-    { field: 'actual_average', type: 'money' },
-    { field: 'template_cost', type: 'money' },
-    { field: 'variance', type: 'money' },
-  ],
+  columns,
   chart: { label: 'code', value: 'actual_total' },
   read: allAtOnce(async (ctx) => {
     const { start, end } = periodBounds(ctx);
     const comparable = (await organisationCurrency(ctx.db)) === ctx.currency;
     const code = ctx.procedureCodeId ? sql`and pr.procedure_code_id = ${ctx.procedureCodeId}` : sql``;
-    const found = await rows<ReportRow & { actual_average: string; template_cost: string | null }>(
+    const found = await rowsOf(
       ctx.db,
+      costRow,
       sql`with done as (
             select pr.id, pr.procedure_code_id, pr.procedure_template_id, to_char(pr.performed_at at time zone ${ctx.timeZone}, 'YYYY-MM') as month
             from procedures pr
@@ -51,8 +55,8 @@ export const consumableCostPerCode: ReportDefinition = {
           order by d.month desc, sum(coalesce(a.cost, 0)) desc, c.code`,
     );
     return found.map((r) => {
-      const template = comparable ? r.template_cost : null;
-      return { ...r, template_cost: template, variance: template === null ? null : new Big(r.actual_average).minus(template).toFixed(4) };
+      const template = comparable ? (r.template_cost ?? null) : null;
+      return { ...r, template_cost: template, variance: template === null ? null : new Big(r.actual_average ?? 0).minus(template).toFixed(4) };
     });
   }),
 };

@@ -1,8 +1,8 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
+import { addDays } from '@enamel/contracts';
 import { forecastRuns, forecastSeries } from '@enamel/db';
-import { weeklyActualsByRef } from '../forecasts/forecast-accuracy.ts';
-import { addDays } from '../forecasts/forecast-series.ts';
-import { labels } from '../dashboard/widgets/run-series.ts';
+import { weeklyActualsByRef } from '../forecasts/index.ts';
+import { labels } from '../practice-context/index.ts';
 import { allAtOnce, type ReportDefinition, type ReportRow } from './report-definition.ts';
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

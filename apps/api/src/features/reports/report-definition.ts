@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportColumnType, ReportId, ReportView } from '@enamel/contracts';
-import type { DashboardContext } from '../dashboard/dashboard-context.ts';
-import { startOfDay } from '../dashboard/dashboard-context.ts';
-import { addDays } from '../forecasts/forecast-series.ts';
+import { z } from 'zod';
+import { addDays, type ReportColumnType, type ReportId, type ReportView } from '@enamel/contracts';
+import type { PracticeContext } from '../practice-context/index.ts';
+import { startOfDay } from '../stock/index.ts';
 
-/** What a report reads: the practice as of a date (the dashboard's context, shared queries) and its filters (null: not chosen, or not read by the report). */
-export interface ReportContext extends DashboardContext {
+/** What a report reads: the practice as of a date (the dashboard's context) and its filters (null: not chosen, or not read by the report). */
+export interface ReportContext extends PracticeContext {
   from: string;
   to: string;
   days: number | null;
@@ -24,6 +24,22 @@ export interface ReportColumn {
 }
 
 export type ReportRow = Record<string, string | number | null>;
+
+const cell: Record<ReportColumnType, z.ZodType<string | number | null>> = {
+  text: z.string().nullable(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  number: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).nullable(),
+  money: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).nullable(),
+  percent: z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).nullable(),
+};
+
+/**
+ * The schema of a report query's rows, from the report's columns: exactly those keys (`except` the ones computed
+ * after the query), each parsed as its column's type. A misspelt alias fails where the query runs.
+ */
+export function columnsRow(columns: readonly ReportColumn[], except: readonly string[] = []): z.ZodType<ReportRow> {
+  return z.strictObject(Object.fromEntries(columns.filter((c) => !except.includes(c.field)).map((c) => [c.field, cell[c.type]])));
+}
 
 /**
  * A report's rows as the engine reads them: counted first (an export past its limit is refused before anything

@@ -1,10 +1,9 @@
 import Big from 'big.js';
-import { REPORT_EXPORT_MAX_ROWS, REPORT_FILTERS, REPORT_JSON_MAX_ROWS, type ReportData, type ReportExportFormat, type ReportFilters, type ReportId, type ReportQuery } from '@enamel/contracts';
+import { addDays, REPORT_EXPORT_MAX_ROWS, REPORT_FILTERS, REPORT_JSON_MAX_ROWS, type ReportData, type ReportExportFormat, type ReportFilters, type ReportId, type ReportQuery } from '@enamel/contracts';
 import { dentalPractices, type Database } from '@enamel/db';
 import { inArray } from 'drizzle-orm';
 import { invalid } from '../../core/errors.ts';
-import { dashboardContext } from '../dashboard/dashboard-context.ts';
-import { addDays } from '../forecasts/forecast-series.ts';
+import { practiceContext } from '../practice-context/index.ts';
 import type { ReportColumn, ReportContext, ReportDefinition, ReportRow, ReportSource } from './report-definition.ts';
 import { consumableCostPerCode } from './cost-reports.ts';
 import { forecastAgainstActual } from './forecast-report.ts';
@@ -70,7 +69,7 @@ export async function openReport(db: Database, query: ReportQuery): Promise<Open
   const parts: ReportPart[] = [];
   for (const practiceId of practiceIds) {
     // The first practice resolves the default dates; the others read the same ones.
-    const base = await dashboardContext(db, { dental_practice_id: practiceId, forecast_date: reads.has('as_of') ? (filters?.as_of ?? query.as_of) : undefined }, 'today');
+    const base = await practiceContext(db, { dental_practice_id: practiceId, forecast_date: reads.has('as_of') ? (filters?.as_of ?? query.as_of) : undefined }, 'today');
     const to = filters?.to ?? query.to ?? base.today;
     const from = filters?.from ?? query.from ?? addDays(to, -29);
     if (reads.has('period')) {

@@ -1,3 +1,16 @@
-/** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
-export { giveBack, lockInventory, receive, take, type MovementContext } from './ledger.ts';
-export { allocate, fefoOrder, isExpired } from './fefo.ts';
+/**
+ * The stock feature: the ledger (the only code that changes stock) and the stock reads every other feature uses —
+ * on hand and value at a moment, consumption per week and month, lot expiry state, stock status, low stock and
+ * order quantities, dead stock, days to zero. Other features import stock only from here.
+ */
+export { giveBack, lockInventory, receive, take, type MovementContext, type Tx } from './ledger.ts';
+export { allocate, fefoOrder, firstUsableDay, isExpired } from './fefo.ts';
+export { findLedgerDifferences } from './ledger-check.ts';
+export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, startOfDay, weekIndex, type StockMoment } from './moment.ts';
+export { inventoryOnHandAt, lotQuantityAt, onHandByProduct, stockAt, valueAtMonthEnds, valueByCategory } from './on-hand.ts';
+export { consumedBetween, consumedCostByMonth, consumptionByWeek, mostUsed } from './consumption.ts';
+export { expiringLots, expiryState, expiryStateSql, lotExpiryStateSql, practiceTodaySql, shelfLotsExpiringWithin, todayInZoneSql, warningDaysOrDefaultSql, warningDaysSql } from './expiry.ts';
+export { stockStatusSql } from './stock-status.ts';
+export { lowStockRows, orderQuantity } from './low-stock.ts';
+export { deadStock } from './dead-stock.ts';
+export { DAYS_TO_ZERO_LIMIT, daysToZeroItems, type DemandSeries } from './days-to-zero.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
+import { CONFIGURATION_DEFAULTS, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
@@ -52,7 +52,7 @@ export async function lockInventory(tx: Tx, practiceId: number, productId: numbe
 
 async function allowsNegative(tx: Tx, practiceId: number): Promise<boolean> {
   const [row] = await tx.select({ allow: practiceSettings.allowNegativeStock }).from(practiceSettings).where(eq(practiceSettings.dentalPracticeId, practiceId));
-  return row?.allow ?? false;
+  return row?.allow ?? CONFIGURATION_DEFAULTS.allow_negative_stock;
 }
 
 async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Decimal, unitCost: string) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '@enamel/db';
+import { rowsOf } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { BackupFile, JobRunSummary, Locale, Support } from '@enamel/contracts';
 import type { Deps } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
@@ -15,17 +16,20 @@ const STARTED_AT = new Date(Date.now() - process.uptime() * 1000).toISOString();
 export async function databaseHealth(deps: Pick<Deps, 'db' | 'database'>): Promise<Support['database']> {
   const started = performance.now();
   try {
-    const [row] = await rows<{ size: string | number | null }>(deps.db, sql`select pg_database_size(current_database()) as size`);
+    const [row] = await rowsOf(deps.db, sqlRow({ size: sqlCol.int.nullable() }), sql`select pg_database_size(current_database()) as size`);
     return { kind: deps.database.kind, status: 'ok', latency_ms: Math.round((performance.now() - started) * 10) / 10, size_bytes: row?.size == null ? null : Number(row.size) };
   } catch {
     return { kind: deps.database.kind, status: 'unavailable', latency_ms: null, size_bytes: null };
   }
 }
 
+const jobRunRow = sqlRow({ job: sqlCol.text, last_success_at: sqlCol.instant.nullable(), last_run_at: sqlCol.instant.nullable(), last_status: sqlCol.text.nullable() });
+
 /** The scheduler's jobs, one row each from their run history: when each last succeeded, and how its last run went. */
 export async function lastJobRuns(deps: Pick<Deps, 'db'>): Promise<JobRunSummary[]> {
-  const found = await rows<{ job: string; last_success_at: string | null; last_run_at: string | null; last_status: string | null }>(
+  const found = await rowsOf(
     deps.db,
+    jobRunRow,
     sql`select j.name as job,
                (select max(coalesce(r.finished_at, r.created_at)) from scheduler_runs r where r.job_id = j.id and r.status = 'succeeded') as last_success_at,
                last.at as last_run_at, last.status as last_status

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardData, DashboardMeta, DashboardWidget, ForecastRun } from '@enamel/contracts';
+import { MOST_USED_DEFAULT_PERIOD, MOST_USED_PERIODS, type DashboardData, type DashboardMeta, type DashboardWidget, type ForecastRun, type MostUsedPeriod } from '@enamel/contracts';
 import { useTranslation } from 'react-i18next';
 import { api, postData } from '../../core/api.ts';
 
@@ -28,6 +28,26 @@ export function useWidget<W extends DashboardWidget>(widget: W, view: DashboardV
     },
     // Switching products on a chart keeps the previous chart until the next one arrives.
     placeholderData: refId === undefined ? undefined : keepPreviousData,
+    retry: 1,
+  });
+}
+
+/** The most-used widget's period as the URL keeps it (`most_used_days`): 30, 90 or 365, else the default. */
+export function mostUsedPeriodOf(value: string | null): MostUsedPeriod {
+  return MOST_USED_PERIODS.find((p) => String(p) === value) ?? MOST_USED_DEFAULT_PERIOD;
+}
+
+/** GET /api/admin/dashboard/most-frequently-used-items for the chosen period (days before the date). */
+export function useMostUsedItems(view: DashboardView, period: MostUsedPeriod) {
+  return useQuery({
+    queryKey: [...dashboardKey(view.practiceId), 'most-frequently-used-items', view.date, period],
+    queryFn: async ({ signal }) => {
+      const params: Record<string, string | number> = { dental_practice_id: view.practiceId, period };
+      if (view.date) params.forecast_date = view.date;
+      return (await api.get<WidgetAnswer<'most-frequently-used-items'>>('/api/admin/dashboard/most-frequently-used-items', { params, signal })).data;
+    },
+    // Another period keeps the list shown until its own arrives.
+    placeholderData: keepPreviousData,
     retry: 1,
   });
 }

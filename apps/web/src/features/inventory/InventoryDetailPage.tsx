@@ -14,7 +14,7 @@ import { usePackaging, useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
 import { useOnHandText } from './InventoryListPage.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
-import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
+import { EXPIRY_COLORS, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
 import { DetailSection } from '../../ui/DetailSection.tsx';
 import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
@@ -92,7 +92,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
   const day = useDay();
   const onHand = useOnHandText();
   const unit = unitLabel(inventory.usage_unit);
-  const nearest = expiryState(inventory.nearest_expiry);
+  const nearest = inventory.nearest_expiry_state;
 
   return (
     <Stack gap="xl">
@@ -137,7 +137,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
                 <EmptyTableRow columns={7}>{t('inventory.noLots')}</EmptyTableRow>
               ) : (
                 inventory.lots.map((lot) => {
-                  const state = expiryState(lot.expiry_date);
+                  const state = lot.expiry_state;
                   const empty = Number(lot.quantity) <= 0;
                   return (
                     <Table.Tr key={lot.id} data-testid="lot-row" c={empty ? 'dimmed' : undefined}>

@@ -14,7 +14,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
-import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from './stock.ts';
+import { EXPIRY_COLORS, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
 import { inventoryListContract } from '@enamel/contracts';
 
@@ -72,7 +72,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
       title: t('inventory.fields.nearestExpiry'),
       width: 150,
       cellRenderer: (row) => {
-        const state = expiryState(row.nearest_expiry);
+        const state = row.nearest_expiry_state;
         return state ? (
           <Text size="sm" c={EXPIRY_COLORS[state]} fw={state === 'ok' ? undefined : 600}>
             {day(row.nearest_expiry)}

@@ -13,7 +13,7 @@ import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
-import { decimalText, expiryState, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
+import { decimalText, isPastDay, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
 import { StockProductPicker } from './StockProductPicker.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -71,7 +71,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
       quantity: (v) => (Number(decimalText(v)) > 0 ? null : t('inventory.validation.positive')),
       lot_number: (v, all) => (all.tracks_lots && !v.trim() ? t('inventory.validation.lot') : null),
       expiry_date: (v, all) => (all.tracks_lots && !v ? t('inventory.validation.expiry') : null),
-      confirm_expired: (v, all) => (all.tracks_lots && expiryState(all.expiry_date) === 'expired' && !v ? t('inventory.validation.confirmExpired') : null),
+      confirm_expired: (v, all) => (all.tracks_lots && isPastDay(all.expiry_date) && !v ? t('inventory.validation.confirmExpired') : null),
     },
   });
 
@@ -115,7 +115,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   const usage = product ? usageQuantity(quantity, values.unit, product.units_per_purchase_unit) : '0';
   const total = product ? multiplyDecimals(usage, decimalText(values.unit_cost) || '0') : '0';
   // A lot already past its expiry date (here, or by the practice's clock when the server says so) needs a confirmation.
-  const expired = values.tracks_lots && values.expiry_date !== '' && (expiryState(values.expiry_date) === 'expired' || Boolean(form.errors.expiry_date));
+  const expired = values.tracks_lots && values.expiry_date !== '' && (isPastDay(values.expiry_date) || Boolean(form.errors.expiry_date));
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

@@ -8,7 +8,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
-import { decimalText, expiryState, useDay } from './stock.ts';
+import { decimalText, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -48,7 +48,7 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
     },
   });
 
-  useFormFill(form, () => (opened && lot ? ({ type: expiryState(lot.expiry_date) === 'expired' ? 'expire' : 'waste', quantity: '', reason: '' } satisfies Values) : undefined), [opened, lot?.id]);
+  useFormFill(form, () => (opened && lot ? ({ type: lot.expiry_state === 'expired' ? 'expire' : 'waste', quantity: '', reason: '' } satisfies Values) : undefined), [opened, lot?.id]);
 
   const { saving, message, onSubmit } = useFormSubmit(
     form,

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { normalizeGtin } from '@enamel/contracts';
 import type { StockProductHit } from './inventory.api.ts';
 import { usageQuantity } from './ReceiveStockModal.tsx';
-import { decimalText, expiryState } from './stock.ts';
+import { decimalText, isPastDay } from './stock.ts';
 import { scannedHit } from './StockProductPicker.tsx';
 
 describe('stock helpers', () => {
-  it('tells expired, expiring (within 30 days) and later lots apart', () => {
-    expect(expiryState('2026-11-21', '2026-11-22')).toBe('expired');
-    expect(expiryState('2026-11-22', '2026-11-22')).toBe('expiring');
-    expect(expiryState('2026-12-21', '2026-11-22')).toBe('expiring');
-    expect(expiryState('2026-12-22', '2026-11-22')).toBe('ok');
-    expect(expiryState(null, '2026-11-22')).toBeNull();
+  it('tells a typed expiry date already past (the receive form asks to confirm it)', () => {
+    expect(isPastDay('2026-11-21', '2026-11-22')).toBe(true);
+    expect(isPastDay('2026-11-22', '2026-11-22')).toBe(false);
+    expect(isPastDay('', '2026-11-22')).toBe(false);
+    expect(isPastDay(null, '2026-11-22')).toBe(false);
   });
 
   it('reads a NumberInput value as the decimal text the server takes', () => {

@@ -1,6 +1,6 @@
 import { useAbility } from '@casl/react';
 import { useCallback } from 'react';
-import { addDays, localToday } from '@enamel/contracts';
+import { localToday, type ExpiryState } from '@enamel/contracts';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useSelectedPractice } from '../../core/practice.ts';
@@ -10,22 +10,17 @@ import { useMoneyIn } from '../../ui/money.ts';
 import { useCatalogCurrency } from '../../core/organisation.ts';
 import type { StockStatus } from './inventory.api.ts';
 
-/** Days ahead in which a lot counts as expiring (as the server's `stock_status`). */
-export const EXPIRING_DAYS = 30;
-
 export const STOCK_STATUS_COLORS: Record<StockStatus, string> = { out: 'red', low: 'orange', expiring: 'yellow', ok: 'green' };
 
-export type ExpiryState = 'expired' | 'expiring' | 'ok';
-
-/** An expiry date (YYYY-MM-DD) against today: past, within EXPIRING_DAYS, or later. */
-export function expiryState(expiry: string | null | undefined, today = localToday()): ExpiryState | null {
-  if (!expiry) return null;
-  const day = expiry.slice(0, 10);
-  if (day < today) return 'expired';
-  if (day < addDays(today, EXPIRING_DAYS)) return 'expiring';
-  return 'ok';
+/**
+ * A typed expiry date already past (the receive form's hint to confirm): the server judges on the practice's today
+ * and answers `stock.expired_receipt` if it disagrees. Lots' expiry states come from the server (`expiry_state`).
+ */
+export function isPastDay(day: string | null | undefined, today = localToday()): boolean {
+  return Boolean(day) && day!.slice(0, 10) < today;
 }
 
+/** The colour of each expiry state the server sends. */
 export const EXPIRY_COLORS: Record<ExpiryState, string> = { expired: 'red', expiring: 'orange', ok: 'inherit' };
 
 /** Kept for the callers that still import them from here (procedures/items.ts); new code imports `@enamel/contracts`. */

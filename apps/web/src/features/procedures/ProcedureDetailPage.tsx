@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { MovementsTable } from '../inventory/index.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
-import { EXPIRY_COLORS, expiryState, useDay, useStockMoney } from '../inventory/index.ts';
+import { EXPIRY_COLORS, useDay, useStockMoney } from '../inventory/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { PROCEDURE_REFRESH, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
@@ -199,7 +199,7 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
                       </Table.Td>
                     </Table.Tr>
                     {item.lots.map((lot) => {
-                      const state = expiryState(lot.expiry_date);
+                      const state = lot.expiry_state;
                       return (
                         <Table.Tr key={`${item.id}-${lot.lot_id}`} data-testid="procedure-detail-lot">
                           <Table.Td />

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configurationUpdateBodySchema, SERVICE_LEVEL_CHOICES, type ConfigurationFields } from '@enamel/contracts';
+import { CONFIGURATION_DEFAULTS, configurationUpdateBodySchema, SERVICE_LEVEL_CHOICES, type ConfigurationFields } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
@@ -29,7 +29,8 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
   const client = useQueryClient();
   const row = useQuery({ queryKey: configurationKey(practiceId), queryFn: () => fetchConfiguration(practiceId) });
   const form = useForm<Values>({
-    initialValues: { forecast_horizon_weeks: 12, service_level: '0.95', lead_time_days: 7, review_period_days: 7, dead_stock_days: 90, expiry_warning_days: 30, allow_negative_stock: false, forecast_date: '' },
+    // The contracts' one table of defaults, shown until the practice's own settings arrive.
+    initialValues: { ...CONFIGURATION_DEFAULTS, service_level: String(CONFIGURATION_DEFAULTS.service_level), forecast_date: '' },
   });
 
   useEffect(() => {

@@ -1,7 +1,6 @@
-import type { DashboardData } from '@enamel/contracts';
-import type { DashboardContext } from '../dashboard-context.ts';
-import { weeklyActuals } from '../../forecasts/forecast-series.ts';
-import { labels, runSeries } from './run-series.ts';
+import { daysBetween, type DashboardData } from '@enamel/contracts';
+import { weeklyActualsByRef } from '../../forecasts/index.ts';
+import { labels, runSeries, type PracticeContext } from '../../practice-context/index.ts';
 
 /** At most this many series are offered in the widget's selector (the busiest first). */
 export const CHART_OPTIONS = 200;
@@ -11,7 +10,7 @@ export const CHART_OPTIONS = 200;
  * a past date, what really happened in the forecast weeks that have passed. The selector offers the busiest
  * series; `ref_id` picks one (the busiest by default).
  */
-export async function forecastChart(ctx: DashboardContext, kind: 'product' | 'procedure_code'): Promise<DashboardData<'procedure-forecast-data'>> {
+export async function forecastChart(ctx: PracticeContext, kind: 'product' | 'procedure_code'): Promise<DashboardData<'procedure-forecast-data'>> {
   const all = await runSeries(ctx, kind);
   const total = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
   const busiest = [...all].sort((a, b) => total(b.history.slice(-26)) - total(a.history.slice(-26)) || a.refId - b.refId).slice(0, CHART_OPTIONS);
@@ -19,7 +18,12 @@ export async function forecastChart(ctx: DashboardContext, kind: 'product' | 'pr
   const names = await labels(ctx, kind, [...new Set([...busiest.map((s) => s.refId), ...(chosen ? [chosen.refId] : [])])]);
   const options = busiest.map((s) => ({ id: s.refId, label: names.get(s.refId)?.label ?? String(s.refId) })).sort((a, b) => a.label.localeCompare(b.label));
   if (!chosen) return { options, selected: null };
-  const actual = await weeklyActuals(ctx.db, { practiceId: ctx.practiceId, timeZone: ctx.timeZone, kind, refId: chosen.refId, date: ctx.date, today: ctx.today, weeks: chosen.mean.length });
+  // The forecast weeks that have fully passed by today: a back-test's actuals.
+  const passed = Math.min(chosen.mean.length, Math.floor(daysBetween(ctx.date, ctx.today) / 7));
+  const actual =
+    passed > 0
+      ? ((await weeklyActualsByRef(ctx.db, { practiceId: ctx.practiceId, forecastDate: ctx.date, weeks: passed, timeZone: ctx.timeZone, kind, refId: chosen.refId })).get(chosen.refId) ?? new Array<number>(passed).fill(0))
+      : [];
   return {
     options,
     selected: {

@@ -4,8 +4,10 @@ import { Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit } from '../../../ui/units.ts';
-import type { DashboardWidget } from '@enamel/contracts';
-import { useWidget, type DashboardView } from '../dashboard.api.ts';
+import { MOST_USED_PERIODS, type DashboardWidget } from '@enamel/contracts';
+import { useSearchParams } from 'react-router';
+import { SegmentedField } from '../../../ui/SegmentedField.tsx';
+import { mostUsedPeriodOf, useMostUsedItems, useWidget, type DashboardView, type WidgetAnswer } from '../dashboard.api.ts';
 import { WidgetCard } from '../WidgetCard.tsx';
 import { WIDGET_ROWS as ROWS, WidgetTable } from '../WidgetTable.tsx';
 import { useItemColumns } from './itemColumns.tsx';
@@ -26,17 +28,27 @@ function useCompactMoney(currency: string) {
 
 /** A money widget's answer and its currency, with money as text and on a chart's axis. */
 function useMoneyWidget<W extends DashboardWidget>(widget: W, view: DashboardView) {
-  const query = useWidget(widget, view);
+  return useMoneyOf<W, ReturnType<typeof useWidget<W>>>(useWidget(widget, view));
+}
+
+function useMoneyOf<W extends DashboardWidget, Q extends { data?: WidgetAnswer<W> | undefined }>(query: Q) {
   const format = useFormat();
   const currency = query.data?.meta.currency ?? 'USD';
   const axis = useCompactMoney(currency);
   return { query, data: query.data?.data, money: (value: number | string) => format.money(value, currency), axis };
 }
 
-/** The products consumed most in the 90 days before the date, by what they cost. */
+/** The products consumed most in the chosen days (30, 90 or 365; kept in the URL) before the date, by what they cost. */
 export function MostUsedWidget({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
-  const { query, data, money } = useMoneyWidget('most-frequently-used-items', view);
+  const [params, setParams] = useSearchParams();
+  const period = mostUsedPeriodOf(params.get('most_used_days'));
+  const { query, data, money } = useMoneyOf<'most-frequently-used-items', ReturnType<typeof useMostUsedItems>>(useMostUsedItems(view, period));
+  const choose = (value: string) => {
+    const next = new URLSearchParams(params);
+    next.set('most_used_days', value);
+    setParams(next, { replace: true });
+  };
   const quantity = useQuantityWithUnit();
   const items = (data?.items ?? []).slice(0, ROWS);
   const top = Math.max(...items.map((i) => Number(i.cost)), 0);
@@ -46,6 +58,16 @@ export function MostUsedWidget({ view }: { view: DashboardView }) {
       title={t('dashboard.mostUsed.title')}
       subtitle={data ? t('dashboard.mostUsed.subtitle', { count: data.days }) : null}
       link={{ to: '/admin/list/inventories', label: t('dashboard.mostUsed.link') }}
+      controls={
+        <SegmentedField
+          label={t('dashboard.mostUsed.period')}
+          size="xs"
+          value={String(period)}
+          onChange={choose}
+          data={MOST_USED_PERIODS.map((p) => ({ value: String(p), label: t('dashboard.mostUsed.days', { count: p }) }))}
+          data-testid="most-used-period"
+        />
+      }
       query={query}
       empty={items.length === 0 ? t('dashboard.mostUsed.empty') : null}
     >
