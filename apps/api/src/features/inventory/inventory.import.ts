@@ -3,7 +3,7 @@ import { decimalSchema, toDecimal } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
-import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/organisation.service.ts';
+import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/index.ts';
 import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
 
 interface InventoryImportRow {

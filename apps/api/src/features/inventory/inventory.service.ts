@@ -7,7 +7,7 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import { runListRow, runListRows } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { organisationCurrency } from '../organisation/organisation.service.ts';
+import { organisationCurrency } from '../organisation/index.ts';
 import { lockInventory, lotExpiryStateSql, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
 import { inventoryList, movementList, type InventoryRow } from './inventory.list.ts';
 

@@ -6,7 +6,7 @@ import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
-import type { MovementContext, Tx } from '../stock/ledger.ts';
+import type { MovementContext, Tx } from '../stock/index.ts';
 import { consumeItem } from './procedure-stock.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { eq, sql } from 'drizzle-orm';
 import { lots, procedureItems, stockMovements } from '@enamel/db';
-import { giveBack, take, type MovementContext, type Tx } from '../stock/ledger.ts';
+import { giveBack, take, type MovementContext, type Tx } from '../stock/index.ts';
 
 /**
  * What a procedure item has consumed, and putting it back. An item's consumption is the sum of the

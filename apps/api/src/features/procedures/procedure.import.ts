@@ -4,7 +4,7 @@ import { procedures, rows as rowsOf } from '@enamel/db';
 import { AppError } from '../../core/errors.ts';
 import { ImportFileError } from '../../core/import/pipeline.ts';
 import { defineKind, loadPracticeCodes, practiceOfRow, parseBoolean, parseDateTime, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
-import type { Tx } from '../stock/ledger.ts';
+import type { Tx } from '../stock/index.ts';
 import { insertProcedure, type ItemInput } from './procedure-rows.ts';
 
 interface ProcedureImportRow {

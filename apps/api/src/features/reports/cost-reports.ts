@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import Big from 'big.js';
 import { rowsOf } from '@enamel/db';
 import { unitCostOf } from '../../core/catalog-sql.ts';
-import { organisationCurrency } from '../organisation/organisation.service.ts';
+import { organisationCurrency } from '../organisation/index.ts';
 import { dec } from '../stock/index.ts';
 import { allAtOnce, columnsRow, periodBounds, type ReportColumn, type ReportDefinition } from './report-definition.ts';
 

@@ -2,7 +2,7 @@ import {
   addDays, addMonths, compareDecimals, dayIn, daysBetween, multiplyDecimals, roundDecimal, subtractDecimals, sumDecimals, toDecimal, weekday, weightedCost, zonedTime, type Decimal,
 } from '@enamel/contracts';
 import { countQuantile, mulberry32, qnorm, reorderPolicy, roundToPack } from '@enamel/forecast';
-import { allocate, fefoOrder, isExpired } from '../stock/fefo.ts';
+import { allocate, fefoOrder, isExpired } from '../stock/index.ts';
 import type { DemoPractice } from './data/practices.ts';
 import { HYGIENE_CODES } from './data/practices.ts';
 

@@ -4,8 +4,8 @@ import { categoryKind } from './categories.ts';
 import { procedureCodeKind } from './procedure-codes.ts';
 import { practiceKind } from './practices.ts';
 import { productKind } from './products.ts';
-import { inventoryKind } from '../../inventory/inventory.import.ts';
-import { procedureKind } from '../../procedures/procedure.import.ts';
+import { inventoryKind } from '../../inventory/index.ts';
+import { procedureKind } from '../../procedures/index.ts';
 
 /** Every kind of import; a new kind is one file (beside the entity it writes) and one line here. */
 export const IMPORT_KINDS: readonly AnyImportKind[] = [brandKind, categoryKind, productKind, procedureCodeKind, practiceKind, inventoryKind, procedureKind];
