@@ -46,4 +46,4 @@ export const importJobSchema = z.object({
 export type ImportJob = z.infer<typeof importJobSchema>;
 
 /** Validated and waiting for the user's choice (import the valid rows, or nothing). */
-export const importAwaitsChoice = (job: Pick<ImportJob, 'status' | 'stage'>): boolean => job.stage === 'validate' && job.status === 'succeeded';
+export const importAwaitsChoice = (job: { status: string; stage: string }): boolean => job.stage === 'validate' && job.status === 'succeeded';
