@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ACTIVE_RUN_STATUSES, type RunStatus } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
@@ -46,9 +46,9 @@ export class RunTable<T extends PgTable = PgTable, Row = T['$inferSelect']> {
     readonly table: T,
     readonly options: RunTableOptions,
   ) {
-    this.cols = getTableColumns(table) as Record<string, PgColumn>;
+    this.cols = getTableColumns(table);
     for (const name of ['id', 'status', 'createdAt', 'finishedAt', 'failure', 'failureParams'])
-      if (!this.cols[name]) throw new Error(`run table ${String(table)} has no ${name}`);
+      if (!this.cols[name]) throw new Error(`run table ${getTableName(table)} has no ${name}`);
   }
 
   private col(name: string): PgColumn {
