@@ -11,10 +11,9 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
 import type { AuthLimits, Deps } from './core/context.ts';
-import { AfterReply } from './core/after-reply.ts';
 import { registerCsrf } from './core/csrf.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
-import { JobQueue } from './core/jobs.ts';
+import { JobQueue, startWorkers } from './core/jobs/index.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
 import { isApiRequest, registerSessionHook } from './core/session-hook.ts';
 import { SessionStore } from './core/sessions.ts';
@@ -22,6 +21,8 @@ import { registerSpa } from './core/spa.ts';
 import { Throttle } from './core/throttle.ts';
 import { zodValidatorCompiler } from './core/zod-validator.ts';
 import { APP_VERSION } from './version.ts';
+import { JOBS } from './jobs.ts';
+import { syncSchedules } from './features/scheduler/scheduler.service.ts';
 import activityLogRoutes from './features/activity-logs/activity-logs.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import dentalPracticeRoutes from './features/dental-practices/dental-practices.routes.ts';
@@ -67,8 +68,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   limits?: Partial<AuthLimits>;
   logger?: boolean | object;
-  /** Tests hold the work a route does after its reply, to see it come after. */
-  afterReply?: (log: FastifyInstance['log']) => AfterReply;
+  /** Whether this instance runs jobs (default yes); a test turns them off to see what is queued before it runs. */
+  workers?: boolean;
   /** A job queue already started (else the app starts its own and stops it on close). */
   jobs?: JobQueue;
 }
@@ -96,7 +97,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions: new SessionStore(database.db),
     throttle: new Throttle(database.db),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    afterReply: options.afterReply ? options.afterReply(app.log) : new AfterReply(app.log),
     jobs,
   };
   app.decorate('deps', deps);
@@ -106,7 +106,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
   app.addHook('onClose', async () => {
-    await deps.afterReply.drain();
     if (!options.jobs) await jobs.stop();
     deps.mailer.close();
   });
@@ -194,5 +193,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backupRoutes);
   await app.register(supportRoutes);
   await registerSpa(app, config.webDist);
+  // Every worker starts here, once the routes are in place: the jobs of src/jobs.ts, then the scheduler's cron.
+  if (options.workers !== false) {
+    await startWorkers(deps, app.log, JOBS);
+    await syncSchedules(deps);
+  }
   return app;
 }

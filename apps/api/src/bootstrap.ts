@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
-import { JobQueue } from './core/jobs.ts';
+import { JobQueue } from './core/jobs/index.ts';
 import { seedRoles } from './features/roles/index.ts';
 import { seedSchedulerJobs } from './features/scheduler/index.ts';
 import { ensureFirstAdmin } from './features/users/index.ts';

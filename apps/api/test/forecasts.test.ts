@@ -30,7 +30,7 @@ async function runToEnd(body: Record<string, unknown>) {
 async function followToEnd(id: number) {
   for (let i = 0; i < 200; i++) {
     const run = (await admin.get(`/api/forecast/run/${id}`)).json().data;
-    if (run.status === 'completed' || run.status === 'failed') return run;
+    if (run.status === 'succeeded' || run.status === 'failed') return run;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the run did not finish');
@@ -60,7 +60,7 @@ describe('forecast runs', () => {
   it('reads the weekly history the ledger holds, and a planned procedure adds exactly its template items to its week', async () => {
     const { practice, product, code, template } = await ledger();
     const before = await runToEnd({ dental_practice_id: practice.id });
-    expect(before).toMatchObject({ status: 'completed', forecast_date: day(0), series_count: 2, horizon_weeks: 12, dental_practice_name: practice.name, error: null });
+    expect(before).toMatchObject({ status: 'succeeded', forecast_date: day(0), series_count: 2, horizon_weeks: 12, dental_practice_name: practice.name, error: null });
     const used = await seriesOf(before.id, 'product', product.id);
     expect(used.history).toEqual([3, 5, 0, 2]);
     expect(used).toMatchObject({ historyStart: day(-28), thin: true, source: 'history' });
@@ -118,7 +118,7 @@ describe('forecast runs', () => {
   it('a practice with no history completes with no series (the widgets say why)', async () => {
     const practice = await createPractice(t.database.db);
     const run = await runToEnd({ dental_practice_id: practice.id });
-    expect(run).toMatchObject({ status: 'completed', series_count: 0 });
+    expect(run).toMatchObject({ status: 'succeeded', series_count: 0 });
   });
 
   it('a request while a run is under way for that practice and date answers that run (a double click, two managers)', async () => {
@@ -142,7 +142,7 @@ describe('forecast runs', () => {
     expect(again.json().data.id).not.toBe(stuck!.id);
     const [old] = await t.database.db.select().from(forecastRuns).where(eq(forecastRuns.id, stuck!.id));
     expect(old).toMatchObject({ status: 'failed', error: expect.stringContaining('interrupted') });
-    expect((await followToEnd(again.json().data.id as number)).status).toBe('completed');
+    expect((await followToEnd(again.json().data.id as number)).status).toBe('succeeded');
   });
 
   it('requests racing each other never leave two runs under way for one practice and date', async () => {
@@ -183,6 +183,6 @@ describe('forecast runs', () => {
     const seen = (await manager.get('/api/admin/list/forecast_date')).json();
     expect(seen.data.map((r: { dental_practice_id: number }) => r.dental_practice_id).filter((id: number) => id !== mine.id)).toEqual([]);
     const all = (await admin.get(`/api/admin/list/forecast_date?search=${encodeURIComponent(practice.name)}`)).json();
-    expect(all.data[0]).toMatchObject({ id: run.id, status: 'completed', series_count: 2, requested_by_email: expect.stringContaining('@') });
+    expect(all.data[0]).toMatchObject({ id: run.id, status: 'succeeded', series_count: 2, requested_by_email: expect.stringContaining('@') });
   });
 });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpEmbedded, openDatabase, quoteIdent } from '@enamel/db';
 import pino from 'pino';
-import { JobQueue } from '../src/core/jobs.ts';
+import { JobQueue } from '../src/core/jobs/index.ts';
 import { seedRoles } from '../src/features/roles/roles.seed.ts';
 import { seedSchedulerJobs } from '../src/features/scheduler/scheduler.service.ts';
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
+import { importJobSchema, isActiveRun, type ImportJob } from '@enamel/contracts';
 import type { Agent } from './agent.ts';
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
@@ -10,21 +11,8 @@ export function multipart(fileName: string, content: Buffer | string, options: {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export interface JobBody {
-  id: string;
-  status: string;
-  rows_read: number;
-  valid_rows: number;
-  invalid_rows: number;
-  error_count: number;
-  progress: number;
-  created: number;
-  updated: number;
-  unknown_columns: string[];
-  missing_columns: string[];
-  errors: Array<{ row: number; column: string; message: string }>;
-  failure: string | null;
-}
+/** An import job as the API answers it (contracts' schema). */
+export type JobBody = ImportJob;
 
 export async function upload(agent: Agent, kind: string, fileName: string, content: Buffer | string) {
   const { payload, headers } = multipart(fileName, content);
@@ -37,8 +25,8 @@ export async function settle(agent: Agent, id: string, timeoutMs = 60_000): Prom
   for (;;) {
     const res = await agent.get(`/api/import/${id}`);
     expect(res.statusCode).toBe(200);
-    const job = res.json<{ data: JobBody }>().data;
-    if (!['queued', 'validating', 'importing'].includes(job.status)) return job;
+    const job = importJobSchema.parse(res.json<{ data: unknown }>().data);
+    if (!isActiveRun(job.status)) return job;
     if (Date.now() > end) throw new Error(`job ${id} still ${job.status}`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -52,7 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('imports across instances', () =
     const id = res.json<{ data: JobBody }>().data.id;
     const agent = onSecond();
     const job = await settle(agent, id);
-    expect(job).toMatchObject({ status: 'validated', valid_rows: 1, invalid_rows: 1 });
+    expect(job).toMatchObject({ status: 'succeeded', stage: 'validate', valid_rows: 1, invalid_rows: 1 });
     // The upload is stored in the database, not on the first instance's disk.
     expect(fs.readdirSync(path.join(t.config.dataDir, 'imports')).filter((f) => f.startsWith(id))).toEqual([]);
 
@@ -63,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('imports across instances', () =
 
     expect((await agent.post(`/api/import/${id}/commit`, { mode: 'valid' })).statusCode).toBe(202);
     const done = await settle(first, id);
-    expect(done).toMatchObject({ status: 'done', created: 1 });
+    expect(done).toMatchObject({ status: 'succeeded', stage: 'write', created: 1 });
     expect(await t.database.db.select({ name: brands.name }).from(brands).where(eq(brands.name, name))).toEqual([{ name }]);
     // Written, the upload is gone; the error report stays for download.
     expect((await t.database.db.select({ name: importJobFiles.name }).from(importJobFiles).where(eq(importJobFiles.jobId, id))).map((f) => f.name)).toEqual(['errors']);

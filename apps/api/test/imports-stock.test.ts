@@ -55,12 +55,12 @@ describe('opening stock import', () => {
       `${practice.code},ART-${stamp},40,0.95,L1,2027-06-30,,,`,
     ].join('\n');
     const job = await validated(admin, 'inventory', 'stock.csv', csv);
-    expect(job).toMatchObject({ status: 'validated', valid_rows: 3, invalid_rows: 5 });
+    expect(job).toMatchObject({ status: 'succeeded', stage: 'validate', valid_rows: 3, invalid_rows: 5 });
     expect(job.errors.map((e) => [e.row, e.column])).toEqual([
       [5, 'lot_number'], [5, 'expiry_date'], [6, 'practice_code'], [7, 'sku'], [8, 'quantity'], [9, 'sku'],
     ]);
     expect(job.errors[2]!.message).toBe('No practice with the code “NOPE” that you may import into.');
-    expect((await commit(admin, job.id, 'valid')).status).toBe('done');
+    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write' });
     expect(await onHand(practice.id, productIds[`GLV-${stamp}`]!)).toBe(250);
     expect(await onHand(practice.id, productIds[`ART-${stamp}`]!)).toBe(50);
     const artLots = await t.database.db.select().from(lots).innerJoin(inventories, eq(inventories.id, lots.inventoryId)).where(eq(inventories.productId, productIds[`ART-${stamp}`]!));
@@ -70,7 +70,7 @@ describe('opening stock import', () => {
 
     const movements = (await t.database.db.select().from(stockMovements).where(eq(stockMovements.dentalPracticeId, practice.id))).length;
     const again = await validated(admin, 'inventory', 'stock.csv', csv);
-    expect((await commit(admin, again.id, 'valid')).status).toBe('done');
+    expect(await commit(admin, again.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write' });
     expect((await t.database.db.select().from(stockMovements).where(eq(stockMovements.dentalPracticeId, practice.id))).length).toBe(movements);
 
     // A count in a later file corrects the lot to what is on the shelf.
@@ -114,7 +114,7 @@ describe('procedure history import', () => {
     expect(job).toMatchObject({ valid_rows: 3, invalid_rows: 5 });
     expect(job.errors.map((e) => [e.row, e.column])).toEqual([[5, 'performed_at'], [6, 'procedure_code'], [7, 'status'], [8, 'items'], [9, 'template']]);
     const done = await commit(admin, job.id, 'valid');
-    expect(done).toMatchObject({ status: 'done', created: 3 });
+    expect(done).toMatchObject({ status: 'succeeded', stage: 'write', created: 3 });
     const recorded = await t.database.db.select().from(procedures).where(eq(procedures.dentalPracticeId, practice.id));
     expect(recorded.map((p) => p.performedAt.toISOString()).sort()).toEqual(['2026-03-14T09:30:00.000Z', '2026-03-15T12:00:00.000Z', '2026-03-16T10:00:00.000Z']);
     // Only the row that asked consumed stock.

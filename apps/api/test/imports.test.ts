@@ -39,9 +39,9 @@ async function xlsx(rows: unknown[][], mutate?: (sheet: ExcelJS.Worksheet) => vo
 describe('import pipeline', () => {
   it('imports a good brand CSV (headers matched case-insensitively), then upserts on a second import', async () => {
     const job = await validated(admin, 'brand', 'brands.csv', fixture('brands-good.csv'));
-    expect(job).toMatchObject({ status: 'validated', rows_read: 3, valid_rows: 3, invalid_rows: 0, errors: [], unknown_columns: [] });
+    expect(job).toMatchObject({ status: 'succeeded', stage: 'validate', rows_read: 3, valid_rows: 3, invalid_rows: 0, errors: [], unknown_columns: [] });
     const done = await commit(admin, job.id, 'valid');
-    expect(done).toMatchObject({ status: 'done', created: 3, updated: 0 });
+    expect(done).toMatchObject({ status: 'succeeded', stage: 'write', created: 3, updated: 0 });
     const [septodont] = await t.database.db.select().from(brands).where(sql`lower(${brands.name}) = 'septodont'`);
     expect(septodont).toMatchObject({ manufacturer: 'Septodont Holding', status: 'active' });
 
@@ -49,7 +49,7 @@ describe('import pipeline', () => {
     await t.database.db.update(brands).set({ status: 'inactive' }).where(eq(brands.id, septodont!.id));
     const again = await validated(admin, 'brand', 'brands2.csv', 'NAME,manufacturer\nSEPTODONT,Septodont SAS\nVoco,VOCO GmbH\n');
     const second = await commit(admin, again.id, 'valid');
-    expect(second).toMatchObject({ status: 'done', created: 1, updated: 1 });
+    expect(second).toMatchObject({ status: 'succeeded', stage: 'write', created: 1, updated: 1 });
     const [updated] = await t.database.db.select().from(brands).where(eq(brands.id, septodont!.id));
     expect(updated).toMatchObject({ name: 'SEPTODONT', manufacturer: 'Septodont SAS', status: 'inactive' });
     const logs = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'import'), eq(activityLogs.subject, 'Brand'))).orderBy(activityLogs.id);
@@ -61,7 +61,7 @@ describe('import pipeline', () => {
     const cats = await validated(admin, 'category', 'cats.csv', 'name,parent\nGloves,Consumables\nConsumables,\nNitrile,Consumables > Gloves\nOrphan,Nowhere\n');
     expect(cats).toMatchObject({ valid_rows: 3, invalid_rows: 1 });
     expect(cats.errors).toEqual([{ row: 5, column: 'parent', message: expect.stringContaining('Nowhere') }]);
-    expect(await commit(admin, cats.id, 'valid')).toMatchObject({ status: 'done', created: 3 });
+    expect(await commit(admin, cats.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write', created: 3 });
     const rows = await t.database.db.select().from(categories);
     const consumables = rows.find((c) => c.name === 'Consumables')!;
     expect(rows.find((c) => c.name === 'Gloves')!.parentId).toBe(consumables.id);
@@ -73,8 +73,8 @@ describe('import pipeline', () => {
       ['KR-002', 'Gloves M', null, 'Kerr', 'Consumables > Gloves', 'each', 'box', 100, '8.90', 'no'],
     ]);
     const job = await validated(admin, 'product', 'products.xlsx', file);
-    expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'validated', rows_read: 2, valid_rows: 2, invalid_rows: 0 });
-    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'done', created: 2, updated: 0 });
+    expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'succeeded', stage: 'validate', rows_read: 2, valid_rows: 2, invalid_rows: 0 });
+    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write', created: 2, updated: 0 });
     const [kr1] = await t.database.db.select().from(products).where(eq(products.sku, 'KR-001'));
     expect(kr1).toMatchObject({ name: 'Composite A2', gtin: '04006381333931', purchasePrice: '45.5000', tracksLots: true, unitsPerPurchaseUnit: 10, usageUnit: 'syringe' });
   });
@@ -111,7 +111,7 @@ describe('import pipeline', () => {
     expect(lines).toHaveLength(1 + 1 + 12); // header, unknown column, one error per bad row
     expect(csv.body).toContain('colour');
 
-    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'done', created: 1 });
+    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write', created: 1 });
     const all = await t.database.db.select({ sku: products.sku }).from(products).where(sql`${products.sku} like 'GLV-%' or ${products.sku} like 'BAD%' or ${products.sku} like 'NO-%'`);
     expect(all.map((p) => p.sku)).toEqual(['GLV-OK-1']);
   });
@@ -120,7 +120,7 @@ describe('import pipeline', () => {
     const job = await validated(admin, 'procedure-code', 'codes.csv', 'code,name,category\nd9990,Test code,Oral surgery\n');
     expect(job.valid_rows).toBe(1);
     const done = await commit(admin, job.id, 'none');
-    expect(done.status).toBe('cancelled');
+    expect(done).toMatchObject({ status: 'succeeded', stage: 'cancelled' });
     expect(await t.database.db.select().from(procedureCodes).where(eq(procedureCodes.code, 'D9990'))).toEqual([]);
     // Decided: a second decision is refused.
     expect((await admin.post(`/api/import/${job.id}/commit`, { mode: 'valid' })).statusCode).toBe(409);
@@ -220,7 +220,7 @@ describe('import pipeline', () => {
 
     // The same hand-made workbook without the padding imports fine.
     const fine = await validated(admin, 'brand', 'fine.xlsx', handmadeXlsx(rows));
-    expect(fine).toMatchObject({ status: 'validated', valid_rows: 1 });
+    expect(fine).toMatchObject({ status: 'succeeded', stage: 'validate', valid_rows: 1 });
   });
 
   it('missing required columns fail the file; an empty file has no header', async () => {
@@ -234,7 +234,7 @@ describe('import pipeline', () => {
   it('reads an XLSX whose shared strings come after the sheet (as Excel writes them)', async () => {
     const file = sharedStringsXlsx([['Code', 'Name', 'Category'], ['D0120', 'Periodic oral evaluation', 'diagnostic'], ['D0150', 'Comprehensive oral evaluation', 'Diagnostic']]);
     const job = await validated(admin, 'procedure-code', 'excel.xlsx', file);
-    expect(job, JSON.stringify(job)).toMatchObject({ status: 'validated', valid_rows: 2, invalid_rows: 0 });
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'succeeded', stage: 'validate', valid_rows: 2, invalid_rows: 0 });
   });
 
   it('a file over the row limit fails as a whole, with a message, and cannot be imported', async () => {

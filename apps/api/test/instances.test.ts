@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { openDatabase, quoteIdent } from '@enamel/db';
-import { JobQueue } from '../src/core/jobs.ts';
+import { JobQueue } from '../src/core/jobs/index.ts';
 import type { DueRunResult, SchedulerJob } from '@enamel/contracts';
 import { withAdminClient, withDatabase } from './global-setup.ts';
 import { freePort, runScript, untilReady } from './processes.ts';

@@ -42,7 +42,7 @@ export async function runForecastToEnd(admin: Agent, practiceId: number, date?: 
   const asked = (await admin.post('/api/forecast/run', { dental_practice_id: practiceId, ...(date ? { forecast_date: date } : {}) })).json().data;
   for (let i = 0; i < 200; i++) {
     const run = (await admin.get(`/api/forecast/run/${asked.id}`)).json().data;
-    if (run.status === 'completed' || run.status === 'failed') return run;
+    if (run.status === 'succeeded' || run.status === 'failed') return run;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the forecast run did not finish');

@@ -1,13 +1,14 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { passwordResetTokens, sessions } from '@enamel/db';
+import { passwordResetTokens, rows, sessions } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { AfterReply } from '../src/core/after-reply.ts';
+import { startWorkers } from '../src/core/jobs/index.ts';
+import { passwordResetJob } from '../src/features/auth/password-reset.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,26 +37,26 @@ describe('forgot password', () => {
     expect(t.mailer.sent.some((m) => m.to === 'ghost@example.test')).toBe(false);
   });
 
-  it('answers before any work on the account: the token write and the mail come after the reply, for any email', async () => {
-    // The work a route leaves for after its reply is held here until the test lets it run.
-    const held: Array<() => Promise<void>> = [];
-    class HeldAfterReply extends AfterReply {
-      protected override start(_name: string, task: () => Promise<void>) {
-        held.push(task);
-      }
-    }
-    const h = await createTestApp({ afterReply: (log) => new HeldAfterReply(log) });
+  it('answers before any work on the account: the lookup, the token and the mail are a queued job, for any email', async () => {
+    // An app without workers: what each request leaves is its job on the queue, nothing else.
+    const h = await createTestApp({ workers: false });
     try {
       const user = await createUser(h.database.db, { role: 'Viewer' });
       const known = await new Agent(h.app).post('/api/forget-password', { email: user.email });
       const unknown = await new Agent(h.app).post('/api/forget-password', { email: 'ghost@example.test' });
       expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
-      // Answered, and nothing about the account done yet: no token, no mail; each path left the same one task.
+      // Answered, and nothing about the account done yet: no token, no mail; each path left the same one job.
       expect(await h.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([]);
       expect(h.mailer.sent).toEqual([]);
-      expect(held).toHaveLength(2);
+      const queued = await rows<{ data: { email: string; locale: string } }>(h.database.db, sql`select data from pgboss.job where name = ${passwordResetJob.queue} order by created_on`);
+      expect(queued.map((r) => r.data)).toEqual([
+        { email: user.email, locale: 'en' },
+        { email: 'ghost@example.test', locale: 'en' },
+      ]);
 
-      for (const task of held.splice(0)) await task();
+      // Another instance's worker takes them: the token and the mail, for the real account only.
+      await startWorkers(h.app.deps, h.app.log, [passwordResetJob]);
+      await h.mailer.waitFor(user.email);
       expect(await h.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toHaveLength(1);
       expect(h.mailer.sent.map((m) => m.to)).toEqual([user.email]);
     } finally {

@@ -104,6 +104,12 @@ describe('scheduler', () => {
     expect(runs[0]).toMatchObject({ id: first[0]!.run_id, trigger: 'manual', status: 'succeeded' });
     expect(runs[0]!.log.join('\n')).toMatch(/1 expired sessions removed/);
     expect(runs[0]!.duration_ms).toBeGreaterThanOrEqual(0);
+    // The log is stored as message keys: each reader reads it in their language; a run from before keeps its text.
+    const inSpanish = (await admin.get(`/api/scheduler/${cleanUp.id}/runs`, { 'accept-language': 'es' })).json<{ data: SchedulerRun[] }>().data;
+    expect(inSpanish[0]!.log.join('\n')).toMatch(/1 sesiones caducadas eliminadas/);
+    const [old] = await t.database.db.insert(schedulerRuns).values({ jobId: cleanUp.id, slot: new Date('2019-01-01T00:00:00Z'), trigger: 'schedule', status: 'succeeded', log: ['3 expired sessions removed'] }).returning();
+    expect((await history(cleanUp.id)).find((r) => r.id === old!.id)!.log).toEqual(['3 expired sessions removed']);
+    await t.database.db.delete(schedulerRuns).where(eq(schedulerRuns.id, old!.id));
     expect((await job('clean-up')).last_status).toBe('succeeded');
     // The Support page shows each job's last success from the same history.
     const support = (await admin.get('/api/support')).json<{ data: { job_runs: Array<{ job: string; last_status: string | null; last_success_at: string | null }> } }>().data;

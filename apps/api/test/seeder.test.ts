@@ -146,7 +146,7 @@ describe('demo practices, stock and procedure history', () => {
     const demo = (await t.database.db.select().from(dentalPractices)).filter((p) => DEMO_PRACTICES.some((d) => d.code === p.code));
     for (const practice of demo) {
       const runs = await t.database.db.select().from(forecastRuns).where(eq(forecastRuns.dentalPracticeId, practice.id));
-      expect(runs.map((r) => r.status), practice.code).toContain('completed');
+      expect(runs.map((r) => r.status), practice.code).toContain('succeeded');
       for (const widget of DASHBOARD_WIDGETS) {
         const res = await admin.get(`/api/admin/dashboard/${widget}?dental_practice_id=${practice.id}`);
         expect(res.statusCode, `${practice.code} ${widget}`).toBe(200);

@@ -44,7 +44,8 @@ export async function createTestApp(
     limits?: Partial<AuthLimits>;
     mailer?: Mailer;
     webDist?: string;
-    afterReply?: BuildOptions['afterReply'];
+    /** Off: this app runs no jobs (a test sees what is queued before any worker takes it). */
+    workers?: BuildOptions['workers'];
     /** Routes only this test needs (e.g. to provoke a database error), added before the app is ready. */
     extraRoutes?: (app: FastifyInstance, database: DatabaseHandle) => void;
   } = {},
@@ -61,7 +62,7 @@ export async function createTestApp(
   if (options.webDist) config.webDist = options.webDist;
   const database = await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer: options.mailer ?? mailer, logger: false, ...(options.limits ? { limits: options.limits } : {}), ...(options.afterReply ? { afterReply: options.afterReply } : {}) });
+  const app = await buildApp({ config, database, mailer: options.mailer ?? mailer, logger: false, ...(options.limits ? { limits: options.limits } : {}), ...(options.workers !== undefined ? { workers: options.workers } : {}) });
   options.extraRoutes?.(app, database);
   await app.ready();
   return {

@@ -45,7 +45,7 @@ test('a manager changes a practice’s forecasting settings, a bad value is refu
   await expect(page.getByText('Forecast run started.')).toBeVisible();
   await expect.poll(total, { timeout: 30_000 }).toBe(before + 1);
   await expect(rows.first()).toContainText('Coastline Dental Care');
-  await expect(rows.first()).toContainText('done', { timeout: 30_000 });
+  await expect(rows.first()).toContainText('Succeeded', { timeout: 30_000 });
 
   // Back to the defaults for the other specs.
   await page.getByTestId('settings-horizon').fill('12');

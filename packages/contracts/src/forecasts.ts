@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { col, fieldShape } from './list-fields.ts';
 import { createdAtField, idField, practiceFields } from './lists/common-fields.ts';
 import { calendarDaySchema, idSchema } from './values.ts';
+import { RUN_STATUSES } from './jobs.ts';
 
-export const FORECAST_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+/** A forecast run's status: the one run vocabulary (jobs.ts). */
+export const FORECAST_RUN_STATUSES = RUN_STATUSES;
 
 /** POST /api/forecast/run: forecast a practice as of a date (today in the practice's zone when absent). */
 export const forecastRunBodySchema = z.strictObject({
@@ -30,7 +32,10 @@ export const forecastRunFields = {
   duration_ms: col.nullable(col.int(sortFilter)),
   series_count: col.int(sortFilter),
   methods: col.field(z.record(z.string(), z.number())),
+  /** What went wrong, as the run's process saw it (an exception's text). */
   error: col.nullable(col.text({ filter: true, search: true })),
+  /** Why it failed, as a message key the screen translates (`jobs.failure.<key>`): interrupted, failed. */
+  failure: col.field(z.string().nullable()),
   /**
    * For a date whose forecast weeks have (partly) passed: how the run did on product demand in those weeks —
    * weighted absolute percentage error (null when nothing was used) and the share of weekly actuals inside its bounds.

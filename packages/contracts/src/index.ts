@@ -15,6 +15,7 @@ export * from './gs1.ts';
 export * from './stock.ts';
 export * from './procedures.ts';
 export * from './values.ts';
+export * from './jobs.ts';
 export * from './forecasts.ts';
 export * from './configuration.ts';
 export * from './dashboard.ts';

@@ -3,6 +3,7 @@ import { col, fieldShape } from './list-fields.ts';
 import { createdAtField, idField, practiceFields } from './lists/common-fields.ts';
 import { calendarDaySchema, idSchema } from './values.ts';
 import { REPORT_FORMATS, REPORT_IDS, REPORT_VIEWS, type ReportExportFormat } from './report-ids.ts';
+import { RUN_STATUSES } from './jobs.ts';
 
 export * from './report-ids.ts';
 
@@ -98,7 +99,7 @@ export const reportDataSchema = z.object({
 export type ReportData = z.infer<typeof reportDataSchema>;
 
 /** How a recent export stands: a direct download is `succeeded` at once; a background one goes queued → running → succeeded or failed, and `expired` once its file is gone. */
-export const REPORT_EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'expired'] as const;
+export const REPORT_EXPORT_STATUSES = [...RUN_STATUSES, 'expired'] as const;
 export type ReportExportStatus = (typeof REPORT_EXPORT_STATUSES)[number];
 
 /**

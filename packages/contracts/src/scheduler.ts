@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { col, fieldShape } from './list-fields.ts';
 import { namedFields } from './lists/common-fields.ts';
+import { RUN_STATUSES } from './jobs.ts';
 
-export const SCHEDULER_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+/** A scheduler run's status: the one run vocabulary (jobs.ts). */
+export const SCHEDULER_RUN_STATUSES = RUN_STATUSES;
 export const SCHEDULER_JOB_NAMES = ['refresh-forecasts', 'stock-alerts', 'notification-digest', 'archive-activity-logs', 'backup', 'clean-up'] as const;
 
 const sortFilter = { sort: true, filter: true };
@@ -46,7 +48,9 @@ export const schedulerRunSchema = z.object({
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   duration_ms: z.number().int().nullable(),
+  /** Its log lines, in the reader's language. */
   log: z.array(z.string()),
+  /** Why it failed, in the reader's language (with the error's own text after it). */
   error: z.string().nullable(),
 });
 export type SchedulerRun = z.infer<typeof schedulerRunSchema>;

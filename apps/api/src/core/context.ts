@@ -4,8 +4,7 @@ import type { Mailer } from './mail.ts';
 import type { AuthUser, Session, SessionStore } from './sessions.ts';
 import type { Throttle } from './throttle.ts';
 import type { AppAbility } from './abilities.ts';
-import type { AfterReply } from './after-reply.ts';
-import type { JobQueue } from './jobs.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 /** What every feature may use: built once in app.ts, reached through `app.deps`. */
 export interface Deps {
@@ -17,9 +16,7 @@ export interface Deps {
   sessions: SessionStore;
   throttle: Throttle;
   limits: AuthLimits;
-  /** Work done once a response has gone out. */
-  afterReply: AfterReply;
-  /** The database job queue (pg-boss): forecast runs, scheduled jobs. */
+  /** The database job queue (pg-boss): every background job (src/jobs.ts). */
   jobs: JobQueue;
 }
 

@@ -16,7 +16,7 @@ export const forecastRuns = pgTable(
       .references(() => dentalPractices.id, { onDelete: 'cascade' }),
     /** History is everything before this day (practice time zone); forecast week 1 starts on it. */
     forecastDate: date('forecast_date', { mode: 'string' }).notNull(),
-    /** queued, running, completed or failed (contracts: FORECAST_RUN_STATUSES). */
+    /** queued, running, succeeded or failed (contracts: RUN_STATUSES). */
     status: varchar('status', { length: 16 }).notNull().default('queued'),
     horizonWeeks: integer('horizon_weeks').notNull(),
     level: numeric('level', { precision: 5, scale: 4 }).notNull(),
@@ -28,6 +28,9 @@ export const forecastRuns = pgTable(
     /** Series per method, e.g. { "ets-arima-theta": 12, "theta-tsb": 30 }. */
     methods: jsonb('methods').$type<Record<string, number>>().notNull().default({}),
     error: text('error'),
+    /** Why it failed, as a message key and its parameters (the job grammar's failure). */
+    failure: varchar('failure', { length: 120 }),
+    failureParams: jsonb('failure_params').$type<Record<string, string | number>>(),
     /**
      * How the run did against what happened next (product demand, the forecast weeks that have passed):
      * weighted absolute percentage error and the share of weekly actuals inside the bounds. Null until a

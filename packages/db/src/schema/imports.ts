@@ -16,8 +16,10 @@ export const importJobs = pgTable(
     format: varchar('format', { length: 8 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
-    /** queued, validating, validated, importing, done, failed, cancelled. */
+    /** The run vocabulary (contracts' RUN_STATUSES) of the current stage. */
     status: varchar('status', { length: 16 }).notNull().default('queued'),
+    /** validate, write or cancelled (contracts' IMPORT_STAGES). */
+    stage: varchar('stage', { length: 16 }).notNull().default('validate'),
     rowsRead: integer('rows_read').notNull().default(0),
     validRows: integer('valid_rows').notNull().default(0),
     invalidRows: integer('invalid_rows').notNull().default(0),

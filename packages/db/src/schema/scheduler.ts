@@ -36,8 +36,12 @@ export const schedulerRuns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     durationMs: integer('duration_ms'),
-    log: jsonb('log').$type<string[]>().notNull().default([]),
+    /** Log lines as message keys and parameters, translated when shown (plain text in runs older than that). */
+    log: jsonb('log').$type<Array<string | { key: string; params?: Record<string, string | number> }>>().notNull().default([]),
     error: text('error'),
+    /** Why it failed, as a message key and its parameters (the job grammar's failure). */
+    failure: varchar('failure', { length: 120 }),
+    failureParams: jsonb('failure_params').$type<Record<string, string | number>>(),
   },
   (t) => [uniqueIndex('scheduler_runs_job_slot_idx').on(t.jobId, t.slot), index('scheduler_runs_job_created_idx').on(t.jobId, t.id)],
 );

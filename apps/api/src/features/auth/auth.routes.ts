@@ -22,7 +22,7 @@ import { requireUser } from '../../core/guards.ts';
 import { requestLocale, translate } from '../../core/i18n.ts';
 import { presentCurrentUser } from '../users/current-user.presenter.ts';
 import { checkCredentials } from './auth.service.ts';
-import { mailResetLink, resetPassword, throttleResetRequest } from './password-reset.service.ts';
+import { requestResetLink, resetPassword } from './password-reset.service.ts';
 
 const errors = { 401: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 
@@ -99,11 +99,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/forget-password',
     { schema: { tags: ['auth'], summary: 'Mail a password reset link', body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } } },
-    async (request, reply) => {
-      const { email } = request.body;
-      await throttleResetRequest(deps, email, request.ip);
-      deps.afterReply.schedule(reply, 'password reset mail', () => mailResetLink(deps, email));
-      return { success: true, message: translate(requestLocale(request), 'auth.reset_link_sent') };
+    async (request) => {
+      const locale = requestLocale(request);
+      await requestResetLink(deps, { email: request.body.email, ip: request.ip, locale });
+      return { success: true, message: translate(locale, 'auth.reset_link_sent') };
     },
   );
 

@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, sessions, users } from '@enamel/db';
-import { isLocale } from '@enamel/contracts';
+import { z } from 'zod';
+import { isLocale, LOCALES, type Locale } from '@enamel/contracts';
 import type { Deps } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
+import { defineJob } from '../../core/jobs/index.ts';
 import { translate } from '../../core/i18n.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import { randomToken, safeEqual, sha256 } from '../../core/tokens.ts';
@@ -12,18 +14,25 @@ import { fullName } from '../users/current-user.presenter.ts';
 export const RESET_TOKEN_MINUTES = 60;
 
 /**
- * Forgot password, the part done before answering: the throttles, the same for any email.
- * The route answers right after it; everything that depends on the account happens in
- * `mailResetLink`, once the answer has gone out, so neither the answer nor its timing tells
- * whether the account exists.
+ * Forgot password, the part done before answering: the throttles and the job queued, the same for any email.
+ * Everything that depends on the account happens in the job (`mailResetLink`), so neither the answer nor its
+ * timing tells whether the account exists.
  */
-export async function throttleResetRequest(deps: Deps, email: string, ip: string): Promise<void> {
-  await deps.throttle.hit(`forgot:ip:${ip}`, deps.limits.forgotPerIp);
-  await deps.throttle.hit(`forgot:account:${email.trim().toLowerCase()}`, deps.limits.forgotPerAccount);
+export async function requestResetLink(deps: Deps, input: { email: string; ip: string; locale: Locale }): Promise<void> {
+  await deps.throttle.hit(`forgot:ip:${input.ip}`, deps.limits.forgotPerIp);
+  await deps.throttle.hit(`forgot:account:${input.email.trim().toLowerCase()}`, deps.limits.forgotPerAccount);
+  await passwordResetJob.send(deps, { email: input.email, locale: input.locale });
 }
 
-/** Mails a reset link when the account exists and is active (after the reply). Only the newest link works. */
-export async function mailResetLink(deps: Deps, email: string): Promise<void> {
+/** The reset link's mail: looked up and sent by whichever instance takes the job. */
+export const passwordResetJob = defineJob({
+  queue: 'password-reset-mail',
+  payload: z.object({ email: z.string(), locale: z.enum(LOCALES) }),
+  handler: ({ email, locale }, { deps }) => mailResetLink(deps, email, locale),
+});
+
+/** Mails a reset link when the account exists and is active, in the user's language (else the request's). Only the newest link works. */
+export async function mailResetLink(deps: Deps, email: string, requestLocale: Locale = 'en'): Promise<void> {
   const user = await findUserByEmail(deps, email);
   if (!user || user.status !== 'active') return;
   const token = randomToken(32);
@@ -35,7 +44,7 @@ export async function mailResetLink(deps: Deps, email: string): Promise<void> {
       expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
     });
   });
-  const locale = isLocale(user.locale) ? user.locale : 'en';
+  const locale = isLocale(user.locale) ? user.locale : requestLocale;
   const link = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
   const name = fullName(user) || user.email;
   await deps.mailer.send({ to: user.email, subject: translate(locale, 'mail.reset_subject'), text: translate(locale, 'mail.reset_body', { name, link }) });

@@ -70,7 +70,7 @@ export async function remeasurePracticeRuns(db: Database, practiceId: number, ti
   const candidates = await db
     .select({ id: forecastRuns.id, dentalPracticeId: forecastRuns.dentalPracticeId, forecastDate: forecastRuns.forecastDate, horizonWeeks: forecastRuns.horizonWeeks, accuracyWeeks: forecastRuns.accuracyWeeks })
     .from(forecastRuns)
-    .where(and(eq(forecastRuns.dentalPracticeId, practiceId), eq(forecastRuns.status, 'completed'), lt(forecastRuns.forecastDate, addDays(today, -6)), isNotNull(forecastRuns.finishedAt)))
+    .where(and(eq(forecastRuns.dentalPracticeId, practiceId), eq(forecastRuns.status, 'succeeded'), lt(forecastRuns.forecastDate, addDays(today, -6)), isNotNull(forecastRuns.finishedAt)))
     .orderBy(desc(forecastRuns.forecastDate), desc(forecastRuns.id))
     .limit(REMEASURED_RUNS);
   for (const run of candidates) {

@@ -1,27 +1,25 @@
+import { z } from 'zod';
 import type { Deps } from '../../core/context.ts';
+import { defineJob } from '../../core/jobs/index.ts';
 import { runStockAlerts } from '../alerts/stock-alerts.ts';
 import { executeForecastRun } from './forecast-run.ts';
 
-/** The queue forecast runs asked for on a screen go through (any instance may run them). */
-export const FORECAST_RUN_QUEUE = 'forecast-run';
-
-interface ForecastRunJob {
-  runId: number;
-  practiceId: number;
-  /** A run as of the practice's today also refreshes its stock alerts (a predicted stock-out is one). */
-  alerts: boolean;
-}
-
-/** Starts this instance's worker of forecast runs. */
-export async function workForecastRuns(deps: Pick<Deps, 'db' | 'jobs'>): Promise<void> {
-  await deps.jobs.work<ForecastRunJob>(FORECAST_RUN_QUEUE, async ({ data }) => {
-    await executeForecastRun(deps.db, data.runId);
-    if (data.alerts) await runStockAlerts(deps.db, [data.practiceId]);
-  });
-}
+/** A forecast run asked for on a screen: any instance runs it (its row is committed `queued` first). */
+export const forecastRunJob = defineJob({
+  queue: 'forecast-run',
+  payload: z.object({
+    runId: z.number().int(),
+    practiceId: z.number().int(),
+    /** A run as of the practice's today also refreshes its stock alerts (a predicted stock-out is one). */
+    alerts: z.boolean(),
+  }),
+  async handler(job, { deps }) {
+    await executeForecastRun(deps.db, job.runId);
+    if (job.alerts) await runStockAlerts(deps.db, [job.practiceId]);
+  },
+});
 
 /** Queues a committed run (its row is `queued`) and wakes this instance's worker. */
-export async function queueForecastRun(deps: Pick<Deps, 'jobs'>, job: ForecastRunJob): Promise<void> {
-  await deps.jobs.send(FORECAST_RUN_QUEUE, job);
-  deps.jobs.wake(FORECAST_RUN_QUEUE);
+export async function queueForecastRun(deps: Pick<Deps, 'jobs'>, job: z.infer<typeof forecastRunJob.payload>): Promise<void> {
+  await forecastRunJob.send(deps, job);
 }

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { forecast, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
 import { addDays } from '@enamel/contracts';
-import { dentalPractices, forecastRuns, forecastSeries, type Database } from '@enamel/db';
+import { dentalPractices, forecastSeries, type Database } from '@enamel/db';
+import { errorText } from '../../core/jobs/index.ts';
 import { remeasurePracticeRuns } from './forecast-accuracy.ts';
+import { forecastRunRows } from './forecast-run-rows.ts';
 import { buildWeeklyInput, type WeeklyInput } from './forecast-series.ts';
 
 /** Below this many weeks of history a series is "thin": its forecast is a cautious average and says so. */
@@ -150,11 +152,7 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
  * on the run (status failed, the message) and leaves no series behind.
  */
 export async function executeForecastRun(db: Database, runId: number): Promise<void> {
-  const [run] = await db
-    .update(forecastRuns)
-    .set({ status: 'running', startedAt: sql`now()` })
-    .where(and(eq(forecastRuns.id, runId), eq(forecastRuns.status, 'queued')))
-    .returning();
+  const run = await forecastRunRows.claim(db, runId);
   if (!run) return;
   const began = performance.now();
   try {
@@ -184,16 +182,10 @@ export async function executeForecastRun(db: Database, runId: number): Promise<v
           })),
         );
       }
-      await tx
-        .update(forecastRuns)
-        .set({ status: 'completed', finishedAt: sql`now()`, durationMs: Math.round(performance.now() - began), seriesCount: results.length, methods })
-        .where(eq(forecastRuns.id, runId));
+      await forecastRunRows.succeed(tx, runId, { durationMs: Math.round(performance.now() - began), seriesCount: results.length, methods });
     });
   } catch (err) {
-    await db
-      .update(forecastRuns)
-      .set({ status: 'failed', finishedAt: sql`now()`, durationMs: Math.round(performance.now() - began), error: err instanceof Error ? err.message.slice(0, 2000) : String(err) })
-      .where(eq(forecastRuns.id, runId));
+    await forecastRunRows.fail(db, runId, { key: 'failed' }, { durationMs: Math.round(performance.now() - began) }, errorText(err));
     return;
   }
   // The run is complete; scoring it (a back-test at once) and the practice's earlier runs is extra: a

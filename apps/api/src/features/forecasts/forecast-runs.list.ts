@@ -12,7 +12,7 @@ export const forecastRunList = bindList(forecastRunListContract, {
     dental_practice_name: dentalPractices.name,
     requested_by_email: users.email,
   },
-  extra: { requested_by: forecastRuns.requestedBy, methods: forecastRuns.methods, accuracy_weeks: forecastRuns.accuracyWeeks },
+  extra: { failure: forecastRuns.failure, requested_by: forecastRuns.requestedBy, methods: forecastRuns.methods, accuracy_weeks: forecastRuns.accuracyWeeks },
   from: (db, fields) =>
     db
       .select(fields)

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ForecastRun } from '@enamel/contracts';
 import { forecastRuns, practiceSettings, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { AppError, invalid } from '../../core/errors.ts';
+import { forecastRunRows } from './forecast-run-rows.ts';
 import { forecastRunList } from './forecast-runs.list.ts';
 
 export const DEFAULT_FORECAST_SETTINGS = { horizonWeeks: 12, level: '0.9500' } as const;
@@ -21,32 +22,18 @@ export async function findForecastRun(db: Database, id: number): Promise<Forecas
  * index makes that hold for requests racing each other.
  * Returns the run, whether it is new (the caller then starts it) and the practice's today.
  */
-/** A run still queued or running this long after it started (or was asked for) was interrupted. */
-export const STALE_RUN_MINUTES = 15;
-
 export async function requestForecastRun(db: Database, input: { practiceId: number; forecastDate?: string | undefined; userId: number | null }): Promise<{ run: ForecastRun; created: boolean; today: string }> {
   const outcome = await db.transaction(async (tx) => {
     const practice = await lockActivePractice(tx, input.practiceId);
     const today = dayIn(practice.timeZone, new Date());
     const date = input.forecastDate ?? today;
     if (date > today) throw invalid('forecast_date', 'forecast.future_date', { today });
-    const [existing] = await tx
-      .select({ id: forecastRuns.id, stale: sql<boolean>`coalesce(${forecastRuns.startedAt}, ${forecastRuns.createdAt}) < now() - make_interval(mins => ${STALE_RUN_MINUTES})` })
-      .from(forecastRuns)
-      .where(
-        and(
-          eq(forecastRuns.dentalPracticeId, input.practiceId),
-          eq(forecastRuns.forecastDate, date),
-          inArray(forecastRuns.status, ['queued', 'running']),
-        ),
-      )
-      .orderBy(desc(forecastRuns.id))
-      .limit(1);
-    if (existing && !existing.stale) return { id: existing.id, created: false, today };
+    const thisDate = and(eq(forecastRuns.dentalPracticeId, input.practiceId), eq(forecastRuns.forecastDate, date));
     // A run left queued or running by a server that stopped (a restart, a crash) would block its date for good:
-    // past the longest a run takes it is marked failed, and a new one starts.
-    if (existing)
-      await tx.update(forecastRuns).set({ status: 'failed', finishedAt: sql`now()`, error: 'interrupted: the server stopped before the run finished' }).where(eq(forecastRuns.id, existing.id));
+    // past the longest a run takes it is marked failed (the job grammar's stale rule), and a new one starts.
+    await forecastRunRows.failStale(tx, thisDate);
+    const [existing] = await tx.select({ id: forecastRuns.id }).from(forecastRuns).where(and(thisDate, forecastRunRows.active)).orderBy(desc(forecastRuns.id)).limit(1);
+    if (existing) return { id: existing.id, created: false, today };
     const [settings] = await tx
       .select({ horizonWeeks: practiceSettings.forecastHorizonWeeks, level: practiceSettings.serviceLevel })
       .from(practiceSettings)
@@ -61,7 +48,7 @@ export async function requestForecastRun(db: Database, input: { practiceId: numb
     const [raced] = await tx
       .select({ id: forecastRuns.id })
       .from(forecastRuns)
-      .where(and(eq(forecastRuns.dentalPracticeId, input.practiceId), eq(forecastRuns.forecastDate, date), inArray(forecastRuns.status, ['queued', 'running'])));
+      .where(and(thisDate, forecastRunRows.active));
     if (!raced) throw new AppError('conflict');
     return { id: raced.id, created: false, today };
   });

@@ -6,7 +6,7 @@ import { abilityFor, authorize, requireUser } from '../../core/guards.ts';
 import { readerScope, registerListRoute } from '../../core/list-route.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
-import { queueForecastRun, workForecastRuns } from './forecast-jobs.ts';
+import { queueForecastRun } from './forecast-jobs.ts';
 import { forecastRunList } from './forecast-runs.list.ts';
 import { findForecastRun, requestForecastRun } from './forecast-runs.service.ts';
 
@@ -20,7 +20,6 @@ const one = oneOf(forecastRunSchema);
 export default async function forecastRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  await workForecastRuns(app.deps);
 
   registerListRoute(app, {
     list: forecastRunList,

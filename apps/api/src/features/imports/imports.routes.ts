@@ -6,58 +6,36 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, type Locale } from '@enamel/contracts';
-import { importJobs } from '@enamel/db';
+import { errorBodySchema, importAwaitsChoice, importJobSchema, runStatusSchema, type ImportJob as ImportJobView, type Locale } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { abilityFor, authenticated, requireUser } from '../../core/guards.ts';
 import { requestLocale, translate, type MessageKey } from '../../core/i18n.ts';
 import type { RowError } from '../../core/import/pipeline.ts';
 import { sniffFormat } from '../../core/import/readers.ts';
-import { ImportRunner, dropUpload, findJob, importDir, newJobId, storedErrors, sweepOldJobs, type ImportJob } from './import-jobs.ts';
+import { acceptImport, chooseImport, findJob, importDir, newJobId, storedErrors, sweepOldJobs, viewImport, type ImportJob } from './import-jobs.ts';
 import { IMPORT_KINDS, importKind } from './kinds/index.ts';
 
 /** 20 MB per file (PRODUCT.md §7): beyond, 413. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
-const jobSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  status: z.enum(['queued', 'validating', 'validated', 'importing', 'done', 'failed', 'cancelled']),
-  file_name: z.string(),
-  format: z.string(),
-  file_size: z.number(),
-  rows_read: z.number().int(),
-  valid_rows: z.number().int(),
-  invalid_rows: z.number().int(),
-  error_count: z.number().int(),
-  progress: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unknown_columns: z.array(z.string()),
-  missing_columns: z.array(z.string()),
-  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
-  failure: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-});
-const one = z.object({ success: z.literal(true), data: jobSchema });
+const one = z.object({ success: z.literal(true), data: importJobSchema });
 /** Why a file the sniffer recognised is still refused (415). */
 const REFUSED_FORMAT = { xls: 'import.xls', xlsx_misnamed: 'import.xlsx_misnamed', csv_misnamed: 'import.csv_misnamed' } as const;
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
 const idParams = z.object({ id: z.uuid() });
 
-function present(job: ImportJob, locale: Locale): z.infer<typeof jobSchema> {
+function present(job: ImportJob, locale: Locale): ImportJobView {
   const tr = (key: string, params?: Record<string, string | number> | null) => translate(locale, key as MessageKey, params ?? {});
   return {
     id: job.id,
     kind: job.kind,
-    status: job.status as z.infer<typeof jobSchema>['status'],
+    status: runStatusSchema.parse(job.status),
+    stage: importJobSchema.shape.stage.parse(job.stage),
     file_name: job.fileName,
     format: job.format,
     file_size: job.fileSize,
@@ -87,14 +65,12 @@ export default async function importRoutes(fastify: FastifyInstance) {
   const { db, config } = fastify.deps;
   // Encapsulated: multipart bodies are accepted by these routes only.
   await fastify.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 11 } });
-  const runner = new ImportRunner(fastify.deps, fastify.log);
-  await runner.start();
 
   async function visibleJob(request: FastifyRequest, id: string): Promise<ImportJob> {
     const { user } = requireUser(request);
     const job = await findJob(db, id, user.id);
     if (!job) throw new AppError('not_found');
-    return runner.view(job);
+    return viewImport(job);
   }
 
   const tooLarge = () => new AppError('payload_too_large', 'import.too_large', undefined, { max: MAX_IMPORT_BYTES / 1024 / 1024 });
@@ -147,12 +123,12 @@ export default async function importRoutes(fastify: FastifyInstance) {
         }
         let job: ImportJob;
         try {
-          job = await runner.accept({ id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, status: 'queued', heartbeatAt: new Date() }, fs.readFileSync(temp));
+          job = await acceptImport(fastify.deps, { id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, heartbeatAt: new Date() }, fs.readFileSync(temp));
         } finally {
           fs.rmSync(temp, { force: true });
         }
         sweepOldJobs(db, config.dataDir).catch((err: unknown) => request.log.warn({ err }, 'import sweep failed'));
-        return reply.status(202).send({ success: true as const, data: present(runner.view(job), requestLocale(request)) });
+        return reply.status(202).send({ success: true as const, data: present(viewImport(job), requestLocale(request)) });
       },
     );
   }
@@ -202,20 +178,10 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const job = await visibleJob(request, request.params.id);
       const kind = importKind(job.kind);
       if (!kind || !(await abilityFor(request)).can('import', kind.subject)) throw new AppError('forbidden');
-      if (job.status !== 'validated') throw new AppError('conflict', 'import.not_waiting');
-      const next = request.body.mode === 'none' ? 'cancelled' : 'importing';
-      const [claimed] = await db
-        .update(importJobs)
-        .set({ status: next, progress: 0, heartbeatAt: new Date(), ...(next === 'cancelled' ? { finishedAt: new Date() } : {}) })
-        .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'validated')))
-        .returning();
-      if (!claimed) throw new AppError('conflict', 'import.not_waiting');
-      if (next === 'cancelled') {
-        await dropUpload(db, job.id);
-        return reply.status(200).send({ success: true as const, data: present(claimed, requestLocale(request)) });
-      }
-      await runner.write(claimed, actorOf(request));
-      return reply.status(202).send({ success: true as const, data: present(runner.view(claimed), requestLocale(request)) });
+      if (!importAwaitsChoice(job)) throw new AppError('conflict', 'import.not_waiting');
+      const chosen = await chooseImport(fastify.deps, job, request.body.mode, actorOf(request));
+      if (!chosen) throw new AppError('conflict', 'import.not_waiting');
+      return reply.status(chosen.stage === 'cancelled' ? 200 : 202).send({ success: true as const, data: present(viewImport(chosen), requestLocale(request)) });
     },
   );
 

@@ -65,7 +65,7 @@ export async function practiceContext(
   const [run] = await db
     .select({ id: forecastRuns.id, status: forecastRuns.status, finishedAt: forecastRuns.finishedAt, horizonWeeks: forecastRuns.horizonWeeks, level: forecastRuns.level })
     .from(forecastRuns)
-    .where(and(eq(forecastRuns.dentalPracticeId, query.dental_practice_id), eq(forecastRuns.forecastDate, date), eq(forecastRuns.status, 'completed')))
+    .where(and(eq(forecastRuns.dentalPracticeId, query.dental_practice_id), eq(forecastRuns.forecastDate, date), eq(forecastRuns.status, 'succeeded')))
     .orderBy(desc(forecastRuns.finishedAt), desc(forecastRuns.id))
     .limit(1);
   const moment = { practiceId: query.dental_practice_id, timeZone: practice.timeZone, date, today };

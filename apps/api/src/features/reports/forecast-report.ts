@@ -32,7 +32,7 @@ export const forecastAgainstActual: ReportDefinition = {
     const [run] = await ctx.db
       .select({ id: forecastRuns.id, forecastDate: forecastRuns.forecastDate, horizonWeeks: forecastRuns.horizonWeeks })
       .from(forecastRuns)
-      .where(and(eq(forecastRuns.dentalPracticeId, ctx.practiceId), eq(forecastRuns.status, 'completed'), lte(forecastRuns.forecastDate, addDays(ctx.date, -7))))
+      .where(and(eq(forecastRuns.dentalPracticeId, ctx.practiceId), eq(forecastRuns.status, 'succeeded'), lte(forecastRuns.forecastDate, addDays(ctx.date, -7))))
       .orderBy(desc(forecastRuns.forecastDate), desc(forecastRuns.finishedAt), desc(forecastRuns.id))
       .limit(1);
     if (!run) return [];

@@ -9,7 +9,7 @@ import { sendDownload } from '../../core/list-route.ts';
 import { ensurePracticeAccess, practiceScope } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { exportFileStream } from './report-export-files.ts';
-import { requestBackgroundExport, workReportExports } from './report-export-jobs.ts';
+import { requestBackgroundExport } from './report-export-jobs.ts';
 import { findExport, translateFailure } from './report-exports.ts';
 import { REPORT_CONTENT_TYPES } from './report-file.ts';
 
@@ -24,7 +24,6 @@ const one = oneOf(reportExportSchema);
 export default async function reportExportJobRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  await workReportExports(app.deps, app.log);
 
   const visibleExport = async (request: FastifyRequest, id: number) => {
     const { user } = requireUser(request);

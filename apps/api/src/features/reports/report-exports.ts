@@ -3,13 +3,14 @@ import { REPORT_FILTER_PARAMS, REPORT_FILTERS, reportExportListContract, type Lo
 import { dentalPractices, reportExports, type Database } from '@enamel/db';
 import { notFound } from '../../core/errors.ts';
 import { translate, type MessageKey } from '../../core/i18n.ts';
+import { runTable } from '../../core/jobs/index.ts';
 import { bindList } from '../../core/list-engine.ts';
 import type { Tx } from '../../core/transaction.ts';
 
 /** A background export still to finish. */
 export const ACTIVE_STATUSES: ReportExportStatus[] = ['queued', 'running'];
-/** A background export beats its heart about once a second while it runs; silent this long, its process is gone. */
-export const STALE_EXPORT_MS = 5 * 60 * 1000;
+/** Background exports' run rows: their heart beats about once a second while they run; silent 5 minutes, their process is gone. */
+export const exportRuns = runTable(reportExports, { staleAfterSeconds: 5 * 60, interrupted: 'report.export.interrupted' });
 
 /** How many exports a user's history keeps (older ones go as new ones come). */
 export const KEPT_EXPORTS = 50;
@@ -112,18 +113,15 @@ export type PresentedExport = ReportExport & { failure_params: Record<string, st
 const iso = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 /**
- * A stored export as the API shows it: one still queued or running whose heart has not beaten for STALE_EXPORT_MS
+ * A stored export as the API shows it: one still queued or running past the stale rule of its run rows
  * was left by a process that stopped (failed, interrupted); a finished one whose file is past its keeping time has
  * expired.
  */
 export function presentExport(row: StoredExport, now = Date.now()): PresentedExport {
   const { heartbeat_at, ...rest } = row;
-  let status = row.status as ReportExportStatus;
-  let failure = row.failure;
-  if (ACTIVE_STATUSES.includes(status) && now - new Date(heartbeat_at ?? row.created_at).getTime() > STALE_EXPORT_MS) {
-    status = 'failed';
-    failure = 'report.export.interrupted';
-  }
+  const viewed = exportRuns.view({ status: row.status, failure: row.failure }, heartbeat_at ?? row.created_at, now);
+  let status = viewed.status as ReportExportStatus;
+  const failure = viewed.failure;
   if (status === 'succeeded' && row.expires_at !== null && new Date(row.expires_at).getTime() <= now) status = 'expired';
   return { ...rest, status, failure, created_at: iso(row.created_at)!, finished_at: iso(row.finished_at), expires_at: iso(row.expires_at), file_size: row.file_size === null ? null : Number(row.file_size) };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttles } from '@enamel/db';
 import type { Deps } from '../../core/context.ts';
+import type { MessageKey } from '../../core/i18n.ts';
 import { runStockAlerts } from '../alerts/stock-alerts.ts';
 import { ARCHIVE_AFTER_DAYS, archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
 import { backupsSupported, takeBackup } from '../backups/backup.service.ts';
@@ -10,12 +11,15 @@ import { sweepOldJobs } from '../imports/import-jobs.ts';
 import { sendDigests } from '../notifications/digest.ts';
 import { sweepExpiredExportFiles } from '../reports/report-export-files.ts';
 
+/** A line of a run's history: a message key and its parameters, translated when shown (old runs kept plain text). */
+export type LogLine = string | { key: string; params?: Record<string, string | number> };
+
 /** What a job's work gets: the server's dependencies and a log whose lines go into the run's history. */
 export interface JobContext {
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'database'>;
   /** The job's own settings (scheduler_jobs.options). */
   options: { archive_after_days?: number };
-  log: (line: string) => void;
+  log: (key: MessageKey & `scheduler.log.${string}`, params?: Record<string, string | number>) => void;
 }
 
 export interface SchedulerJobKind {
@@ -48,10 +52,10 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
       for (const practice of practices) {
         const { run, created } = await requestForecastRun(deps.db, { practiceId: practice.id, userId: null });
         if (created) await executeForecastRun(deps.db, run.id);
-        log(`${practice.name}: forecast as of ${run.forecast_date} ${created ? 'made' : 'already under way'}`);
+        log(created ? 'scheduler.log.forecast_made' : 'scheduler.log.forecast_under_way', { practice: practice.name, date: run.forecast_date });
       }
       const alerts = await runStockAlerts(deps.db, practices.map((p) => p.id));
-      log(`stock alerts: ${alerts.raised} raised, ${alerts.cleared} cleared`);
+      log('scheduler.log.forecast_alerts', { raised: alerts.raised, cleared: alerts.cleared });
     },
   },
   {
@@ -60,7 +64,7 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     timeLimitSeconds: 600,
     async run({ deps, log }) {
       const result = await runStockAlerts(deps.db);
-      log(`${result.practices} practices: ${result.raised} alerts raised, ${result.cleared} cleared`);
+      log('scheduler.log.stock_alerts', { practices: result.practices, raised: result.raised, cleared: result.cleared });
     },
   },
   {
@@ -69,7 +73,7 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     timeLimitSeconds: 900,
     async run({ deps, log }) {
       const result = await sendDigests(deps);
-      log(`${result.users} users due a digest: ${result.sent} e-mails sent (the others had nothing new)`);
+      log('scheduler.log.digest', { users: result.users, sent: result.sent });
     },
   },
   {
@@ -79,7 +83,7 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     async run({ deps, options, log }) {
       const days = options.archive_after_days ?? ARCHIVE_AFTER_DAYS;
       const result = await archiveActivityLogs(deps.db, { days });
-      log(`${result.rows} activity-log entries older than ${days} days moved into ${result.archives} archives`);
+      log('scheduler.log.archive', { rows: result.rows, days, archives: result.archives });
     },
   },
   {
@@ -88,11 +92,11 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     timeLimitSeconds: 3600,
     async run({ deps, log }) {
       if (!backupsSupported(deps)) {
-        log('skipped: a PostgreSQL database is backed up with its own tools (pg_dump), not by Enamel');
+        log('scheduler.log.backup_skipped');
         return;
       }
       const backup = await takeBackup(deps);
-      log(`${backup.name}: ${(backup.size_bytes / 1024 / 1024).toFixed(1)} MB written; older backups pruned by the retention rule`);
+      log('scheduler.log.backup', { name: backup.name, size: (backup.size_bytes / 1024 / 1024).toFixed(1) });
     },
   },
   {
@@ -102,22 +106,22 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
     async run({ deps, log }) {
       const { db } = deps;
       const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
-      log(`${expiredSessions.length} expired sessions removed`);
+      log('scheduler.log.sessions_removed', { count: expiredSessions.length });
       const tokens = await db
         .delete(passwordResetTokens)
         .where(or(lt(passwordResetTokens.expiresAt, sql`now()`), isNotNull(passwordResetTokens.usedAt)))
         .returning({ id: passwordResetTokens.id });
-      log(`${tokens.length} used or expired password-reset tokens removed`);
+      log('scheduler.log.tokens_removed', { count: tokens.length });
       const stale = await db.delete(throttles).where(lt(throttles.windowStart, sql`now() - interval '1 day'`)).returning({ key: throttles.key });
-      log(`${stale.length} old sign-in throttles removed`);
+      log('scheduler.log.throttles_removed', { count: stale.length });
       await sweepOldJobs(db, deps.config.dataDir);
-      log('finished import files older than their keeping time removed');
-      log(`${await sweepExpiredExportFiles(db)} report export files past their keeping time removed`);
+      log('scheduler.log.imports_removed');
+      log('scheduler.log.exports_removed', { count: await sweepExpiredExportFiles(db) });
       const runs = await db
         .delete(schedulerRuns)
         .where(and(lt(schedulerRuns.createdAt, sql`now() - make_interval(days => ${KEEP_RUNS_DAYS})`), or(eq(schedulerRuns.status, 'succeeded'), eq(schedulerRuns.status, 'failed'))))
         .returning({ id: schedulerRuns.id });
-      log(`${runs.length} scheduler runs older than ${KEEP_RUNS_DAYS} days removed`);
+      log('scheduler.log.runs_removed', { count: runs.length, days: KEEP_RUNS_DAYS });
     },
   },
 ];

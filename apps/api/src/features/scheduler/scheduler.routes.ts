@@ -2,28 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { dueRunSchema, runSchedulerBodySchema, schedulerJobSchema, schedulerJobUpdateSchema, schedulerRunSchema } from '@enamel/contracts';
+import { dueRunSchema, runSchedulerBodySchema, runStatusSchema, schedulerJobSchema, schedulerJobUpdateSchema, schedulerRunSchema } from '@enamel/contracts';
 import { schedulerJobs } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
+import { requestLocale } from '../../core/i18n.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { authorizeInstallation } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { schedulerJobList } from './scheduler.list.ts';
-import { jobRuns, runDueJobs, startScheduler, updateSchedulerJob } from './scheduler.service.ts';
+import { jobRuns, runDueJobs, runError, runLog, updateSchedulerJob } from './scheduler.service.ts';
 
 const tags = ['scheduler'];
 const iso = (v: Date | null) => v?.toISOString() ?? null;
 
 /**
  * The scheduler: its jobs (installation-wide, so only a rule without practice conditions reaches them), their
- * run history, and the notes' `POST /api/run-scheduler`. Each instance starts its workers and schedules here.
+ * run history, and the notes' `POST /api/run-scheduler`. Workers and schedules start with the app (src/jobs.ts).
  */
 export default async function schedulerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const list = schedulerJobList(deps.config.timeZone);
-  await startScheduler(deps);
 
   registerListRoute(app, { list: list, guard: authorizeInstallation('read', 'Scheduler'), tags: tags, summary: 'Scheduled jobs: schedule, on/off, time limit, last and next run' });
 
@@ -47,20 +47,21 @@ export default async function schedulerRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const runs = await jobRuns(deps.db, request.params.id, request.query.limit);
+      const locale = requestLocale(request);
       return {
         success: true as const,
         data: runs.map((r) => ({
           id: r.id,
           slot: r.slot.toISOString(),
           trigger: r.trigger as 'schedule' | 'manual',
-          status: r.status as 'queued' | 'running' | 'succeeded' | 'failed',
+          status: runStatusSchema.parse(r.status),
           instance: r.instance,
           created_at: r.createdAt.toISOString(),
           started_at: iso(r.startedAt),
           finished_at: iso(r.finishedAt),
           duration_ms: r.durationMs,
-          log: r.log,
-          error: r.error,
+          log: runLog(locale, r.log),
+          error: runError(locale, r),
         })),
       };
     },
@@ -88,7 +89,7 @@ export default async function schedulerRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ success: z.literal(true), data: z.array(dueRunSchema) }), ...recordErrors },
       },
     },
-    async (request) => ({ success: true as const, data: await runDueJobs(deps, request.body?.wait_seconds ?? 30) }),
+    async (request) => ({ success: true as const, data: await runDueJobs(deps, request.body?.wait_seconds ?? 30, requestLocale(request)) }),
   );
 
   async function findJob(id: number) {

@@ -1,12 +1,15 @@
 import os from 'node:os';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DueRunResult, SchedulerJobUpdate } from '@enamel/contracts';
+import { z } from 'zod';
+import type { DueRunResult, Locale, SchedulerJobUpdate } from '@enamel/contracts';
 import { schedulerJobs, schedulerRuns, type Database } from '@enamel/db';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import type { Deps } from '../../core/context.ts';
 import { AppError, invalid } from '../../core/errors.ts';
+import { translate, type MessageKey } from '../../core/i18n.ts';
+import { defineJob, errorText, RunFailure, runTable, type JobDefinition } from '../../core/jobs/index.ts';
 import { cronProblem, lastSlot } from './scheduler-cron.ts';
-import { ARCHIVE_JOB, jobKind, SCHEDULER_JOB_KINDS, type SchedulerJobKind } from './scheduler-handlers.ts';
+import { ARCHIVE_JOB, jobKind, SCHEDULER_JOB_KINDS, type LogLine, type SchedulerJobKind } from './scheduler-handlers.ts';
 
 type SchedulerDeps = Pick<Deps, 'db' | 'config' | 'jobs' | 'mailer' | 'database'>;
 type Job = typeof schedulerJobs.$inferSelect;
@@ -18,6 +21,12 @@ const GRACE_SECONDS = 60;
 
 export const queueOf = (name: string) => `scheduler-${name}`;
 
+/** Scheduler runs in the job grammar: stale past their job's own time limit and a grace minute. */
+export const schedulerRunRows = runTable(schedulerRuns, {
+  staleAfterSeconds: sql`(select ${schedulerJobs.timeLimitSeconds} + ${GRACE_SECONDS} from ${schedulerJobs} where ${schedulerJobs.id} = ${schedulerRuns.jobId})`,
+  interrupted: 'scheduler.run_interrupted',
+});
+
 /** The jobs the server knows, each with its default schedule, created on a first start (an edit is kept). */
 export async function seedSchedulerJobs(db: Database): Promise<void> {
   await db
@@ -26,17 +35,21 @@ export async function seedSchedulerJobs(db: Database): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** Each scheduler job kind as a job of the grammar: its queue, a payload (a run's id, none when the cron fired), its work. */
+export const schedulerQueueJobs: readonly JobDefinition[] = SCHEDULER_JOB_KINDS.map((kind) =>
+  defineJob({
+    queue: queueOf(kind.name),
+    payload: z.object({ runId: z.number().int().optional() }),
+    expireInSeconds: kind.timeLimitSeconds + GRACE_SECONDS,
+    handler: ({ runId }, { deps }) => handleJob(deps, kind, runId),
+  }),
+);
+
 /**
- * Starts this instance's workers for every job and hands the enabled jobs' cron expressions to pg-boss's
- * schedules (the queue's timekeeper sends a due job once across all instances). Every instance does this at
- * start; it is idempotent.
+ * Hands the enabled jobs' cron expressions to pg-boss's schedules (the queue's timekeeper sends a due job once
+ * across all instances). Every instance does this at start, after its workers; it is idempotent.
  */
-export async function startScheduler(deps: SchedulerDeps): Promise<void> {
-  for (const kind of SCHEDULER_JOB_KINDS) {
-    await deps.jobs.work<{ runId?: number }>(queueOf(kind.name), async ({ data }) => handleJob(deps, kind, data.runId), {
-      expireInSeconds: kind.timeLimitSeconds + GRACE_SECONDS,
-    });
-  }
+export async function syncSchedules(deps: SchedulerDeps): Promise<void> {
   for (const job of await deps.db.select().from(schedulerJobs)) await syncSchedule(deps, job);
 }
 
@@ -74,56 +87,41 @@ async function handleJob(deps: SchedulerDeps, kind: SchedulerJobKind, runId: num
  * a run that passed its limit stays failed even if its work finishes later.
  */
 async function executeRun(deps: SchedulerDeps, kind: SchedulerJobKind, job: Job, runId: number): Promise<void> {
-  const [claimed] = await deps.db
-    .update(schedulerRuns)
-    .set({ status: 'running', startedAt: sql`now()`, instance: INSTANCE })
-    .where(and(eq(schedulerRuns.id, runId), eq(schedulerRuns.status, 'queued')))
-    .returning({ id: schedulerRuns.id });
+  const claimed = await schedulerRunRows.claim(deps.db, runId, { instance: INSTANCE });
   if (!claimed) return;
-  const lines: string[] = [];
+  const lines: LogLine[] = [];
   const began = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`passed its time limit of ${job.timeLimitSeconds} s`)), job.timeLimitSeconds * 1000);
+    timer = setTimeout(() => reject(new RunFailure('scheduler.time_limit', { seconds: job.timeLimitSeconds })), job.timeLimitSeconds * 1000);
   });
-  let error: string | null = null;
+  const done = () => ({ durationMs: Math.round(performance.now() - began), log: lines.slice(0, 500) });
   try {
-    await Promise.race([kind.run({ deps, options: job.options, log: (line) => lines.push(line) }), limit]);
+    await Promise.race([kind.run({ deps, options: job.options, log: (key, params) => lines.push(params ? { key, params } : { key }) }), limit]);
+    await schedulerRunRows.succeed(deps.db, runId, done());
   } catch (err) {
-    error = errorText(err);
+    const known = err instanceof RunFailure;
+    await schedulerRunRows.fail(deps.db, runId, known ? err : { key: 'scheduler.run_failed' }, done(), known ? undefined : errorText(err));
   } finally {
     clearTimeout(timer);
   }
-  await deps.db
-    .update(schedulerRuns)
-    .set({ status: error ? 'failed' : 'succeeded', finishedAt: sql`now()`, durationMs: Math.round(performance.now() - began), log: lines.slice(0, 500), error })
-    .where(and(eq(schedulerRuns.id, runId), eq(schedulerRuns.status, 'running')));
 }
 
-/**
- * What a failed run's history says: the database's own message, not the query and its parameters that the
- * query builder wraps it in (they may hold anything, binary included).
- */
-export function errorText(err: unknown): string {
-  const root = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  const text = root instanceof Error ? root.message : String(root);
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ').slice(0, 2000);
+/** A run's log in the reader's language (lines of runs older than the keys are shown as they were written). */
+export function runLog(locale: Locale, lines: readonly LogLine[]): string[] {
+  return lines.map((line) => (typeof line === 'string' ? line : translate(locale, line.key as MessageKey, line.params ?? {})));
+}
+
+/** Why a run failed, in the reader's language, with the error's own text after it. */
+export function runError(locale: Locale, run: { failure: string | null; failureParams: Record<string, string | number> | null; error: string | null }): string | null {
+  if (!run.failure) return run.error;
+  const why = translate(locale, run.failure as MessageKey, run.failureParams ?? {});
+  return run.error ? `${why}: ${run.error}` : why;
 }
 
 /** Runs left queued or running by an instance that stopped are marked failed (they run again at their next slot). */
 export async function failInterruptedRuns(db: Database): Promise<number> {
-  const failed = await db
-    .update(schedulerRuns)
-    .set({ status: 'failed', finishedAt: sql`now()`, error: 'interrupted: the server running it stopped before it finished' })
-    .where(
-      and(
-        inArray(schedulerRuns.status, ['queued', 'running']),
-        sql`coalesce(${schedulerRuns.startedAt}, ${schedulerRuns.createdAt}) < now() - make_interval(secs => (select ${schedulerJobs.timeLimitSeconds} + ${GRACE_SECONDS} from ${schedulerJobs} where ${schedulerJobs.id} = ${schedulerRuns.jobId}))`,
-      ),
-    )
-    .returning({ id: schedulerRuns.id });
-  return failed.length;
+  return schedulerRunRows.failStale(db);
 }
 
 
@@ -132,7 +130,7 @@ export async function failInterruptedRuns(db: Database): Promise<number> {
  * job and slot however many requests or instances ask at once (the unique index on job and slot decides who
  * queues it) — then waits up to `waitSeconds` for them and answers each due job's run as it stands.
  */
-export async function runDueJobs(deps: SchedulerDeps, waitSeconds: number): Promise<DueRunResult[]> {
+export async function runDueJobs(deps: SchedulerDeps, waitSeconds: number, locale: Locale): Promise<DueRunResult[]> {
   await failInterruptedRuns(deps.db);
   const now = new Date();
   const due: Array<{ job: Job; runId: number; started: boolean; slot: Date }> = [];
@@ -141,8 +139,7 @@ export async function runDueJobs(deps: SchedulerDeps, waitSeconds: number): Prom
     const slot = lastSlot(job.cron, deps.config.timeZone, now);
     const [created] = await deps.db.insert(schedulerRuns).values({ jobId: job.id, slot, trigger: 'manual' }).onConflictDoNothing().returning({ id: schedulerRuns.id });
     if (created) {
-      await deps.jobs.send(queueOf(job.name), { runId: created.id });
-      deps.jobs.wake(queueOf(job.name));
+      await schedulerQueueJobs.find((j) => j.queue === queueOf(job.name))!.send(deps, { runId: created.id });
       due.push({ job, runId: created.id, started: true, slot });
       continue;
     }
@@ -168,7 +165,7 @@ export async function runDueJobs(deps: SchedulerDeps, waitSeconds: number): Prom
       started_at: run.startedAt?.toISOString() ?? null,
       finished_at: run.finishedAt?.toISOString() ?? null,
       duration_ms: run.durationMs,
-      error: run.error,
+      error: runError(locale, run),
     };
   });
 }

@@ -21,10 +21,10 @@ export function ForecastRunBar({ practiceId, meta, loading }: { practiceId: numb
   const [asking, setAsking] = useState(false);
   const followed = useForecastRun(runId);
   const status = followed.data?.status;
-  const running = asking || isActiveRun(status);
+  const running = asking || (status !== undefined && isActiveRun(status));
 
   useEffect(() => {
-    if (status === 'completed') void client.invalidateQueries({ queryKey: dashboardKey(practiceId) });
+    if (status === 'succeeded') void client.invalidateQueries({ queryKey: dashboardKey(practiceId) });
     if (status === 'failed') notifyError(t('dashboard.run.failed'));
   }, [status, client, practiceId, t]);
 

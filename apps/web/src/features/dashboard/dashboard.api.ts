@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MOST_USED_DEFAULT_PERIOD, MOST_USED_PERIODS, type DashboardData, type DashboardMeta, type DashboardWidget, type ForecastRun, type MostUsedPeriod } from '@enamel/contracts';
 import { useTranslation } from 'react-i18next';
+import { useRunFollower } from '../../ui/useRunFollower.ts';
 import { api, postData } from '../../core/api.ts';
 
 /** What the dashboard is showing: a practice as of a date (absent: the practice's default). */
@@ -57,19 +58,17 @@ export async function requestForecastRun(practiceId: number, date?: string): Pro
   return postData<ForecastRun>('/api/forecast/run', { dental_practice_id: practiceId, ...(date ? { forecast_date: date } : {}) });
 }
 
-const ACTIVE: ReadonlySet<ForecastRun['status']> = new Set(['queued', 'running']);
-
 /** Follows a run (GET /api/forecast/run/{id}) every second while it is queued or running. */
 export function useForecastRun(runId: number | null) {
-  return useQuery({
+  return useRunFollower({
     queryKey: ['forecast-run', runId],
-    queryFn: async () => (await api.get<{ data: ForecastRun }>(`/api/forecast/run/${runId}`)).data.data,
+    fetch: async (signal) => (await api.get<{ data: ForecastRun }>(`/api/forecast/run/${runId}`, { signal })).data.data,
+    statuses: (run) => run.status,
     enabled: runId !== null,
-    refetchInterval: (query) => (query.state.data && !ACTIVE.has(query.state.data.status) ? false : 1000),
   });
 }
 
-export const isActiveRun = (status: ForecastRun['status'] | undefined) => status !== undefined && ACTIVE.has(status);
+export { isActiveRun } from '@enamel/contracts';
 
 /** A forecasting method as people read it: the library's names (ETS, ARIMA, THETA-TSB…), two of them in this app's words. */
 export function useMethodName() {

@@ -11,6 +11,7 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
   id: '6f1c7a52-3f7e-4a57-9a36-1f6a0c1f0e01',
   kind: 'product',
   status: 'queued',
+  stage: 'validate',
   file_name: 'products.csv',
   format: 'csv',
   file_size: 1200,
@@ -49,9 +50,9 @@ describe('ImportPage', () => {
 
   it('uploads, follows the check, shows the errors and imports the valid rows', async () => {
     const states = [
-      job({ status: 'validating', progress: 40, rows_read: 2 }),
+      job({ status: 'running', progress: 40, rows_read: 2 }),
       job({
-        status: 'validated', progress: 100, rows_read: 3, valid_rows: 2, invalid_rows: 1, error_count: 1, unknown_columns: ['colour'],
+        status: 'succeeded', progress: 100, rows_read: 3, valid_rows: 2, invalid_rows: 1, error_count: 1, unknown_columns: ['colour'],
         errors: [{ row: 3, column: 'gtin', message: 'This is not a valid GTIN.' }],
       }),
     ];
@@ -61,9 +62,9 @@ describe('ImportPage', () => {
       'POST /api/product/import': () => ({ status: 202, data: { success: true, data: job({}) } }),
       'GET /api/import/6f1c7a52-3f7e-4a57-9a36-1f6a0c1f0e01': () => {
         if (polls < 2) return { status: 200, data: { success: true, data: states[Math.min(polls++, 1)] } };
-        return { status: 200, data: { success: true, data: job({ status: 'done', progress: 100, rows_read: 3, valid_rows: 2, invalid_rows: 1, created: 2 }) } };
+        return { status: 200, data: { success: true, data: job({ status: 'succeeded', stage: 'write', progress: 100, rows_read: 3, valid_rows: 2, invalid_rows: 1, created: 2 }) } };
       },
-      'POST /api/import/6f1c7a52-3f7e-4a57-9a36-1f6a0c1f0e01/commit': () => ({ status: 202, data: { success: true, data: job({ status: 'importing' }) } }),
+      'POST /api/import/6f1c7a52-3f7e-4a57-9a36-1f6a0c1f0e01/commit': () => ({ status: 202, data: { success: true, data: job({ status: 'queued', stage: 'write' }) } }),
     });
     restore = http.restore;
     renderRoutes([{ path: '/', element: <ImportPage /> }], '/');

@@ -1,14 +1,15 @@
 import { Alert, Anchor, Badge, Button, Card, Chip, Group, Paper, Progress, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
 import { toAppError } from '../../core/errors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { IMPORT_KINDS, RUNNING_STATUSES, commitImport, errorsUrl, fetchImport, templateUrl, uploadImport, type ImportJob, type ImportKindName } from './import.api.ts';
+import { isActiveRun } from '@enamel/contracts';
+import { useRunFollower } from '../../ui/useRunFollower.ts';
+import { IMPORT_KINDS, commitImport, errorsUrl, fetchImport, importPhase, templateUrl, uploadImport, type ImportJob, type ImportKindName } from './import.api.ts';
 
 /** Polling period while a job runs (the server validates and writes in the background). */
 export const POLL_MS = 500;
@@ -27,12 +28,7 @@ export function ImportPage() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const polled = useQuery({
-    queryKey: ['import-job', jobId],
-    queryFn: () => fetchImport(jobId!),
-    enabled: jobId !== null,
-    refetchInterval: (query) => (query.state.data && !RUNNING_STATUSES.includes(query.state.data.status) ? false : POLL_MS),
-  });
+  const polled = useRunFollower({ queryKey: ['import-job', jobId], fetch: () => fetchImport(jobId!), statuses: (j) => j.status, enabled: jobId !== null, intervalMs: POLL_MS });
   const job = polled.data ?? initial;
 
   if (!kind) {
@@ -89,7 +85,7 @@ export function ImportPage() {
     void send(e.dataTransfer.files[0]);
   };
 
-  const running = job ? RUNNING_STATUSES.includes(job.status) : false;
+  const running = job ? isActiveRun(job.status) : false;
 
   return (
     <>
@@ -187,8 +183,9 @@ export function ImportPage() {
 
 function JobPanel({ job, list, deciding, onDecide, onReset }: { job: ImportJob; list: string; deciding: boolean; onDecide: (mode: 'valid' | 'none') => void; onReset: () => void }) {
   const { t } = useTranslation();
-  const running = RUNNING_STATUSES.includes(job.status);
-  const color = job.status === 'failed' ? 'red' : job.status === 'done' ? 'green' : job.status === 'cancelled' ? 'gray' : 'blue';
+  const running = isActiveRun(job.status);
+  const phase = importPhase(job);
+  const color = phase === 'failed' ? 'red' : phase === 'done' ? 'green' : phase === 'cancelled' ? 'gray' : 'blue';
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -198,18 +195,18 @@ function JobPanel({ job, list, deciding, onDecide, onReset }: { job: ImportJob; 
             <Text fw={600}>{job.file_name}</Text>
           </Group>
           <Badge color={color} variant="light" data-testid="import-status">
-            {t(`import.status.${job.status}`)}
+            {t(`import.status.${phase}`)}
           </Badge>
         </Group>
 
         {running ? (
           // The write runs in one transaction: until its first batches report, the bar runs full and striped.
           <Progress
-            value={job.status === 'queued' ? 0 : job.status === 'importing' && job.progress === 0 ? 100 : job.progress}
+            value={job.status === 'queued' ? 0 : phase === 'importing' && job.progress === 0 ? 100 : job.progress}
             animated
             striped
             size="lg"
-            aria-label={t(`import.status.${job.status}`)}
+            aria-label={t(`import.status.${phase}`)}
           />
         ) : null}
 
@@ -279,7 +276,7 @@ function JobPanel({ job, list, deciding, onDecide, onReset }: { job: ImportJob; 
           </Stack>
         ) : null}
 
-        {job.status === 'validated' ? (
+        {phase === 'validated' ? (
           <Stack gap="xs">
             {job.valid_rows === 0 ? <Text size="sm">{t('import.noValid')}</Text> : null}
             <Group gap="sm">
@@ -295,7 +292,7 @@ function JobPanel({ job, list, deciding, onDecide, onReset }: { job: ImportJob; 
           </Stack>
         ) : null}
 
-        {job.status === 'done' ? (
+        {phase === 'done' ? (
           <Alert color="green" icon={<IconCheck size={18} />} title={t('import.resultTitle')} data-testid="import-result">
             <Group gap="lg">
               <Text size="sm">{t('import.created', { count: job.created })}</Text>
@@ -307,7 +304,7 @@ function JobPanel({ job, list, deciding, onDecide, onReset }: { job: ImportJob; 
           </Alert>
         ) : null}
 
-        {!running && job.status !== 'validated' ? (
+        {!running && phase !== 'validated' ? (
           <Group>
             <Button variant="light" onClick={onReset} leftSection={<IconUpload size={16} />}>
               {t('import.another')}

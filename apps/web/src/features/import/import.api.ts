@@ -1,4 +1,5 @@
 import type { Subject } from '@enamel/contracts';
+import type { ImportJob } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
 
 /** The kinds of import the server offers (`/api/{kind}/import`), each behind `import` on its subject. */
@@ -13,30 +14,15 @@ export const IMPORT_KINDS = [
 ] as const satisfies ReadonlyArray<{ kind: string; subject: Subject; list: string }>;
 export type ImportKindName = (typeof IMPORT_KINDS)[number]['kind'];
 
-export type ImportStatus = 'queued' | 'validating' | 'validated' | 'importing' | 'done' | 'failed' | 'cancelled';
-export const RUNNING_STATUSES: readonly ImportStatus[] = ['queued', 'validating', 'importing'];
+export type { ImportJob } from '@enamel/contracts';
 
-/** GET /api/import/{id}: the job the screen follows. */
-export interface ImportJob {
-  id: string;
-  kind: ImportKindName;
-  status: ImportStatus;
-  file_name: string;
-  format: string;
-  file_size: number;
-  rows_read: number;
-  valid_rows: number;
-  invalid_rows: number;
-  error_count: number;
-  progress: number;
-  created: number;
-  updated: number;
-  unknown_columns: string[];
-  missing_columns: string[];
-  errors: Array<{ row: number; column: string; message: string }>;
-  failure: string | null;
-  created_at: string;
-  finished_at: string | null;
+/** What the screen says a job is doing: its stage and status in one word (each has its label, `import.status.<phase>`). */
+export type ImportPhase = 'queued' | 'validating' | 'validated' | 'importing' | 'done' | 'failed' | 'cancelled';
+export function importPhase(job: Pick<ImportJob, 'status' | 'stage'>): ImportPhase {
+  if (job.status === 'failed') return 'failed';
+  if (job.stage === 'cancelled') return 'cancelled';
+  if (job.stage === 'validate') return job.status === 'queued' ? 'queued' : job.status === 'running' ? 'validating' : 'validated';
+  return job.status === 'succeeded' ? 'done' : 'importing';
 }
 
 interface One {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIST_PATHS, type ReportData, type ReportExport, type ReportExportFormat, type ReportExportStatus, type ReportId } from '@enamel/contracts';
+import { isActiveRun, LIST_PATHS, type ReportData, type ReportExport, type ReportExportFormat, type ReportId } from '@enamel/contracts';
 import { api } from '../../core/api.ts';
+import { useRunFollower } from '../../ui/useRunFollower.ts';
 
 export const REPORT_DATA_URL = '/api/reports/report-data';
 export const REPORT_EXPORTS_LIST_URL = LIST_PATHS.reportExport;
@@ -28,8 +29,6 @@ export function generateUrl(report: ReportId, params: ReportParams = {}): string
 }
 
 export const REPORT_EXPORTS_URL = '/api/reports/exports';
-const POLL_MS = 1000;
-const active = (status: ReportExportStatus | undefined) => status === 'queued' || status === 'running';
 
 /** Asks for a report's file to be prepared in the background; answers the export (a new one, or the identical one under way). */
 export function useStartExport() {
@@ -44,19 +43,15 @@ export function useStartExport() {
 /** An export followed while it is prepared (asked again every second until it has finished; then the recent exports are refreshed). */
 export function useExportStatus(initial: ReportExport) {
   const queryClient = useQueryClient();
-  return useQuery({
+  return useRunFollower({
     queryKey: ['report-export', initial.id],
-    queryFn: async ({ signal }) => {
-      const next = (await api.get<{ data: ReportExport }>(`${REPORT_EXPORTS_URL}/${initial.id}`, { signal })).data.data;
-      if (!active(next.status)) void queryClient.invalidateQueries({ queryKey: ['list', REPORT_EXPORTS_LIST_URL] });
-      return next;
-    },
+    fetch: async (signal) => (await api.get<{ data: ReportExport }>(`${REPORT_EXPORTS_URL}/${initial.id}`, { signal })).data.data,
+    statuses: (row) => row.status,
+    onFinished: () => void queryClient.invalidateQueries({ queryKey: ['list', REPORT_EXPORTS_LIST_URL] }),
     initialData: initial,
-    enabled: active(initial.status),
-    refetchInterval: (query) => (active(query.state.data?.status) ? POLL_MS : false),
+    enabled: isActiveRun(initial.status),
     // A page in the background still hears when its export is ready (the polling stops once it has finished).
-    refetchIntervalInBackground: true,
-    retry: false,
+    inBackground: true,
   });
 }
 

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
-import { RunStatusBadge } from './RunStatusBadge.tsx';
+import { RunStatusBadge } from '../../ui/RunStatusBadge.tsx';
 import { runScheduler } from './scheduler.api.ts';
 import { SchedulerJobModal } from './SchedulerJobModal.tsx';
 import { SchedulerRunsDrawer } from './SchedulerRunsDrawer.tsx';

@@ -1,16 +1,23 @@
 import { Alert, Card, Code, Drawer, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SchedulerJob } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
-import { RunStatusBadge } from './RunStatusBadge.tsx';
+import { useRunFollower } from '../../ui/useRunFollower.ts';
+import { RunStatusBadge } from '../../ui/RunStatusBadge.tsx';
 import { fetchJobRuns } from './scheduler.api.ts';
 
 /** A job's run history, newest first: when, how long, status, which server, its log lines and error. */
 export function SchedulerRunsDrawer({ job, onClose }: { job: SchedulerJob | null; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const runs = useQuery({ queryKey: ['scheduler-runs', job?.id], queryFn: () => fetchJobRuns(job!.id), enabled: job !== null, refetchInterval: 5000 });
+  // Every second while a run is under way, else every five (a cron time may start one meanwhile).
+  const runs = useRunFollower({
+    queryKey: ['scheduler-runs', job?.id],
+    fetch: () => fetchJobRuns(job!.id),
+    statuses: (list) => list.map((r) => r.status),
+    enabled: job !== null,
+    idleIntervalMs: 5000,
+  });
   const seconds = (ms: number) => format.number(ms / 1000, { style: 'unit', unit: 'second', maximumFractionDigits: 1 });
 
   return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Text } from '@mantine/core';
+import { Button, Card, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,10 @@ import { useFormat } from '../../core/format.ts';
 import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { requestForecastRun, useForecastRun, useMethodName } from '../dashboard/index.ts';
+import { RunStatusBadge } from '../../ui/RunStatusBadge.tsx';
 import { SectionTitle } from '../../ui/SectionTitle.tsx';
 
 type ForecastRunRow = ListRow<typeof forecastRunListContract>;
-
-const STATUS_COLORS: Record<ForecastRunRow['status'], string> = { queued: 'gray', running: 'blue', completed: 'teal', failed: 'red' };
 
 /** The forecast_date list (docs/client-contract.md#lists): every run of the practices the reader may see, and Run now for the selected one. */
 export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
@@ -38,9 +37,7 @@ export function ForecastRunsTable({ practiceId }: { practiceId: number }) {
       title: t('settings.runs.status'),
       width: 130,
       cellRenderer: (row) => (
-        <Badge variant="light" color={STATUS_COLORS[row.status]} tt="none" title={row.error ?? undefined}>
-          {t(`dashboard.run.status.${row.status}`)}
-        </Badge>
+        <RunStatusBadge status={row.status} title={row.failure ? [t(`runs.failure.${row.failure}`), row.error].filter(Boolean).join(': ') : undefined} />
       ),
     },
     { field: 'requested_by_email', title: t('settings.runs.requestedBy'), width: 220, cellRenderer: (row) => row.requested_by_email ?? t('settings.runs.system') },

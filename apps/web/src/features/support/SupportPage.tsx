@@ -181,7 +181,7 @@ function JobRunsSection({ runs }: { runs: NonNullable<Support['job_runs']> }) {
               {run.last_success_at ? t('support.jobs.lastSuccess', { time: format.relative(run.last_success_at) }) : t('support.jobs.neverSucceeded')}
               {run.last_status && run.last_status !== 'succeeded' ? (
                 <Badge ml="xs" variant="light" color={run.last_status === 'failed' ? 'red' : 'gray'} tt="none">
-                  {t(`scheduler.statuses.${run.last_status}`, { defaultValue: run.last_status })}
+                  {t(`runs.status.${run.last_status}`, { defaultValue: run.last_status })}
                 </Badge>
               ) : null}
             </Text>

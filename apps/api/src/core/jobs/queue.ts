@@ -38,6 +38,8 @@ export interface WorkOptions {
  */
 export class JobQueue {
   private readonly workers = new Map<string, string>();
+  /** Queues known to exist (made here or found), so a send asks the database once per queue. */
+  private readonly queues = new Set<string>();
 
   private constructor(
     readonly boss: PgBoss,
@@ -84,21 +86,28 @@ export class JobQueue {
    * own, so instances create queues one after the other and a later one finds the queue made.
    */
   async ensureQueue(name: string, options: { expireInSeconds?: number } = {}): Promise<void> {
-    if (await this.boss.getQueue(name)) return;
+    if (this.queues.has(name)) return;
+    if (await this.boss.getQueue(name)) return void this.queues.add(name);
     const create = async () => {
       if (await this.boss.getQueue(name)) return;
       await this.boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: options.expireInSeconds ?? 15 * 60 });
     };
     // The embedded database is one process (its folder lock) and one connection, which the lock would hold.
-    if (this.handle.kind === 'embedded') return create();
-    await this.handle.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_KEY})`);
-      await create();
-    });
+    if (this.handle.kind === 'embedded') await create();
+    else
+      await this.handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_KEY})`);
+        await create();
+      });
+    this.queues.add(name);
   }
 
-  /** Sends a job; the payload must be small (ids), the work reads its data in its own transaction. */
-  async send<T extends object>(name: string, data: T): Promise<string | null> {
+  /**
+   * Sends a job (its queue made first if no instance has made it yet); the payload must be small (ids), the work
+   * reads its data in its own transaction.
+   */
+  async send<T extends object>(name: string, data: T, options: { expireInSeconds?: number } = {}): Promise<string | null> {
+    await this.ensureQueue(name, options);
     return this.boss.send(name, data);
   }
 
