@@ -4,9 +4,7 @@ import { DataDirLockedError, openDatabase } from '@enamel/db';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
-import { COMMAND_ACTOR } from './features/backups/backup-command.ts';
-import { takeBackup } from './features/backups/backup.service.ts';
-import { startControlChannel } from './features/backups/control-channel.ts';
+import { COMMAND_ACTOR, startControlChannel, takeBackup } from './features/backups/index.ts';
 
 function readConfig(): Config {
   try {

@@ -20,7 +20,7 @@ import { clearSessionCookie, setSessionCookie, setXsrfCookie } from '../../core/
 import { mintXsrfToken } from '../../core/csrf.ts';
 import { requireUser } from '../../core/guards.ts';
 import { requestLocale, translate } from '../../core/i18n.ts';
-import { presentCurrentUser } from '../users/current-user.presenter.ts';
+import { presentCurrentUser } from '../users/index.ts';
 import { checkCredentials } from './auth.service.ts';
 import { requestResetLink, resetPassword } from './password-reset.service.ts';
 

@@ -31,7 +31,4 @@ export async function checkCredentials(deps: Deps, email: string, password: stri
   return user;
 }
 
-// password-reset.service.ts still imports the rule from here; its home is core/passwords.ts.
-export { checkNewPassword } from '../../core/passwords.ts';
-
 export { AppError };

@@ -6,10 +6,10 @@ import type { Deps } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
 import { defineJob } from '../../core/jobs/index.ts';
 import { translate } from '../../core/i18n.ts';
-import { hashPassword } from '../../core/passwords.ts';
+import { checkNewPassword, hashPassword } from '../../core/passwords.ts';
 import { randomToken, safeEqual, sha256 } from '../../core/tokens.ts';
-import { checkNewPassword, findUserByEmail } from './auth.service.ts';
-import { fullName } from '../users/current-user.presenter.ts';
+import { findUserByEmail } from './auth.service.ts';
+import { fullName } from '../users/index.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Deps } from '../../core/context.ts';
 import { defineJob } from '../../core/jobs/index.ts';
-import { runStockAlerts } from '../alerts/stock-alerts.ts';
+import { runStockAlerts } from '../alerts/index.ts';
 import { executeForecastRun } from './forecast-run.ts';
 
 /** A forecast run asked for on a screen: any instance runs it (its row is committed `queued` first). */

@@ -4,3 +4,4 @@ export { executeForecastRun } from './forecast-run.ts';
 export { requestForecastRun } from './forecast-runs.service.ts';
 /** What really happened in a forecast's weeks (dashboard chart, forecast report). */
 export { weeklyActualsByRef } from './forecast-accuracy.ts';
+export { forecastRunJob } from './forecast-jobs.ts';

@@ -1,3 +1,3 @@
 /** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
 export { default as schedulerRoutes } from './scheduler.routes.ts';
-export { seedSchedulerJobs } from './scheduler.service.ts';
+export { schedulerQueueJobs, seedSchedulerJobs, syncSchedules } from './scheduler.service.ts';

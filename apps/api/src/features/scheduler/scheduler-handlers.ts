@@ -2,14 +2,13 @@ import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttles } from '@enamel/db';
 import type { Deps } from '../../core/context.ts';
 import type { MessageKey } from '../../core/i18n.ts';
-import { runStockAlerts } from '../alerts/stock-alerts.ts';
-import { ARCHIVE_AFTER_DAYS, archiveActivityLogs } from '../archive-logs/archive-logs.service.ts';
-import { backupsSupported, takeBackup } from '../backups/backup.service.ts';
-import { executeForecastRun } from '../forecasts/forecast-run.ts';
-import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
-import { sweepOldJobs } from '../imports/import-jobs.ts';
-import { sendDigests } from '../notifications/digest.ts';
-import { sweepExpiredExportFiles } from '../reports/report-export-files.ts';
+import { runStockAlerts } from '../alerts/index.ts';
+import { ARCHIVE_AFTER_DAYS, archiveActivityLogs } from '../archive-logs/index.ts';
+import { backupsSupported, takeBackup } from '../backups/index.ts';
+import { executeForecastRun, requestForecastRun } from '../forecasts/index.ts';
+import { sweepOldJobs } from '../imports/index.ts';
+import { sendDigests } from '../notifications/index.ts';
+import { sweepExpiredExportFiles } from '../reports/index.ts';
 
 /** A line of a run's history: a message key and its parameters, translated when shown (old runs kept plain text). */
 export type LogLine = string | { key: string; params?: Record<string, string | number> };

@@ -1,8 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { dentalPractices, type Database } from '@enamel/db';
-import { runStockAlerts } from '../alerts/stock-alerts.ts';
-import { executeForecastRun } from '../forecasts/forecast-run.ts';
-import { requestForecastRun } from '../forecasts/forecast-runs.service.ts';
+import { runStockAlerts } from '../alerts/index.ts';
+import { executeForecastRun, requestForecastRun } from '../forecasts/index.ts';
 import { DEMO_PRACTICES } from './data/practices.ts';
 
 /**
