@@ -117,9 +117,11 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
     afterSave(t(id === undefined ? 'products.created' : 'products.saved'), ['product', 'products'], onClose),
   );
 
-  /** The purchase and the usage unit are picked from the same units. */
-  const unitSelect = (field: 'purchase_unit' | 'usage_unit', label: string, testId: string) => (
-    <Select label={label} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid={testId} {...form.getInputProps(field)} />
+  /** The purchase and the usage unit: a third of the row each, picked from the same units. */
+  const unitColumn = (field: 'purchase_unit' | 'usage_unit', label: string, testId: string) => (
+    <Grid.Col span={{ base: 12, sm: 4 }}>
+      <Select label={label} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid={testId} {...form.getInputProps(field)} />
+    </Grid.Col>
   );
 
   return (
@@ -161,9 +163,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select label={t('products.fields.category')} data={categoryData} searchable clearable nothingFoundMessage={t('table.noOptions')} data-testid="product-category" {...form.getInputProps('category_id')} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          {unitSelect('purchase_unit', t('products.fields.purchaseUnit'), 'product-purchase-unit')}
-        </Grid.Col>
+        {unitColumn('purchase_unit', t('products.fields.purchaseUnit'), 'product-purchase-unit')}
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <DecimalInput
             label={t('products.fields.unitsPerPurchaseUnit')}
@@ -177,9 +177,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
             {...form.getInputProps('units_per_purchase_unit')}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          {unitSelect('usage_unit', t('products.fields.usageUnit'), 'product-usage-unit')}
-        </Grid.Col>
+        {unitColumn('usage_unit', t('products.fields.usageUnit'), 'product-usage-unit')}
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NumberInput
             label={t('products.fields.purchasePrice')}
