@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityLogs } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { fileTestApp } from './test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 describe('activity log', () => {
   it('records login, failed login, profile changes (without secrets) and logout', async () => {

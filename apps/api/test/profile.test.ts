@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Agent } from './agent.ts';
 import { createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { fileTestApp } from './test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 describe('profile', () => {
   it('changes name, email and language, and sets the locale cookie', async () => {

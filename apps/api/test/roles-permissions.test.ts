@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
+import { REFUSED_CONDITIONS } from './fixtures/refused-conditions.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -52,21 +53,10 @@ describe('roles and permissions', () => {
   });
 
   it('permission conditions are limited to what the ability engine enforces: the practices', async () => {
-    const refused = [
-      { $where: 'this.dentalPracticeId > 0' },
-      { name: { $regex: '^(a+)+$' } },
-      { dentalPracticeId: { $regex: '.*' } },
-      { dentalPracticeId: { $in: '${user.practiceIds}', $where: 'true' } },
-      { dentalPracticeId: { $nin: [1] } },
-      { dentalPracticeId: { $in: ['1'] } },
-      { dentalPracticeId: { $in: [1] }, status: 'active' },
-      { status: 'active' },
-      { $or: [{ dentalPracticeId: { $in: [1] } }] },
-    ];
     const existing = await admin.post('/api/permission/create', { name: 'read Report (conditions test)', action: 'read', subject: 'Report' });
     expect(existing.statusCode).toBe(201);
     const id = existing.json().data.id as number;
-    for (const [i, conditions] of refused.entries()) {
+    for (const [i, conditions] of REFUSED_CONDITIONS.entries()) {
       const created = await admin.post('/api/permission/create', { name: `conditions ${i}`, action: 'read', subject: 'Report', conditions });
       expect(created.statusCode, JSON.stringify(conditions)).toBe(422);
       expect(created.json().errors, JSON.stringify(conditions)).toEqual({

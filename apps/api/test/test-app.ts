@@ -78,6 +78,16 @@ export async function createTestApp(
   };
 }
 
+/** A test file's app: filled in before the file's tests, closed after them. */
+export function fileTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(async () => t.close());
+  return t;
+}
+
 /** A new user with this role and these practices, and an agent signed in as them. */
 export async function signedInUser(t: TestApp, options: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.database.db, options);

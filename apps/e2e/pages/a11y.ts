@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSignIn } from './app.ts';
 
 /** The WCAG 2.0, 2.1 and 2.2 A and AA rules (the issue's bar). */
@@ -58,4 +58,14 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     role: ((await admin.get('/api/roles')) as unknown as ListAnswer).data[0]!.id,
     user: await first('/api/admin/list/users?pagesize=1'),
   };
+}
+
+/** Seeds the demo data once before the file's tests (`timeout` for a slow start), as seedDemo. */
+export function seedDemoBeforeAll(timeout?: number): void {
+  test.beforeAll(async ({ playwright }, info) => {
+    if (timeout) test.setTimeout(timeout);
+    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    await seedDemo(request);
+    await request.dispose();
+  });
 }

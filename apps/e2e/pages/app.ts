@@ -38,9 +38,29 @@ export class AppPages {
     await this.page.getByTestId(`language-option-${locale}`).click();
   }
 
+  /** Picks a practice in the header by its code (`DEMO-CITY`), and waits until it is the one shown. */
+  async choosePractice(code: string): Promise<void> {
+    const selector = this.page.getByTestId('app-header').getByTestId('practice-selector');
+    await selector.click();
+    await this.page.getByRole('option', { name: `(${code})` }).click();
+    await expect(selector).toHaveValue(new RegExp(`\\(${code}\\)`));
+  }
+
+  /** Signs in as the admin and works in the practice of this code. */
+  async signInAtPractice(code: string): Promise<void> {
+    await this.signInAndWaitForDashboard();
+    await this.choosePractice(code);
+  }
+
   /** Follows a sidebar link. */
   async navigate(key: string): Promise<void> {
     await this.page.getByTestId(`nav-${key}`).click();
+  }
+
+  /** Follows a sidebar link and waits for its screen, titled `title`. */
+  async open(key: string, title: string): Promise<void> {
+    await this.navigate(key);
+    await expect(this.page.getByTestId('page-title')).toHaveText(title);
   }
 }
 

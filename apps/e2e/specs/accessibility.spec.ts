@@ -111,6 +111,19 @@ async function newContext(browser: Browser, baseURL: string | undefined, locale:
   return context;
 }
 
+/** The describe block's page, in `locale` (signed in when asked): opened before its tests, closed after. */
+function blockPage(locale: string, signedIn: boolean): () => Page {
+  let context: BrowserContext;
+  let page: Page;
+  test.beforeAll(async ({ browser, baseURL }) => {
+    context = await newContext(browser, baseURL, locale);
+    page = await context.newPage();
+    if (signedIn) await new AppPages(page).signInAndWaitForDashboard();
+  });
+  test.afterAll(async () => context.close());
+  return () => page;
+}
+
 /** Visits a screen, checks it, then each of its dialogs open; collects every violation. */
 async function check(page: Page, name: string, plan: VisitPlan): Promise<string[]> {
   await page.goto(plan.url(ids));
@@ -138,38 +151,25 @@ function report(found: string[]): void {
 
 for (const locale of LOCALES) {
   test.describe(`no axe violation, signed out (${locale})`, () => {
-    let context: BrowserContext;
-    let page: Page;
-    test.beforeAll(async ({ browser, baseURL }) => {
-      context = await newContext(browser, baseURL, locale);
-      page = await context.newPage();
-    });
-    test.afterAll(async () => context.close());
+    const page = blockPage(locale, false);
 
     for (const route of GUEST_ROUTES) {
       test(`/${route.path} (${locale})`, async () => {
         const plan = GUEST_PLANS[route.path];
         expect(plan, `no visit plan for /${route.path}`).toBeDefined();
-        report(await check(page, route.path, plan!));
+        report(await check(page(), route.path, plan!));
       });
     }
   });
 
   test.describe(`no axe violation, signed in (${locale})`, () => {
-    let context: BrowserContext;
-    let page: Page;
-    test.beforeAll(async ({ browser, baseURL }) => {
-      context = await newContext(browser, baseURL, locale);
-      page = await context.newPage();
-      await new AppPages(page).signInAndWaitForDashboard();
-    });
-    test.afterAll(async () => context.close());
+    const page = blockPage(locale, true);
 
     for (const route of ADMIN_ROUTES) {
       test(`/admin/${route.path} (${locale})`, async () => {
         const plan = ADMIN_PLANS[route.path];
         expect(plan, `no visit plan for /admin/${route.path}`).toBeDefined();
-        report(await check(page, route.path, plan!));
+        report(await check(page(), route.path, plan!));
       });
     }
   });

@@ -11,8 +11,7 @@ test.describe('administration', () => {
     await app.signInAndWaitForDashboard();
 
     // A practice, through the dialog on the practices list.
-    await app.navigate('dentalPractices');
-    await expect(page.getByTestId('page-title')).toHaveText('Dental Practices Management');
+    await app.open('dentalPractices', 'Dental Practices Management');
     await page.getByTestId('practice-add').click();
     await page.getByTestId('practice-name').fill(practiceName);
     await page.getByTestId('practice-code').fill(`HD-${stamp}`);

@@ -19,8 +19,7 @@ test.describe('catalog', () => {
     await app.signInAndWaitForDashboard();
 
     // A brand, through the dialog on the brands list.
-    await app.navigate('brands');
-    await expect(page.getByTestId('page-title')).toHaveText('Brands Management');
+    await app.open('brands', 'Brands Management');
     await page.getByTestId('brand-add').click();
     await page.getByTestId('brand-name').fill(brand);
     await page.getByTestId('brand-manufacturer').fill('Nitrilon Medical Ltd');
@@ -46,8 +45,7 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('data-table-row')).toContainText(`${parentCategory} › ${category}`);
 
     // A product: a GTIN with a wrong check digit is refused under its field, and nothing is created.
-    await app.navigate('products');
-    await expect(page.getByTestId('page-title')).toHaveText('Products Management');
+    await app.open('products', 'Products Management');
     await page.getByTestId('product-add').click();
     await page.getByTestId('product-name').fill(product);
     await page.getByTestId('product-sku').fill(sku);

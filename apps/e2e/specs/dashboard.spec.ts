@@ -1,15 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { axeViolations, seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages, typeDate } from '../pages/app.ts';
 
 /** The nine widgets, by their cards' test ids. */
 const WIDGETS = ['critical-items', 'low-stock', 'demand-forecast', 'days-to-zero', 'procedure-forecast', 'most-used', 'inventory-value', 'consumable-cost', 'dead-stock'];
 
-async function choosePractice(page: Page, code: string) {
-  await page.getByTestId('app-header').getByTestId('practice-selector').click();
-  await page.getByRole('option', { name: `(${code})` }).click();
-  await expect(page.getByTestId('app-header').getByTestId('practice-selector')).toHaveValue(new RegExp(`\\(${code}\\)`));
-}
+const choosePractice = (page: Page, code: string) => new AppPages(page).choosePractice(code);
 
 async function expectNineWidgets(page: Page) {
   await waitUntilLoaded(page);
@@ -17,11 +13,7 @@ async function expectNineWidgets(page: Page) {
   await expect(page.getByTestId('widget-error')).toHaveCount(0);
 }
 
-test.beforeAll(async ({ playwright }, info) => {
-  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await seedDemo(request);
-  await request.dispose();
-});
+seedDemoBeforeAll();
 
 test('the dashboard shows the nine widgets from the demo data, follows the practice and the date, and runs a back-test', async ({ page }) => {
   await new AppPages(page).signInAndWaitForDashboard();

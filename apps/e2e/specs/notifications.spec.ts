@@ -1,13 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { seedDemo } from '../pages/a11y.ts';
+import { seedDemoBeforeAll } from '../pages/a11y.ts';
 import { AppPages } from '../pages/app.ts';
 
-test.beforeAll(async ({ playwright }, info) => {
-  // Seeding forecasts the demo practices as of today, which raises their stock alerts.
-  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await seedDemo(request);
-  await request.dispose();
-});
+// Seeding forecasts the demo practices as of today, which raises their stock alerts.
+seedDemoBeforeAll();
 
 test('the bell shows stock alerts; opening one goes to what it is about and marks it read; all can be marked read', async ({ page }) => {
   await new AppPages(page).signInAndWaitForDashboard();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages } from '../pages/app.ts';
 
 /**
@@ -9,12 +9,7 @@ import { AppPages } from '../pages/app.ts';
 const LOCALES = ['en', 'es', 'fr', 'pt-BR', 'bn', 'zh-CN'] as const;
 const SCREENS = ['/admin/dashboard', '/admin/list/inventories', '/admin/list/products', '/admin/list/procedures', '/admin/logs', '/admin/list/users', '/admin/list/dental-practices', '/admin/list/brands'];
 
-test.beforeAll(async ({ playwright }, info) => {
-  test.setTimeout(180_000);
-  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await seedDemo(request);
-  await request.dispose();
-});
+seedDemoBeforeAll(180_000);
 
 /** Elements whose text is wider than their box (a badge's label, the selector's input). */
 async function cutOff(page: Page): Promise<string[]> {

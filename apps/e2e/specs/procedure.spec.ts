@@ -1,7 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
-import { AppPages, apiSignIn } from '../pages/app.ts';
-import { CatalogPages } from '../pages/catalog.ts';
-import { StockPages } from '../pages/stock.ts';
+import { apiSignIn } from '../pages/app.ts';
+import { signInToPractice } from '../pages/practice.ts';
 
 test.describe('procedures are commands', () => {
   test('plan a procedure from a template, complete it with one request, see its stock consumed', async ({ page, request }) => {
@@ -25,11 +24,7 @@ test.describe('procedures are commands', () => {
     const procedureCode = (await admin.post('/api/procedure-code/create', { code, name: `Bonding ${stamp}`, category: 'restorative' })) as { data: { id: number } };
     await admin.post('/api/procedure-template/create', { name: templateName, procedure_code_id: procedureCode.data.id, items: [{ product_id: bonding.data.id, quantity: '2' }] });
 
-    const app = new AppPages(page);
-    const catalog = new CatalogPages(page);
-    const stock = new StockPages(page);
-    await app.signInAndWaitForDashboard();
-    await stock.selectPractice(practiceName);
+    const { app, catalog, stock } = await signInToPractice(page, practiceName);
 
     // Plan it: the template's line comes with what is on hand; a picked product joins the same editor.
     await app.navigate('procedures');

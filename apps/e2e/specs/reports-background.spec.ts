@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages } from '../pages/app.ts';
 
-test.beforeAll(async ({ playwright }, info) => {
-  test.setTimeout(180_000);
-  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await seedDemo(request);
-  await request.dispose();
-});
+seedDemoBeforeAll(180_000);
 
 /** Every movement of the demo's history, one row each: past what a PDF downloads at once. */
 const period = () => {
@@ -20,9 +15,7 @@ const period = () => {
 /** Generate with the stock movements' lines of the demo city practice over the period (a long export). */
 async function openMovementLines(page: Page) {
   test.setTimeout(180_000);
-  await new AppPages(page).signInAndWaitForDashboard();
-  await page.getByTestId('app-header').getByTestId('practice-selector').click();
-  await page.getByRole('option', { name: '(DEMO-CITY)' }).click();
+  await new AppPages(page).signInAtPractice('DEMO-CITY');
   await page.goto(`/admin/reports/genrate?report=stock-movements&view=lines&${period()}`);
   await waitUntilLoaded(page);
 }

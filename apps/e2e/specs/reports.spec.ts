@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages, typeDate } from '../pages/app.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test.beforeAll(async ({ playwright }, info) => {
-  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await seedDemo(request);
-  await request.dispose();
-});
+seedDemoBeforeAll();
 
 test('open a report from the list, filter it (kept in the URL), read its chart and totals, and download it as CSV', async ({ page }) => {
-  await new AppPages(page).signInAndWaitForDashboard();
-  await page.getByTestId('app-header').getByTestId('practice-selector').click();
-  await page.getByRole('option', { name: '(DEMO-CITY)' }).click();
+  await new AppPages(page).signInAtPractice('DEMO-CITY');
   await page.goto('/admin/list/reports');
   await page.getByTestId('report-card-stock-movements').click();
   await expect(page).toHaveURL(/\/admin\/reports\/genrate\?report=stock-movements$/);
@@ -94,9 +88,7 @@ test('open a report from the list, filter it (kept in the URL), read its chart a
 });
 
 test('stock movements one row per movement: the lines view, filtered by a product, and its PDF', async ({ page }) => {
-  await new AppPages(page).signInAndWaitForDashboard();
-  await page.getByTestId('app-header').getByTestId('practice-selector').click();
-  await page.getByRole('option', { name: '(DEMO-CITY)' }).click();
+  await new AppPages(page).signInAtPractice('DEMO-CITY');
   await page.goto('/admin/reports/genrate?report=stock-movements');
   await waitUntilLoaded(page);
   await page.getByTestId('report-lines').getByText('Each movement').click();

@@ -26,8 +26,7 @@ test('a Super Admin edits a job, runs the due jobs from the screen, reads the ru
 
   const app = new AppPages(page);
   await app.signInAndWaitForDashboard();
-  await app.navigate('scheduler');
-  await expect(page.getByTestId('page-title')).toHaveText('Scheduler');
+  await app.open('scheduler', 'Scheduler');
   const rows = page.getByTestId('scheduler-table').getByTestId('data-table-row');
   await expect(rows).toHaveCount(6);
   await expect(jobRow(page, 'Refresh forecasts')).toContainText('0 2 * * *');

@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { seedDemo, waitUntilLoaded } from '../pages/a11y.ts';
+import { seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages } from '../pages/app.ts';
 
-test.beforeAll(async ({ playwright }, info) => {
-  const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  await seedDemo(request);
-  await request.dispose();
-});
+seedDemoBeforeAll();
 
 test('a manager changes a practice’s forecasting settings, a bad value is refused with its message, and Run now adds a run', async ({ page }) => {
-  await new AppPages(page).signInAndWaitForDashboard();
-  await page.getByTestId('app-header').getByTestId('practice-selector').click();
-  await page.getByRole('option', { name: '(DEMO-COAST)' }).click();
+  await new AppPages(page).signInAtPractice('DEMO-COAST');
   await page.goto('/admin/setting');
   await waitUntilLoaded(page);
   await expect(page.getByTestId('page-title')).toHaveText('Setting');

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { AppPages, apiSignIn } from '../pages/app.ts';
-import { CatalogPages, gtin13 } from '../pages/catalog.ts';
-import { StockPages, gs1Barcode } from '../pages/stock.ts';
+import { apiSignIn } from '../pages/app.ts';
+import { gtin13 } from '../pages/catalog.ts';
+import { signInToPractice } from '../pages/practice.ts';
+import { gs1Barcode } from '../pages/stock.ts';
 
 
 test.describe('stock and procedures', () => {
@@ -25,15 +26,10 @@ test.describe('stock and procedures', () => {
     const procedureCode = (await admin.post('/api/procedure-code/create', { code, name: `Composite filling ${stamp}`, category: 'restorative' })) as { data: { id: number } };
     await admin.post('/api/procedure-template/create', { name: templateName, procedure_code_id: procedureCode.data.id, items: [{ product_id: product.data.id, quantity: '3' }] });
 
-    const app = new AppPages(page);
-    const catalog = new CatalogPages(page);
-    const stock = new StockPages(page);
-    await app.signInAndWaitForDashboard();
-    await stock.selectPractice(practiceName);
+    const { app, catalog, stock } = await signInToPractice(page, practiceName);
 
     // Receive stock: the scanned GS1 barcode fills the product, the lot and the expiry date.
-    await app.navigate('inventories');
-    await expect(page.getByTestId('page-title')).toHaveText('Inventories Management');
+    await app.open('inventories', 'Inventories Management');
     await page.getByTestId('inventory-receive').click();
     await page.getByTestId('receive-product').fill(barcode.text);
     await expect(page.getByTestId('stock-product-name')).toHaveText(productName);
@@ -64,8 +60,7 @@ test.describe('stock and procedures', () => {
     await expect(page.getByTestId('movement-row').first().getByTestId('movement-quantity')).toHaveText('+100');
 
     // Record a procedure from the template: its items are copied, with what is on hand.
-    await app.navigate('procedures');
-    await expect(page.getByTestId('page-title')).toHaveText('Procedures Management');
+    await app.open('procedures', 'Procedures Management');
     await page.getByTestId('procedure-add').click();
     await expect(page).toHaveURL(/\/admin\/procedures\/create$/);
     await catalog.choose('procedure-code', code, new RegExp(code));
@@ -141,10 +136,7 @@ test.describe('stock and procedures', () => {
       items: [{ product_id: product.data.id, quantity: '1' }],
     });
 
-    const app = new AppPages(page);
-    const stock = new StockPages(page);
-    await app.signInAndWaitForDashboard();
-    await stock.selectPractice(from);
+    const { app, stock } = await signInToPractice(page, from);
     await app.navigate('inventories');
     await stock.expectOnHand(productName, '10 each · 0.1 bags');
 

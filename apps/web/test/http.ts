@@ -1,5 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { AxiosInstance } from 'axios';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach } from 'vitest';
 import { LIST_CONTRACTS } from '@enamel/contracts';
 
 const LIST_ROWS = new Map(LIST_CONTRACTS.map((contract) => [contract.path, contract.row.strict()]));
@@ -55,6 +57,23 @@ export function stubHttp(instance: AxiosInstance, routes: Record<string, Handler
     restore: () => {
       instance.defaults.adapter = previous;
     },
+  };
+}
+
+/**
+ * For each test of the file: the XSRF cookie set first, the real adapter back after. `serve(routes)` stubs the
+ * client with `base` and these routes (see stubHttp).
+ */
+export function servePerTest(instance: AxiosInstance, base: Record<string, Handler> = {}) {
+  let restore = () => undefined as void;
+  beforeEach(() => {
+    Cookies.set('XSRF-TOKEN', 't');
+  });
+  afterEach(() => restore());
+  return (routes: Record<string, Handler>) => {
+    const http = stubHttp(instance, { ...base, ...routes });
+    restore = http.restore;
+    return http;
   };
 }
 

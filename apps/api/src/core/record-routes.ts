@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Subject } from '@enamel/contracts';
+import { errorBodySchema, type Subject } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
 import { actorOf, type Actor } from './activity-log.ts';
 import { authorize } from './guards.ts';
@@ -70,16 +70,7 @@ export function registerRecordRoutes<Body, Row, Record>(fastify: FastifyInstance
 
   const remove = spec.remove;
   if (remove) {
-    app.route({
-      method: ['POST', 'DELETE'],
-      url: `${spec.base}/delete/:id`,
-      preValidation: authorize('delete', spec.subject),
-      schema: { tags, summary: `Delete a ${name} for good; 409 naming what still uses it`, params: idParams, response: { 204: z.null(), ...recordErrors } },
-      handler: async (request, reply) => {
-        await remove(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    });
+    registerDeleteRoute(app, { url: `${spec.base}/delete/:id`, tag: spec.tag, subject: spec.subject, summary: `Delete a ${name} for good; 409 naming what still uses it`, remove: (request, id) => remove(db, actorOf(request), id) });
   } else {
     status('delete', 'inactive', `Deactivate a ${name} (restorable)`);
   }
@@ -90,4 +81,27 @@ export function registerRecordRoutes<Body, Row, Record>(fastify: FastifyInstance
       (request) => setStatus(request, request.body.id, 'inactive'),
     );
   }
+}
+
+/** `POST` or `DELETE {url}` (with `:id`): a delete for good, answered 204; `remove` checks and logs it. */
+export function registerDeleteRoute(fastify: FastifyInstance, spec: { url: string; tag: string; subject: Subject; summary: string; remove: (request: FastifyRequest, id: number) => Promise<void> }): void {
+  fastify.withTypeProvider<ZodTypeProvider>().route({
+    method: ['POST', 'DELETE'],
+    url: spec.url,
+    preValidation: authorize('delete', spec.subject),
+    schema: { tags: [spec.tag], summary: spec.summary, params: idParams, response: { 204: z.null(), ...recordErrors } },
+    handler: async (request, reply) => {
+      await spec.remove(request, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}
+
+/** `GET {base}/all`: every record of the entity as `item`s, for pickers. */
+export function registerAllRoute<Item>(fastify: FastifyInstance, spec: { base: string; tag: string; subject: Subject; summary: string; item: z.ZodType<Item>; all: () => Promise<Item[]> }): void {
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    `${spec.base}/all`,
+    { preValidation: authorize('read', spec.subject), schema: { tags: [spec.tag], summary: spec.summary, response: { 200: z.object({ data: z.array(spec.item) }), 401: errorBodySchema, 403: errorBodySchema } } },
+    async () => ({ data: await spec.all() }),
+  );
 }

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Subject } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
@@ -101,3 +101,36 @@ export async function assertUnique(db: Database | Tx, table: StatusTable, where:
   if (rows.some((r) => r.id !== exceptId)) throw new AppError('validation_failed', undefined, { [field]: [{ key }] });
 }
 
+
+/** In use while active rows of `table` refer to the record through `column`: a 409 with `key`, counting them. */
+export function activeReferences(table: StatusTable, column: PgColumn, key: MessageKey): InUseCheck {
+  return async (tx, id) => {
+    const [row] = await tx.select({ n: count() }).from(table).where(and(eq(column, id), eq(table.status, 'active')));
+    return row && row.n > 0 ? { key, params: { count: row.n } } : null;
+  };
+}
+
+/** How a catalog entity's body is written: its columns, the checks before a create or an update (`id`: the one updated), what keeps it active. */
+export interface RecordRules<Input> {
+  columns: (body: Input) => Values;
+  check: (db: Database, body: Input, id?: number) => Promise<void>;
+  inUse?: InUseCheck;
+}
+
+/** find, create, update and status change of a catalog entity, checked by its rules and logged. */
+export function recordService<Row extends { id: number }, Input>(kind: RecordKind, rules: RecordRules<Input>) {
+  const find = (db: Database, id: number) => findRecord<Row>(db, kind, id);
+  return {
+    find,
+    create: async (db: Database, actor: Actor, body: Input): Promise<Row> => {
+      await rules.check(db, body);
+      return createRecord<Row>(db, actor, kind, rules.columns(body));
+    },
+    update: async (db: Database, actor: Actor, id: number, body: Input): Promise<Row> => {
+      await find(db, id);
+      await rules.check(db, body, id);
+      return updateRecord<Row>(db, actor, kind, id, rules.columns(body));
+    },
+    setStatus: (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, rules.inUse),
+  };
+}

@@ -3,7 +3,7 @@ import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { useRouteHandle } from './routeHandle.ts';
+import { useRouteHandle } from '../ui/routeHandle.ts';
 
 /** Placeholder for a screen whose feature arrives in a later release: title, breadcrumb, one sentence. */
 export function ComingSoonPage() {

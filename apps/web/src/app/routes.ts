@@ -20,10 +20,7 @@ export interface AdminRoute {
 }
 
 /** The route handle the breadcrumbs and page titles read. */
-export interface RouteHandle {
-  crumb: string;
-  parent?: string;
-}
+export type { RouteHandle } from '../ui/routeHandle.ts';
 
 /** The signed-out screens (under the guest layout). */
 export type GuestScreen = 'login' | 'forgot-password' | 'reset-password';

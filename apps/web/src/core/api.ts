@@ -69,17 +69,30 @@ export async function postData<T>(url: string, body?: unknown, config?: AxiosReq
   return (await api.post<{ data: T }>(url, body, config)).data.data;
 }
 
+/** How a resource's records are deactivated (the notes' `delete` unless said), deleted for good (`remove`, when they can be), and which queries besides the record's own show them. */
+export interface RecordLifecycleOptions {
+  deactivate?: string;
+  remove?: string;
+  refresh?: string[];
+}
+
 /**
  * The calls on one record of a resource (docs/client-contract.md#paths): GET `/api/{name}/{id}`, POST
  * `/api/{name}/create` or `/api/{name}/update/{id}`, and POST `/api/{name}/{action}/{id}` for the
- * rest (delete, restore…).
+ * rest (delete, restore…). `lifecycle` is what a list offers on a row and what a write refreshes (with every list).
  */
-export function recordApi<Record, Body>(name: string) {
+export function recordApi<Record, Body>(name: string, options: RecordLifecycleOptions = {}) {
+  const act = async (action: string, id: number): Promise<void> => {
+    await api.post(`/api/${name}/${action}/${id}`);
+  };
+  const { deactivate = 'delete', remove } = options;
   return {
     fetch: (id: number) => getData<Record>(`/api/${name}/${id}`),
     save: (body: Body, id?: number) => postData<Record>(id === undefined ? `/api/${name}/create` : `/api/${name}/update/${id}`, body),
-    act: async (action: string, id: number): Promise<void> => {
-      await api.post(`/api/${name}/${action}/${id}`);
+    act,
+    lifecycle: {
+      calls: { deactivate: (id: number) => act(deactivate, id), restore: (id: number) => act('restore', id), ...(remove ? { delete: (id: number) => act(remove, id) } : {}) },
+      refresh: [name, ...(options.refresh ?? [])],
     },
   };
 }

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { Subject } from '@enamel/contracts';
 import type { AppAbility } from '../core/abilities.ts';
 import { AddButton } from './AddButton.tsx';
-import { DataTable, type DataTableProps } from './data-table/index.ts';
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table/index.ts';
 import { PageHeader } from './PageHeader.tsx';
+import { useRouteHandle } from './routeHandle.ts';
 import { RowActionsMenu } from './RowActionsMenu.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 import { useEditAction, useLifecycleActions, type LifecycleCalls } from './useLifecycleActions.tsx';
 
 interface RecordRow {
   id: number;
   status: string;
+  created_at: string;
 }
 
 /** Create and edit in a dialog (`id` undefined: a new record), or on pages of their own. */
@@ -22,25 +25,31 @@ export interface RecordListPageProps<Row extends RecordRow> {
   subject: Subject;
   /** The screen's texts: `{ns}.subtitle`, `{ns}.add`, and the confirmations' (`{ns}.deactivateTitle`…, see useLifecycleActions). */
   ns: string;
-  title: string;
   addTestId: string;
   form: RecordForm;
   /** The row as menus and confirmations name it. */
   name: (row: Row) => string;
   /** Deactivate, restore (and delete) calls and the queries they refresh (see useLifecycleActions). */
   lifecycle: { calls: LifecycleCalls; refresh: string[]; deletable?: (row: Row) => boolean };
-  table: Omit<DataTableProps<Row>, 'onRowOpen' | 'rowActions'>;
+  /** The table; its CSV is named after `tableId`, and its columns end with the status and the (hidden) creation date. */
+  table: Omit<DataTableProps<Row>, 'onRowOpen' | 'rowActions' | 'exportFileName'>;
   /** Shown between the header and the table (a notice). */
   children?: ReactNode;
 }
 
 /**
- * A catalog-style list screen: the header with its add button, the table whose rows open for editing, and a row
+ * A catalog-style list screen, titled as its route: the header with its add button, the table whose rows open for editing, and a row
  * menu with edit, deactivate / restore (and delete for good where the list allows it), each confirmed; the
  * form in its dialog or on its own page. What a reader may do follows their rules.
  */
-export function RecordListPage<Row extends RecordRow>({ subject, ns, title, addTestId, form, name, lifecycle, table, children }: RecordListPageProps<Row>) {
+export function RecordListPage<Row extends RecordRow>({ subject, ns, addTestId, form, name, lifecycle, table, children }: RecordListPageProps<Row>) {
   const { t } = useTranslation();
+  const title = t(useRouteHandle()?.crumb ?? '');
+  const columns: DataTableColumn<Row>[] = [
+    ...table.columns,
+    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
+    { field: 'created_at', title: t('common.createdAt'), hide: true },
+  ];
   const ability = useAbility<AppAbility>();
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const canEdit = ability.can('update', subject);
@@ -57,6 +66,8 @@ export function RecordListPage<Row extends RecordRow>({ subject, ns, title, addT
       {children}
       <DataTable<Row>
         {...table}
+        columns={columns}
+        exportFileName={table.tableId}
         onRowOpen={canEdit ? edit : undefined}
         rowActions={(row) => <RowActionsMenu label={name(row)} actions={[editAction(() => edit(row), canEdit), ...confirm.menu(row, canDelete, lifecycle.deletable?.(row))]} />}
       />

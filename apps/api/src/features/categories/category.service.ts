@@ -1,20 +1,15 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Category, categoryBodySchema } from '@enamel/contracts';
 import { categories, products, type Database } from '@enamel/db';
-import type { Actor } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { isoDate } from '../../core/presenters.ts';
-import { assertUnique, createRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
+import { activeReferences, assertUnique, recordService, type RecordKind } from '../../core/records.ts';
 import { categoryPath } from './category.list.ts';
 
 type Row = typeof categories.$inferSelect;
 export type CategoryInput = z.output<typeof categoryBodySchema>;
 const kind: RecordKind = { table: categories, subject: 'Category' };
-
-function toColumns(body: CategoryInput) {
-  return { name: body.name, parentId: body.parent_id, ...(body.status ? { status: body.status } : {}) };
-}
 
 /** The parent must exist and must not be the category itself or one of its descendants (no cycles). */
 async function checkParent(db: Database, parentId: number | null, selfId?: number): Promise<void> {
@@ -34,13 +29,8 @@ async function checkParent(db: Database, parentId: number | null, selfId?: numbe
 const nameTaken = (db: Database, body: CategoryInput, exceptId?: number) =>
   assertUnique(db, categories, sql`coalesce(${categories.parentId}, 0) = ${body.parent_id ?? 0} and lower(${categories.name}) = lower(${body.name})`, 'name', 'catalog.category_name_taken', exceptId);
 
-/** A category stays active while it has active subcategories or active products. */
-const inUse: InUseCheck = async (tx, id) => {
-  const [children] = await tx.select({ n: count() }).from(categories).where(and(eq(categories.parentId, id), eq(categories.status, 'active')));
-  if (children && children.n > 0) return { key: 'catalog.category_has_children', params: { count: children.n } };
-  const [used] = await tx.select({ n: count() }).from(products).where(and(eq(products.categoryId, id), eq(products.status, 'active')));
-  return used && used.n > 0 ? { key: 'catalog.category_in_use', params: { count: used.n } } : null;
-};
+const activeChildren = activeReferences(categories, categories.parentId, 'catalog.category_has_children');
+const activeProducts = activeReferences(products, products.categoryId, 'catalog.category_in_use');
 
 export async function presentCategory(db: Database, row: Row): Promise<Category> {
   const [extra] = await db
@@ -52,22 +42,15 @@ export async function presentCategory(db: Database, row: Row): Promise<Category>
   };
 }
 
-export const findCategory = (db: Database, id: number) => findRecord<Row>(db, kind, id);
-
-export async function createCategory(db: Database, actor: Actor, body: CategoryInput): Promise<Row> {
-  await checkParent(db, body.parent_id);
-  await nameTaken(db, body);
-  return createRecord<Row>(db, actor, kind, toColumns(body));
-}
-
-export async function updateCategory(db: Database, actor: Actor, id: number, body: CategoryInput): Promise<Row> {
-  await findCategory(db, id);
-  await checkParent(db, body.parent_id, id);
-  await nameTaken(db, body, id);
-  return updateRecord<Row>(db, actor, kind, id, toColumns(body));
-}
-
-export const setCategoryStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, inUse);
+export const { find: findCategory, create: createCategory, update: updateCategory, setStatus: setCategoryStatus } = recordService<Row, CategoryInput>(kind, {
+  columns: (body) => ({ name: body.name, parentId: body.parent_id, ...(body.status ? { status: body.status } : {}) }),
+  check: async (db, body, id) => {
+    await checkParent(db, body.parent_id, id);
+    await nameTaken(db, body, id);
+  },
+  // A category stays active while it has active subcategories or active products.
+  inUse: async (tx, id) => (await activeChildren(tx, id)) ?? activeProducts(tx, id),
+});
 
 /** Every category with its path, for pickers. */
 export async function allCategories(db: Database) {

@@ -1,8 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DentalPracticeBody } from '@enamel/contracts';
 import { dentalPractices, type Database } from '@enamel/db';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
-import { AppError, invalid } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
+import { assertUnique } from '../../core/records.ts';
 
 type Row = typeof dentalPractices.$inferSelect;
 
@@ -19,14 +20,8 @@ function toColumns(body: DentalPracticeBody) {
   };
 }
 
-async function assertCodeFree(db: Database, code: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: dentalPractices.id })
-    .from(dentalPractices)
-    .where(and(eq(sql`lower(${dentalPractices.code})`, code.toLowerCase()), exceptId ? ne(dentalPractices.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw invalid('code', 'practice.code_taken');
-}
+const assertCodeFree = (db: Database, code: string, exceptId?: number) =>
+  assertUnique(db, dentalPractices, sql`lower(${dentalPractices.code}) = ${code.toLowerCase()}`, 'code', 'practice.code_taken', exceptId);
 
 export async function findPractice(db: Database, id: number): Promise<Row> {
   const [row] = await db.select().from(dentalPractices).where(eq(dentalPractices.id, id)).limit(1);

@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dentalPracticeBodySchema, dentalPracticeSchema, errorBodySchema } from '@enamel/contracts';
+import { dentalPracticeBodySchema, dentalPracticeSchema } from '@enamel/contracts';
 import { dentalPractices } from '@enamel/db';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { readerScope, registerListRoute } from '../../core/list-route.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { actorOf } from '../../core/activity-log.ts';
+import { registerDeleteRoute } from '../../core/record-routes.ts';
+import { idParams, oneOf, recordErrors as errors } from '../../core/route-schemas.ts';
 import { presentDentalPractice } from './dental-practice.presenter.ts';
 import { createPractice, deletePracticePermanently, findPractice, setPracticeStatus, updatePractice } from './dental-practice.service.ts';
 import { dentalPracticeList } from './dental-practices.list.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
-const one = z.object({ success: z.literal(true), data: dentalPracticeSchema });
-
+const one = oneOf(dentalPracticeSchema);
 
 export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -72,15 +70,14 @@ export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
 
   // The notes' spelling is kept so their client works unchanged; the correct one is an alias.
   for (const url of ['/api/dental-practice/delete-permenent/:id', '/api/dental-practice/delete-permanent/:id']) {
-    app.route({
-      method: ['POST', 'DELETE'],
+    registerDeleteRoute(app, {
       url,
-      preValidation: authorize('delete', 'DentalPractice'),
-      schema: { tags: ['dental-practices'], summary: 'Delete an inactive practice permanently', params: idParams, response: { 204: z.null(), ...errors } },
-      handler: async (request, reply) => {
-        ensurePracticeAccess(await abilityFor(request), 'delete', 'DentalPractice', request.params.id);
-        await deletePracticePermanently(db, actorOf(request), request.params.id);
-        return reply.status(204).send(null);
+      tag: 'dental-practices',
+      subject: 'DentalPractice',
+      summary: 'Delete an inactive practice permanently',
+      remove: async (request, id) => {
+        ensurePracticeAccess(await abilityFor(request), 'delete', 'DentalPractice', id);
+        await deletePracticePermanently(db, actorOf(request), id);
       },
     });
   }

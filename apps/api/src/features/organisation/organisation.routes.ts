@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBodySchema, organisationSchema, organisationUpdateBodySchema } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { abilityFor, authenticated, authorize } from '../../core/guards.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
-import { recordErrors } from '../../core/route-schemas.ts';
+import { oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { organisation, updateOrganisationCurrency } from './organisation.service.ts';
 
-const one = z.object({ success: z.literal(true), data: organisationSchema });
+const one = oneOf(organisationSchema);
 
 /** The organisation's settings: everyone signed in reads them (money is shown in them); only organisation-wide settings managers change them. */
 export default async function organisationRoutes(fastify: FastifyInstance) {

@@ -1,23 +1,15 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProcedureCode, procedureCodeBodySchema } from '@enamel/contracts';
 import { procedureCodes, procedureTemplates, type Database } from '@enamel/db';
-import type { Actor } from '../../core/activity-log.ts';
 import { isoDate } from '../../core/presenters.ts';
-import { assertUnique, createRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
+import { activeReferences, assertUnique, recordService, type RecordKind } from '../../core/records.ts';
 
 type Row = typeof procedureCodes.$inferSelect;
 export type ProcedureCodeInput = z.output<typeof procedureCodeBodySchema>;
 const kind: RecordKind = { table: procedureCodes, subject: 'ProcedureCode' };
 
-const toColumns = (body: ProcedureCodeInput) => ({ code: body.code, name: body.name, category: body.category, ...(body.status ? { status: body.status } : {}) });
 const codeTaken = (db: Database, code: string, exceptId?: number) => assertUnique(db, procedureCodes, sql`upper(${procedureCodes.code}) = upper(${code})`, 'code', 'catalog.code_taken', exceptId);
-
-/** A code stays active while active templates perform it. */
-const activeTemplates: InUseCheck = async (tx, id) => {
-  const [row] = await tx.select({ n: count() }).from(procedureTemplates).where(and(eq(procedureTemplates.procedureCodeId, id), eq(procedureTemplates.status, 'active')));
-  return row && row.n > 0 ? { key: 'catalog.code_in_use', params: { count: row.n } } : null;
-};
 
 export async function presentProcedureCode(db: Database, row: Row): Promise<ProcedureCode> {
   const [used] = await db.select({ n: count() }).from(procedureTemplates).where(eq(procedureTemplates.procedureCodeId, row.id));
@@ -27,20 +19,12 @@ export async function presentProcedureCode(db: Database, row: Row): Promise<Proc
   };
 }
 
-export const findProcedureCode = (db: Database, id: number) => findRecord<Row>(db, kind, id);
-
-export async function createProcedureCode(db: Database, actor: Actor, body: ProcedureCodeInput): Promise<Row> {
-  await codeTaken(db, body.code);
-  return createRecord<Row>(db, actor, kind, toColumns(body));
-}
-
-export async function updateProcedureCode(db: Database, actor: Actor, id: number, body: ProcedureCodeInput): Promise<Row> {
-  await findProcedureCode(db, id);
-  await codeTaken(db, body.code, id);
-  return updateRecord<Row>(db, actor, kind, id, toColumns(body));
-}
-
-export const setProcedureCodeStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, activeTemplates);
+export const { find: findProcedureCode, create: createProcedureCode, update: updateProcedureCode, setStatus: setProcedureCodeStatus } = recordService<Row, ProcedureCodeInput>(kind, {
+  columns: (body) => ({ code: body.code, name: body.name, category: body.category, ...(body.status ? { status: body.status } : {}) }),
+  check: (db, body, id) => codeTaken(db, body.code, id),
+  // A code stays active while active templates perform it.
+  inUse: activeReferences(procedureTemplates, procedureTemplates.procedureCodeId, 'catalog.code_in_use'),
+});
 
 export async function allProcedureCodes(db: Database) {
   return db

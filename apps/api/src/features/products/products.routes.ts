@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { UNITS, errorBodySchema, productBodySchema, productSchema, productSearchSchema } from '@enamel/contracts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
-import { registerRecordRoutes } from '../../core/record-routes.ts';
+import { registerAllRoute, registerRecordRoutes } from '../../core/record-routes.ts';
 import { productList } from './product.list.ts';
 import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, updateProduct } from './product.service.ts';
 
@@ -28,14 +28,14 @@ export default async function productRoutes(fastify: FastifyInstance) {
     },
     async (request) => searchProducts(db, request.query.q, request.query.limit),
   );
-  app.get(
-    '/api/product/all',
-    {
-      preValidation: authorize('read', 'Product'),
-      schema: { tags: ['products'], summary: 'Active products by name', response: { 200: z.object({ data: z.array(z.object({ id: z.number().int(), name: z.string(), sku: z.string(), usage_unit: z.string(), unit_cost: z.string() })) }), ...readErrors } },
-    },
-    async () => ({ data: await allActiveProducts(db) }),
-  );
+  registerAllRoute(app, {
+    base: '/api/product',
+    tag: 'products',
+    subject: 'Product',
+    summary: 'Active products by name',
+    item: z.object({ id: z.number().int(), name: z.string(), sku: z.string(), usage_unit: z.string(), unit_cost: z.string() }),
+    all: () => allActiveProducts(db),
+  });
   app.get(
     '/api/product/unit-measurement',
     { preValidation: authorize('read', 'Product'), schema: { tags: ['products'], summary: 'Units a product is used or bought in', response: { 200: z.object({ data: z.array(z.enum(UNITS)) }), ...readErrors } } },

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema } from '@enamel/contracts';
+import { permissionBodySchema, permissionSchema, roleBodySchema, roleDetailSchema, roleSchema } from '@enamel/contracts';
 import { permissions, roles } from '@enamel/db';
 import { eq } from 'drizzle-orm';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
+import { registerDeleteRoute } from '../../core/record-routes.ts';
+import { idParams, oneOf, recordErrors as errors } from '../../core/route-schemas.ts';
 import { permissionList } from './permissions.list.ts';
 import { deletePermission, deleteRole, findRole, presentPermission, presentRole, savePermission, saveRole } from './role.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
-const oneRole = z.object({ success: z.literal(true), data: roleDetailSchema });
-const onePermission = z.object({ success: z.literal(true), data: permissionSchema });
+const oneRole = oneOf(roleDetailSchema);
+const onePermission = oneOf(permissionSchema);
 
 export default async function rolesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,16 +49,7 @@ export default async function rolesRoutes(fastify: FastifyInstance) {
     handler: async (request) => ({ success: true as const, data: await presentRole(db, await saveRole(db, actorOf(request), request.body, request.params.id)) }),
   });
 
-  app.route({
-    method: ['POST', 'DELETE'],
-    url: '/api/role/delete/:id',
-    preValidation: authorize('delete', 'Role'),
-    schema: { tags: ['roles'], summary: 'Delete a role nobody holds', params: idParams, response: { 204: z.null(), ...errors } },
-    handler: async (request, reply) => {
-      await deleteRole(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
+  registerDeleteRoute(app, { url: '/api/role/delete/:id', tag: 'roles', subject: 'Role', summary: 'Delete a role nobody holds', remove: (request, id) => deleteRole(db, actorOf(request), id) });
 
   registerListRoute(app, { list: permissionList, guard: authorize('read', 'Permission'), tags: ['permissions'], summary: 'Permissions' });
 
@@ -86,14 +77,5 @@ export default async function rolesRoutes(fastify: FastifyInstance) {
     handler: async (request) => ({ success: true as const, data: presentPermission(await savePermission(db, actorOf(request), request.body, request.params.id)) }),
   });
 
-  app.route({
-    method: ['POST', 'DELETE'],
-    url: '/api/permission/delete/:id',
-    preValidation: authorize('delete', 'Permission'),
-    schema: { tags: ['permissions'], summary: 'Delete a permission no role uses', params: idParams, response: { 204: z.null(), ...errors } },
-    handler: async (request, reply) => {
-      await deletePermission(db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
+  registerDeleteRoute(app, { url: '/api/permission/delete/:id', tag: 'permissions', subject: 'Permission', summary: 'Delete a permission no role uses', remove: (request, id) => deletePermission(db, actorOf(request), id) });
 }

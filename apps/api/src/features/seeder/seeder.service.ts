@@ -41,31 +41,46 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<void>
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-async function seedBrands(tx: Tx, result: Tally): Promise<Map<string, number>> {
-  const { brands: data } = catalogData();
-  const keys = data.map((b) => b.name.toLowerCase());
-  const existing = await tx.select().from(brands).where(inArray(sql`lower(${brands.name})`, keys));
-  const byKey = new Map(existing.map((row) => [row.name.toLowerCase(), row]));
-  const ids = new Map(existing.map((row) => [row.name.toLowerCase(), row.id]));
-  const missing = data.filter((b) => !byKey.has(b.name.toLowerCase()));
-  for (const b of data) {
-    const row = byKey.get(b.name.toLowerCase());
-    if (!row) continue;
-    if (row.name === b.name && row.manufacturer === b.manufacturer && row.website === b.website) result.unchanged++;
+/** How one kind of record is matched on its natural key (`key` of a value, `rowKey` of a stored row) and written. */
+interface Upsert<V, Stored extends { id: number }, Row extends Stored> {
+  key: (value: V) => string;
+  rowKey: (row: Stored) => string;
+  same: (row: Row, value: V) => boolean;
+  update: (id: number, value: V) => Promise<unknown>;
+  insert: (values: V[]) => Promise<Stored[]>;
+}
+
+/** Updates the `existing` rows that differ from their value, inserts the values without a row; returns key → id of all. */
+async function upsertByKey<V, Stored extends { id: number }, Row extends Stored>(existing: Row[], values: V[], spec: Upsert<V, Stored, Row>, result: Tally): Promise<Map<string, number>> {
+  const byKey = new Map(existing.map((row) => [spec.rowKey(row), row]));
+  const ids = new Map(existing.map((row) => [spec.rowKey(row), row.id]));
+  const missing: V[] = [];
+  for (const value of values) {
+    const row = byKey.get(spec.key(value));
+    if (!row) missing.push(value);
+    else if (spec.same(row, value)) result.unchanged++;
     else {
-      await tx.update(brands).set({ name: b.name, manufacturer: b.manufacturer, website: b.website }).where(eq(brands.id, row.id));
+      await spec.update(row.id, value);
       result.updated++;
     }
   }
   await insertChunked(missing, async (chunk) => {
-    const inserted = await tx
-      .insert(brands)
-      .values(chunk.map((b) => ({ name: b.name, manufacturer: b.manufacturer, website: b.website })))
-      .returning({ id: brands.id, name: brands.name });
-    for (const row of inserted) ids.set(row.name.toLowerCase(), row.id);
+    for (const row of await spec.insert(chunk)) ids.set(spec.rowKey(row), row.id);
   });
   result.created += missing.length;
   return ids;
+}
+
+async function seedBrands(tx: Tx, result: Tally): Promise<Map<string, number>> {
+  const values = catalogData().brands.map((b) => ({ name: b.name, manufacturer: b.manufacturer, website: b.website }));
+  const existing = await tx.select().from(brands).where(inArray(sql`lower(${brands.name})`, values.map((b) => b.name.toLowerCase())));
+  return upsertByKey(existing, values, {
+    key: (b) => b.name.toLowerCase(),
+    rowKey: (row) => row.name.toLowerCase(),
+    same: (row, b) => row.name === b.name && row.manufacturer === b.manufacturer && row.website === b.website,
+    update: (id, b) => tx.update(brands).set(b).where(eq(brands.id, id)),
+    insert: (chunk: typeof values) => tx.insert(brands).values(chunk).returning({ id: brands.id, name: brands.name }),
+  }, result);
 }
 
 /** Upserts one level of the tree: `wanted` names under one parent (null for the roots). Returns lower(name) → id. */
@@ -74,27 +89,13 @@ async function seedCategoryLevel(tx: Tx, parentId: number | null, wanted: string
     .select({ id: categories.id, name: categories.name })
     .from(categories)
     .where(and(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId), inArray(sql`lower(${categories.name})`, wanted.map((n) => n.toLowerCase()))));
-  const ids = new Map(existing.map((row) => [row.name.toLowerCase(), row.id]));
-  const names = new Map(existing.map((row) => [row.name.toLowerCase(), row]));
-  const missing: string[] = [];
-  for (const name of wanted) {
-    const row = names.get(name.toLowerCase());
-    if (!row) missing.push(name);
-    else if (row.name === name) result.unchanged++;
-    else {
-      await tx.update(categories).set({ name }).where(eq(categories.id, row.id));
-      result.updated++;
-    }
-  }
-  if (missing.length) {
-    const inserted = await tx
-      .insert(categories)
-      .values(missing.map((name) => ({ name, parentId })))
-      .returning({ id: categories.id, name: categories.name });
-    for (const row of inserted) ids.set(row.name.toLowerCase(), row.id);
-    result.created += missing.length;
-  }
-  return ids;
+  return upsertByKey(existing, wanted, {
+    key: (name) => name.toLowerCase(),
+    rowKey: (row) => row.name.toLowerCase(),
+    same: (row, name) => row.name === name,
+    update: (id, name) => tx.update(categories).set({ name }).where(eq(categories.id, id)),
+    insert: (names: string[]) => tx.insert(categories).values(names.map((name) => ({ name, parentId }))).returning({ id: categories.id, name: categories.name }),
+  }, result);
 }
 
 /** Returns "Parent › Child" (as written in the data) → id. */
@@ -125,58 +126,33 @@ async function seedProducts(tx: Tx, brandIds: Map<string, number>, categoryIds: 
     tracksLots: p.tracksLots,
     description: p.description,
   }));
-  const ids = new Map<string, number>();
-  const existing = new Map<string, typeof products.$inferSelect>();
+  const existing: (typeof products.$inferSelect)[] = [];
   for (let i = 0; i < values.length; i += CHUNK) {
     const keys = values.slice(i, i + CHUNK).map((v) => v.sku.toLowerCase());
-    for (const row of await tx.select().from(products).where(inArray(sql`lower(${products.sku})`, keys))) existing.set(row.sku.toLowerCase(), row);
+    existing.push(...(await tx.select().from(products).where(inArray(sql`lower(${products.sku})`, keys))));
   }
-  const missing: typeof values = [];
-  for (const v of values) {
-    const row = existing.get(v.sku.toLowerCase());
-    if (!row) {
-      missing.push(v);
-      continue;
-    }
-    ids.set(v.sku.toLowerCase(), row.id);
-    const same =
+  return upsertByKey(existing, values, {
+    key: (v) => v.sku.toLowerCase(),
+    rowKey: (row) => row.sku.toLowerCase(),
+    same: (row, v) =>
       row.name === v.name && row.sku === v.sku && row.gtin === v.gtin && row.brandId === v.brandId && row.categoryId === v.categoryId &&
       row.usageUnit === v.usageUnit && row.purchaseUnit === v.purchaseUnit && row.unitsPerPurchaseUnit === v.unitsPerPurchaseUnit &&
-      decimalKey(row.purchasePrice) === decimalKey(v.purchasePrice) && row.tracksLots === v.tracksLots && row.description === v.description;
-    if (same) result.unchanged++;
-    else {
-      await tx.update(products).set(v).where(eq(products.id, row.id));
-      result.updated++;
-    }
-  }
-  await insertChunked(missing, async (chunk) => {
-    for (const row of await tx.insert(products).values(chunk).returning({ id: products.id, sku: products.sku })) ids.set(row.sku.toLowerCase(), row.id);
-  });
-  result.created += missing.length;
-  return ids;
+      decimalKey(row.purchasePrice) === decimalKey(v.purchasePrice) && row.tracksLots === v.tracksLots && row.description === v.description,
+    update: (id, v) => tx.update(products).set(v).where(eq(products.id, id)),
+    insert: (chunk: typeof values) => tx.insert(products).values(chunk).returning({ id: products.id, sku: products.sku }),
+  }, result);
 }
 
 async function seedProcedureCodes(tx: Tx, result: Tally): Promise<Map<string, number>> {
-  const { procedureCodes: data } = catalogData();
-  const existing = await tx.select().from(procedureCodes).where(inArray(sql`upper(${procedureCodes.code})`, data.map((c) => c.code.toUpperCase())));
-  const byKey = new Map(existing.map((row) => [row.code.toUpperCase(), row]));
-  const ids = new Map(existing.map((row) => [row.code.toUpperCase(), row.id]));
-  const missing = data.filter((c) => !byKey.has(c.code.toUpperCase()));
-  for (const c of data) {
-    const row = byKey.get(c.code.toUpperCase());
-    if (!row) continue;
-    if (row.code === c.code && row.name === c.name && row.category === c.category) result.unchanged++;
-    else {
-      await tx.update(procedureCodes).set({ code: c.code, name: c.name, category: c.category }).where(eq(procedureCodes.id, row.id));
-      result.updated++;
-    }
-  }
-  if (missing.length) {
-    const inserted = await tx.insert(procedureCodes).values(missing.map((c) => ({ code: c.code, name: c.name, category: c.category }))).returning({ id: procedureCodes.id, code: procedureCodes.code });
-    for (const row of inserted) ids.set(row.code.toUpperCase(), row.id);
-    result.created += missing.length;
-  }
-  return ids;
+  const values = catalogData().procedureCodes.map((c) => ({ code: c.code, name: c.name, category: c.category }));
+  const existing = await tx.select().from(procedureCodes).where(inArray(sql`upper(${procedureCodes.code})`, values.map((c) => c.code.toUpperCase())));
+  return upsertByKey(existing, values, {
+    key: (c) => c.code.toUpperCase(),
+    rowKey: (row) => row.code.toUpperCase(),
+    same: (row, c) => row.code === c.code && row.name === c.name && row.category === c.category,
+    update: (id, c) => tx.update(procedureCodes).set(c).where(eq(procedureCodes.id, id)),
+    insert: (chunk: typeof values) => tx.insert(procedureCodes).values(chunk).returning({ id: procedureCodes.id, code: procedureCodes.code }),
+  }, result);
 }
 
 /** Templates by lower(name); their items are replaced whenever they differ from the data. */

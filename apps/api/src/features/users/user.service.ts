@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AbilityRule, CreateUserBody, UpdateUserBody } from '@enamel/contracts';
 import { dentalPractices, roles, sessions, userPractices, userRoles, users, type Database, type UserRow } from '@enamel/db';
 import { fillRules, permissionsOfRoles, rulesOfRoles, type AppAbility, type StoredPermission } from '../../core/abilities.ts';
@@ -6,6 +6,7 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import { checkNewPassword, hashPassword } from '../../core/passwords.ts';
 import { canInPractice, practiceScope } from '../../core/practice-scope.ts';
+import { assertUnique } from '../../core/records.ts';
 import { coversRights } from '../../core/rights.ts';
 import type { Tx } from '../../core/transaction.ts';
 
@@ -110,14 +111,7 @@ async function resolvePractices(tx: Tx, ability: AppAbility, action: 'create' | 
   return [...new Set([...hidden, ...wanted])].sort((a, b) => a - b);
 }
 
-async function assertEmailFree(tx: Tx, email: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw invalid('email', 'auth.email_taken');
-}
+const assertEmailFree = (tx: Tx, email: string, exceptId?: number) => assertUnique(tx, users, sql`lower(${users.email}) = ${email.toLowerCase()}`, 'email', 'auth.email_taken', exceptId);
 
 async function setLinks(tx: Tx, userId: number, roleIds: number[], practiceIds: number[]) {
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));

@@ -1,21 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '@enamel/db';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { createUserBodySchema, deleteUserBodySchema, errorBodySchema, listQuerySchema, updateUserBodySchema, userSchema, type UpdateUserBody, userListContract } from '@enamel/contracts';
+import { createUserBodySchema, deleteUserBodySchema, listQuerySchema, updateUserBodySchema, userSchema, type UpdateUserBody, userListContract } from '@enamel/contracts';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { listResponses, sendList } from '../../core/list-route.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
+import { idParams, oneOf, recordErrors as errors } from '../../core/route-schemas.ts';
 import { presentUser } from './user.presenter.ts';
 import { createUser, deactivateUser, ensureUserVisible, findUser, updateUser, userActions } from './user.service.ts';
 import { userList } from './users.list.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema };
-const one = z.object({ success: z.literal(true), data: userSchema });
+const one = oneOf(userSchema);
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import { Logo } from '../../ui/Logo.tsx';
 import { NotificationsBell } from '../../ui/NotificationsBell.tsx';
 import { PracticeSelector } from '../../ui/PracticeSelector.tsx';
 import { UserMenu } from '../../ui/UserMenu.tsx';
-import { useRouteHandle } from '../routeHandle.ts';
+import { useRouteHandle } from '../../ui/routeHandle.ts';
 import { AdminProviders } from '../providers.admin.tsx';
 import { SidebarNav } from './SidebarNav.tsx';
 

@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { crumbOf } from '../routes.ts';
-import { useRouteHandle } from '../routeHandle.ts';
+import { useRouteHandle } from '../../ui/routeHandle.ts';
 
 /** Dashboard › [parent] › current screen, from the matched route's label. */
 export function Breadcrumbs() {

@@ -5,7 +5,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useAuthStore } from '../../core/auth.store.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { useRouteHandle } from '../routeHandle.ts';
+import { useRouteHandle } from '../../ui/routeHandle.ts';
 
 /** Login, forgot and reset password; a signed-in user goes to /admin (docs/client-contract.md#auth-forms). */
 export function GuestLayout() {

@@ -8,7 +8,7 @@ import { Can, useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
-import { useRouteHandle } from '../routeHandle.ts';
+import { useRouteHandle } from '../../ui/routeHandle.ts';
 import { IMPORT_SUBJECTS, NAV_GROUPS, type NavItem } from '../routes.ts';
 
 const ICONS: Record<string, Icon> = {

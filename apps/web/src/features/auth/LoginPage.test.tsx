@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deferred, stubHttp, type Handler, type Reply } from '../../../test/http.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, servePerTest, type Reply } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { ability } from '../../core/abilities.ts';
 import { api } from '../../core/api.ts';
@@ -27,21 +26,14 @@ function fillAndSubmit(email = 'grace@example.test', password = 'secret-password
 }
 
 describe('LoginPage', () => {
-  let restore: () => void = () => undefined;
-  const serve = (routes: Record<string, Handler>) => {
-    const http = stubHttp(api, routes);
-    restore = http.restore;
-    return http;
-  };
+  const serve = servePerTest(api);
 
   beforeEach(() => {
     window.history.pushState({}, '', '/login');
     localStorage.clear();
-    Cookies.set('XSRF-TOKEN', 't');
     useAuthStore.setState({ authenticated: false, user: { ...EMPTY_USER }, processing: false });
     ability.update([]);
   });
-  afterEach(() => restore());
 
   it('shows the 422 field errors next to their inputs', async () => {
     serve({

@@ -6,7 +6,7 @@ import { brandBodySchema } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
-import { fetchBrand, saveBrand } from './brand.api.ts';
+import { brandLifecycle, fetchBrand, saveBrand } from './brand.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -35,7 +35,7 @@ export function BrandFormModal({ opened, id, onClose }: { opened: boolean; id?: 
       (v: Values) => ({ name: v.name, manufacturer: v.manufacturer.trim() || null, website: v.website.trim() || null }),
       (body) => saveBrand(body, id),
     ),
-    afterSave(t(id === undefined ? 'brands.created' : 'brands.saved'), ['brand', 'brands'], onClose),
+    afterSave(t(id === undefined ? 'brands.created' : 'brands.saved'), brandLifecycle.refresh, onClose),
   );
 
   return (

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
 import { useFormat } from '../../core/format.ts';
 import type { DataTableColumn } from '../../ui/data-table/index.ts';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { deactivateBrand, restoreBrand, type BrandRow } from './brand.api.ts';
+import { brandLifecycle, type BrandRow } from './brand.api.ts';
 import { BrandFormModal } from './BrandFormModal.tsx';
 import { brandListContract } from '@enamel/contracts';
 
@@ -41,20 +40,17 @@ export function BrandListPage() {
       },
     },
     { field: 'products_count', title: t('brands.fields.productsCount'), width: 130, cellRenderer: (row) => format.number(row.products_count) },
-    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   return (
     <RecordListPage<BrandRow>
       subject="Brand"
       ns="brands"
-      title={t('routes.brands')}
       addTestId="brand-add"
       form={{ modal: BrandFormModal }}
       name={(row) => row.name}
-      lifecycle={{ calls: { deactivate: deactivateBrand, restore: restoreBrand }, refresh: ['brand', 'brands'] }}
-      table={{ tableId: 'brands', list: brandListContract, columns, exportFileName: 'brands', testId: 'brands-table' }}
+      lifecycle={brandLifecycle}
+      table={{ tableId: 'brands', list: brandListContract, columns, testId: 'brands-table' }}
     />
   );
 }

@@ -6,15 +6,13 @@ export const BRANDS_LIST_URL = LIST_PATHS.brand;
 /** A row of the brands list (the list engine's declared columns). */
 export type BrandRow = ListRow<typeof brandListContract>;
 
-const brands = recordApi<Brand, BrandBody>('brand');
+/** The notes' brand delete sets it inactive (409 while active products use it); restore brings it back. */
+const brands = recordApi<Brand, BrandBody>('brand', { refresh: ['brands'] });
 
 export const fetchBrand = brands.fetch;
 export const saveBrand = brands.save;
-
-/** The brand delete sets it inactive (docs/product-rules.md#deactivate) (409 while active products use it); restore brings it back. */
-export const deactivateBrand = (id: number) => brands.act('delete', id);
-
-export const restoreBrand = (id: number) => brands.act('restore', id);
+/** Delete sets a brand inactive (docs/product-rules.md#deactivate; 409 while active products use it); restore brings it back. */
+export const brandLifecycle = brands.lifecycle;
 
 export interface BrandOption {
   id: number;

@@ -1,21 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubHttp } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { servePerTest } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import { CategoryFormPage } from './CategoryFormPage.tsx';
 
 describe('CategoryFormPage', () => {
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    Cookies.set('XSRF-TOKEN', 't');
-  });
-  afterEach(() => restore());
+  const serve = servePerTest(api);
 
   it('checks the name with the contract before sending (the API’s messages), then shows the server’s verdict under the field, then saves', async () => {
     let attempt = 0;
-    const http = stubHttp(api, {
+    const http = serve({
       'GET /api/category/all': () => ({ status: 200, data: { data: [] } }),
       'POST /api/category/create': () => {
         attempt += 1;
@@ -24,7 +19,6 @@ describe('CategoryFormPage', () => {
           : { status: 201, data: { success: true, data: { id: 4 } } };
       },
     });
-    restore = http.restore;
     const posts = () => http.calls.filter((c) => c.method === 'POST');
     const { router } = renderRoutes(
       [

@@ -11,7 +11,7 @@ import { useRouteId } from '../../ui/useRouteId.ts';
 import { categoryBodySchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
-import { fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
+import { categoryLifecycle, fetchAllCategories, fetchCategory, parentOptions, saveCategory } from './category.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -40,7 +40,7 @@ export function CategoryFormPage() {
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     contractCall(categoryBodySchema, (v: Values) => ({ name: v.name, parent_id: v.parent_id ? Number(v.parent_id) : null }), (body) => saveCategory(body, id)),
-    afterSave(t(editing ? 'categories.saved' : 'categories.created'), ['category', 'categories'], () => void navigate(LIST)),
+    afterSave(t(editing ? 'categories.saved' : 'categories.created'), categoryLifecycle.refresh, () => void navigate(LIST)),
   );
 
   if (editing && category.isError) return <RecordNotFound message={t('categories.notFound')} testId="category-load-error" />;

@@ -15,7 +15,7 @@ export interface CategoryOption {
   status: 'active' | 'inactive';
 }
 
-const categories = recordApi<Category, CategoryBody>('category');
+const categories = recordApi<Category, CategoryBody>('category', { refresh: ['categories'] });
 
 export const fetchCategory = categories.fetch;
 export async function fetchAllCategories(): Promise<CategoryOption[]> {
@@ -23,10 +23,7 @@ export async function fetchAllCategories(): Promise<CategoryOption[]> {
 }
 
 export const saveCategory = categories.save;
-
-export const deactivateCategory = (id: number) => categories.act('delete', id);
-
-export const restoreCategory = (id: number) => categories.act('restore', id);
+export const categoryLifecycle = categories.lifecycle;
 
 /** The ids of a category and everything below it: what cannot become its parent. */
 export function selfAndDescendants(all: CategoryOption[], id: number): Set<number> {

@@ -8,7 +8,7 @@ import { useAfterSave } from '../../core/actions.ts';
 import { useCurrencyOptions } from '../../core/format.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
-import { fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
+import { dentalPracticeLifecycle, fetchDentalPractice, saveDentalPractice } from './dental-practice.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -57,7 +57,7 @@ export function DentalPracticeFormModal({ opened, id, onClose }: { opened: boole
       (v: Values) => ({ ...v, address: v.address || null, phone: v.phone || null, email: v.email || null }),
       (body) => saveDentalPractice(body, id),
     ),
-    afterSave(t(id === undefined ? 'practices.created' : 'practices.saved'), ['practices', 'dental-practice'], onClose),
+    afterSave(t(id === undefined ? 'practices.created' : 'practices.saved'), dentalPracticeLifecycle.refresh, onClose),
   );
 
   return (

@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
 import type { DataTableColumn } from '../../ui/data-table/index.ts';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import {
-  deactivateDentalPractice,
-  deleteDentalPracticePermanently,
-  restoreDentalPractice,
-  type DentalPracticeRow,
-} from './dental-practice.api.ts';
+import { dentalPracticeLifecycle, type DentalPracticeRow } from './dental-practice.api.ts';
 import { DentalPracticeFormModal } from './DentalPracticeFormModal.tsx';
 import { dentalPracticeListContract } from '@enamel/contracts';
 
@@ -23,20 +17,17 @@ export function DentalPracticeListPage() {
     { field: 'address', title: t('practices.fields.address'), hide: true },
     { field: 'time_zone', title: t('practices.fields.timeZone') },
     { field: 'currency', title: t('practices.fields.currency'), width: 110 },
-    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   return (
     <RecordListPage<DentalPracticeRow>
       subject="DentalPractice"
       ns="practices"
-      title={t('routes.dentalPractices')}
       addTestId="practice-add"
       form={{ modal: DentalPracticeFormModal }}
       name={(row) => row.name}
-      lifecycle={{ calls: { deactivate: deactivateDentalPractice, restore: restoreDentalPractice, delete: deleteDentalPracticePermanently }, refresh: ['practices', 'dental-practice'] }}
-      table={{ tableId: 'dental-practices', list: dentalPracticeListContract, columns, exportFileName: 'dental-practices', testId: 'practices-table' }}
+      lifecycle={dentalPracticeLifecycle}
+      table={{ tableId: 'dental-practices', list: dentalPracticeListContract, columns, testId: 'practices-table' }}
     />
   );
 }

@@ -5,9 +5,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adjustBodySchema, subtractDecimals } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
-import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
-import { contractCall } from '../../ui/contractValidation.ts';
+import { useStockSubmit } from './useStockSubmit.ts';
 import { STOCK_QUERY_KEYS, adjustStock, fetchInventory, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, useDay, useSignedQuantity } from './stock.ts';
@@ -76,19 +75,17 @@ export function AdjustStockModal({ opened, practiceId, inventory, lotId, onClose
   const counted = decimalText(values.counted);
   const difference = counted === '' ? null : subtractDecimals(counted, current);
 
-  const { saving, message, onSubmit } = useFormSubmit(
+  const { saving, message, onSubmit } = useStockSubmit(
     form,
-    contractCall(
-      adjustBodySchema,
-      (v: Values) => ({
-        dental_practice_id: practiceId,
-        product_id: inventory!.product_id,
-        lot_id: v.lot_id === WHOLE ? null : Number(v.lot_id),
-        counted: decimalText(v.counted),
-        reason: v.reason.trim(),
-      }),
-      adjustStock,
-    ),
+    practiceId,
+    adjustBodySchema,
+    (v: Values) => ({
+      product_id: inventory!.product_id,
+      lot_id: v.lot_id === WHOLE ? null : Number(v.lot_id),
+      counted: decimalText(v.counted),
+      reason: v.reason.trim(),
+    }),
+    adjustStock,
     afterSave(t('inventory.adjusted'), STOCK_QUERY_KEYS, onClose),
   );
 

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubHttp } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { servePerTest } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import type { StockProductHit } from './inventory.api.ts';
@@ -31,14 +30,10 @@ async function renderAndPickComposite() {
 }
 
 describe('ReceiveStockModal', () => {
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    Cookies.set('XSRF-TOKEN', 't');
-  });
-  afterEach(() => restore());
+  const serve = servePerTest(api);
 
   it('fills product, lot and expiry from a scanned GS1 barcode, requires them for a lot-tracked product, and posts the receipt', async () => {
-    const http = stubHttp(api, {
+    const http = serve({
       'GET /api/inventory/product/search': (config) => {
         const q = String((config.params as { q: string }).q);
         const barcode = q.startsWith('(01)') ? { gtin: '04006381333931', lot: 'B-7', expiry: '2028-02-29', serial: null } : null;
@@ -46,7 +41,6 @@ describe('ReceiveStockModal', () => {
       },
       'POST /api/inventory/receive': received,
     });
-    restore = http.restore;
     // Picked by typing: lot and expiry stay empty and are required.
     const closed = await renderAndPickComposite();
     expect((await screen.findByTestId('stock-product-name')).textContent).toBe('Composite A2');
@@ -72,11 +66,10 @@ describe('ReceiveStockModal', () => {
   }, 30_000);
 
   it('warns about a lot whose expiry date is past and posts it only once the user confirms', async () => {
-    const http = stubHttp(api, {
+    const http = serve({
       'GET /api/inventory/product/search': () => ({ status: 200, data: { data: [COMPOSITE], barcode: null } }),
       'POST /api/inventory/receive': received,
     });
-    restore = http.restore;
     const closed = await renderAndPickComposite();
     fireEvent.change(screen.getByTestId('receive-quantity'), { target: { value: '2' } });
     fireEvent.change(screen.getByTestId('receive-lot'), { target: { value: 'OLD-1' } });

@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { multiplyDecimals, receiveBodySchema } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
-import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { type ScannedBarcode } from '../products/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
-import { contractCall } from '../../ui/contractValidation.ts';
+import { useStockSubmit } from './useStockSubmit.ts';
 import { STOCK_QUERY_KEYS, receiveStock, searchStockProducts, type StockProductHit } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText, isPastDay, useDay, usePracticeCurrency, useStockMoney } from './stock.ts';
@@ -117,23 +116,21 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
   // A lot already past its expiry date (here, or by the practice's clock when the server says so) needs a confirmation.
   const expired = values.tracks_lots && values.expiry_date !== '' && (isPastDay(values.expiry_date) || Boolean(form.errors.expiry_date));
 
-  const { saving, message, onSubmit } = useFormSubmit(
+  const { saving, message, onSubmit } = useStockSubmit(
     form,
-    contractCall(
-      receiveBodySchema,
-      (v: Values) => ({
-        dental_practice_id: practiceId,
-        product_id: v.product_id!,
-        quantity: decimalText(v.quantity),
-        unit: v.unit,
-        unit_cost: decimalText(v.unit_cost) || null,
-        lot_number: v.lot_number.trim() || null,
-        expiry_date: v.expiry_date || null,
-        reason: v.reason.trim() || null,
-        ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
-      }),
-      receiveStock,
-    ),
+    practiceId,
+    receiveBodySchema,
+    (v: Values) => ({
+      product_id: v.product_id!,
+      quantity: decimalText(v.quantity),
+      unit: v.unit,
+      unit_cost: decimalText(v.unit_cost) || null,
+      lot_number: v.lot_number.trim() || null,
+      expiry_date: v.expiry_date || null,
+      reason: v.reason.trim() || null,
+      ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
+    }),
+    receiveStock,
     async () => {
       notifySuccess(t('inventory.received', { name: product?.name ?? '' }));
       await refreshLists(STOCK_QUERY_KEYS);

@@ -7,9 +7,8 @@ import type { AppAbility } from '../../core/abilities.ts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { usePracticeOptions } from '../../ui/PracticeSelector.tsx';
-import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel } from '../../ui/units.ts';
-import { contractCall } from '../../ui/contractValidation.ts';
+import { useStockSubmit } from './useStockSubmit.ts';
 import { STOCK_QUERY_KEYS, transferStock, type InventoryRow } from './inventory.api.ts';
 import { ProductSummary } from './ProductSummary.tsx';
 import { decimalText } from './stock.ts';
@@ -52,19 +51,17 @@ export function TransferStockModal({ opened, practiceId, inventory, onClose }: T
   const quantity = decimalText(form.getValues().quantity);
   const exceeds = inventory !== null && quantity !== '' && compareDecimals(quantity, inventory.on_hand) > 0;
 
-  const { saving, message, onSubmit } = useFormSubmit(
+  const { saving, message, onSubmit } = useStockSubmit(
     form,
-    contractCall(
-      transferBodySchema,
-      (v: Values) => ({
-        dental_practice_id: practiceId,
-        to_dental_practice_id: Number(v.to_dental_practice_id),
-        product_id: inventory!.product_id,
-        quantity: decimalText(v.quantity),
-        reason: v.reason.trim() || null,
-      }),
-      transferStock,
-    ),
+    practiceId,
+    transferBodySchema,
+    (v: Values) => ({
+      to_dental_practice_id: Number(v.to_dental_practice_id),
+      product_id: inventory!.product_id,
+      quantity: decimalText(v.quantity),
+      reason: v.reason.trim() || null,
+    }),
+    transferStock,
     async () => {
       const target = targets.find((p) => p.value === form.getValues().to_dental_practice_id);
       notifySuccess(t('inventory.transferred', { practice: target?.label ?? '' }));

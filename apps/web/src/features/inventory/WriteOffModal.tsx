@@ -4,9 +4,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals, writeOffBodySchema } from '@enamel/contracts';
 import { useAfterSave } from '../../core/actions.ts';
-import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
-import { contractCall } from '../../ui/contractValidation.ts';
+import { useStockSubmit } from './useStockSubmit.ts';
 import { STOCK_QUERY_KEYS, writeOffLot, type Lot } from './inventory.api.ts';
 import { decimalText, useDay } from './stock.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
@@ -50,19 +49,17 @@ export function WriteOffModal({ opened, practiceId, lot, productName, usageUnit,
 
   useFormFill(form, () => (opened && lot ? ({ type: lot.expiry_state === 'expired' ? 'expire' : 'waste', quantity: '', reason: '' } satisfies Values) : undefined), [opened, lot?.id]);
 
-  const { saving, message, onSubmit } = useFormSubmit(
+  const { saving, message, onSubmit } = useStockSubmit(
     form,
-    contractCall(
-      writeOffBodySchema,
-      (v: Values) => ({
-        dental_practice_id: practiceId,
-        lot_id: lot!.id,
-        type: v.type,
-        quantity: decimalText(v.quantity) || null,
-        reason: v.reason.trim() || null,
-      }),
-      writeOffLot,
-    ),
+    practiceId,
+    writeOffBodySchema,
+    (v: Values) => ({
+      lot_id: lot!.id,
+      type: v.type,
+      quantity: decimalText(v.quantity) || null,
+      reason: v.reason.trim() || null,
+    }),
+    writeOffLot,
     afterSave(t('inventory.writtenOff'), STOCK_QUERY_KEYS, onClose),
   );
 

@@ -7,7 +7,7 @@ import { PROCEDURE_CATEGORIES, procedureCodeBodySchema, type ProcedureCategory }
 import { useAfterSave } from '../../core/actions.ts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
-import { fetchProcedureCode, saveProcedureCode } from './procedure-code.api.ts';
+import { fetchProcedureCode, procedureCodeLifecycle, saveProcedureCode } from './procedure-code.api.ts';
 import { useFormFill } from '../../ui/useFormFill.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
@@ -39,7 +39,7 @@ export function ProcedureCodeFormModal({ opened, id, onClose }: { opened: boolea
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     contractCall(procedureCodeBodySchema, (v: Values) => ({ code: v.code, name: v.name, category: (v.category ?? '') as ProcedureCategory }), (body) => saveProcedureCode(body, id)),
-    afterSave(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'), ['procedure-code', 'procedure-codes'], onClose),
+    afterSave(t(id === undefined ? 'procedureCodes.created' : 'procedureCodes.saved'), procedureCodeLifecycle.refresh, onClose),
   );
 
   return (

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
 import type { DataTableColumn } from '../../ui/data-table/index.ts';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { deactivateProcedureCode, restoreProcedureCode, type ProcedureCodeRow } from './procedure-code.api.ts';
+import { procedureCodeLifecycle, type ProcedureCodeRow } from './procedure-code.api.ts';
 import { ProcedureCodeFormModal } from './ProcedureCodeFormModal.tsx';
 import { procedureCodeListContract } from '@enamel/contracts';
 
@@ -15,20 +14,17 @@ export function ProcedureCodeListPage() {
     { field: 'name', title: t('procedureCodes.fields.name'), minWidth: 220 },
     { field: 'category', title: t('procedureCodes.fields.category'), cellRenderer: (row) => t(`procedureCategories.${row.category}`, { defaultValue: row.category }) },
     { field: 'templates_count', title: t('procedureCodes.fields.templatesCount'), width: 130 },
-    { field: 'status', title: t('common.status'), width: 120, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   return (
     <RecordListPage<ProcedureCodeRow>
       subject="ProcedureCode"
       ns="procedureCodes"
-      title={t('routes.procedureCodes')}
       addTestId="procedure-code-add"
       form={{ modal: ProcedureCodeFormModal }}
       name={(row) => `${row.code} ${row.name}`}
-      lifecycle={{ calls: { deactivate: deactivateProcedureCode, restore: restoreProcedureCode }, refresh: ['procedure-code', 'procedure-codes'] }}
-      table={{ tableId: 'procedure-codes', list: procedureCodeListContract, columns, exportFileName: 'procedure-codes', testId: 'procedure-codes-table' }}
+      lifecycle={procedureCodeLifecycle}
+      table={{ tableId: 'procedure-codes', list: procedureCodeListContract, columns, testId: 'procedure-codes-table' }}
     />
   );
 }

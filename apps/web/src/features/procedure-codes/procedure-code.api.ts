@@ -14,7 +14,7 @@ export interface ProcedureCodeOption {
   status: 'active' | 'inactive';
 }
 
-const codes = recordApi<ProcedureCode, ProcedureCodeBody>('procedure-code');
+const codes = recordApi<ProcedureCode, ProcedureCodeBody>('procedure-code', { refresh: ['procedure-codes'] });
 
 export const fetchProcedureCode = codes.fetch;
 export async function fetchAllProcedureCodes(): Promise<ProcedureCodeOption[]> {
@@ -22,7 +22,4 @@ export async function fetchAllProcedureCodes(): Promise<ProcedureCodeOption[]> {
 }
 
 export const saveProcedureCode = codes.save;
-
-export const deactivateProcedureCode = (id: number) => codes.act('delete', id);
-
-export const restoreProcedureCode = (id: number) => codes.act('restore', id);
+export const procedureCodeLifecycle = codes.lifecycle;

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubHttp, type Handler } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { servePerTest } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import type { ProductHit } from '../products/index.ts';
@@ -29,16 +28,7 @@ describe('the template’s product picker', () => {
 });
 
 describe('ProcedureTemplateFormPage', () => {
-  let restore: () => void = () => undefined;
-  const serve = (routes: Record<string, Handler>) => {
-    const http = stubHttp(api, routes);
-    restore = http.restore;
-    return http;
-  };
-  beforeEach(() => {
-    Cookies.set('XSRF-TOKEN', 't');
-  });
-  afterEach(() => restore());
+  const serve = servePerTest(api);
 
   it('picks products as the user types or scans, shows the consumable cost and sends quantities as decimal strings', async () => {
     const http = serve({

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubHttp, type Handler } from '../../../test/http.ts';
+import { describe, expect, it } from 'vitest';
+import { servePerTest, type Handler } from '../../../test/http.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { api } from '../../core/api.ts';
 import { barcodeSearch } from './ProductListPage.tsx';
@@ -27,16 +26,7 @@ describe('barcodeSearch', () => {
 });
 
 describe('ProductFormModal', () => {
-  let restore: () => void = () => undefined;
-  const serve = (routes: Record<string, Handler>) => {
-    const http = stubHttp(api, { ...OPTIONS, ...routes });
-    restore = http.restore;
-    return http;
-  };
-  beforeEach(() => {
-    Cookies.set('XSRF-TOKEN', 't');
-  });
-  afterEach(() => restore());
+  const serve = servePerTest(api, OPTIONS);
 
   it('computes the unit cost as the user types, hints at a bad GTIN check digit and refuses it before sending, shows the server verdict under the field, sends the price as a string', async () => {
     let attempt = 0;

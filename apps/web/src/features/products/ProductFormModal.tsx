@@ -117,6 +117,13 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
     afterSave(t(id === undefined ? 'products.created' : 'products.saved'), ['product', 'products'], onClose),
   );
 
+  /** The purchase and the usage unit: a third of the row each, picked from the same units. */
+  const unitColumn = (field: 'purchase_unit' | 'usage_unit', label: string, testId: string) => (
+    <Grid.Col span={{ base: 12, sm: 4 }}>
+      <Select label={label} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid={testId} {...form.getInputProps(field)} />
+    </Grid.Col>
+  );
+
   return (
     <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error">
       <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
@@ -156,9 +163,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select label={t('products.fields.category')} data={categoryData} searchable clearable nothingFoundMessage={t('table.noOptions')} data-testid="product-category" {...form.getInputProps('category_id')} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select label={t('products.fields.purchaseUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-purchase-unit" {...form.getInputProps('purchase_unit')} />
-        </Grid.Col>
+        {unitColumn('purchase_unit', t('products.fields.purchaseUnit'), 'product-purchase-unit')}
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <DecimalInput
             label={t('products.fields.unitsPerPurchaseUnit')}
@@ -172,9 +177,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
             {...form.getInputProps('units_per_purchase_unit')}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select label={t('products.fields.usageUnit')} data={units} searchable allowDeselect={false} required nothingFoundMessage={t('table.noOptions')} data-testid="product-usage-unit" {...form.getInputProps('usage_unit')} />
-        </Grid.Col>
+        {unitColumn('usage_unit', t('products.fields.usageUnit'), 'product-usage-unit')}
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NumberInput
             label={t('products.fields.purchasePrice')}

@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import { parseProductBarcode, productListContract } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
 import type { DataTableColumn } from '../../ui/data-table/index.ts';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMoney } from '../../ui/money.ts';
 import { deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
 import { ProductFormModal } from './ProductFormModal.tsx';
@@ -76,20 +75,17 @@ export function ProductListPage() {
     { field: 'purchase_price', title: t('products.fields.purchasePrice'), cellRenderer: (row) => money(row.purchase_price) },
     { field: 'unit_cost', title: t('products.fields.unitCost'), cellRenderer: (row) => money(row.unit_cost, { perUnit: true }) },
     { field: 'tracks_lots', title: t('products.fields.tracksLotsShort') },
-    { field: 'status', title: t('common.status'), width: 110, cellRenderer: (row) => <StatusBadge status={row.status} /> },
-    { field: 'created_at', title: t('common.createdAt'), hide: true },
   ];
 
   return (
     <RecordListPage<ProductRow>
       subject="Product"
       ns="products"
-      title={t('routes.products')}
       addTestId="product-add"
       form={{ modal: ProductFormModal }}
       name={(row) => row.name}
       lifecycle={{ calls: { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, refresh: ['product', 'products'], deletable: () => true }}
-      table={{ tableId: 'products', list: productListContract, columns, exportFileName: 'products', testId: 'products-table' }}
+      table={{ tableId: 'products', list: productListContract, columns, testId: 'products-table' }}
     >
       {showScanned ? (
         <Alert color="teal" variant="light" mb="sm" icon={<IconBarcode size={18} />} withCloseButton onClose={() => setScanned(null)} data-testid="product-scanned">

@@ -21,6 +21,10 @@ export interface PaginationProps {
 
 const SIZES: Record<PaginationSize, MantineSize> = { small: 'xs', default: 'sm', large: 'md' };
 const JUSTIFY: Record<PaginationAlign, string> = { left: 'flex-start', center: 'center', right: 'flex-end' };
+const STEPS = {
+  prev: { by: -1, label: 'table.previous', Icon: IconChevronLeft, side: 'leftSection' },
+  next: { by: 1, label: 'table.next', Icon: IconChevronRight, side: 'rightSection' },
+} as const;
 
 /** The pagination control (docs/client-contract.md#pagination): shown only when total > per_page. */
 export function Pagination({ data, limit = 0, size = 'default', align = 'left', showDisabled = true, onPageChange, testId = 'pagination' }: PaginationProps) {
@@ -33,24 +37,24 @@ export function Pagination({ data, limit = 0, size = 'default', align = 'left', 
     if (page >= 1 && page <= paging.last_page && page !== current) onPageChange(page);
   };
   const items = pageItems(current, paging.last_page, limit);
+  /** Previous or next: at the ends disabled, or hidden without `showDisabled`. */
+  const step = (direction: 'prev' | 'next') => {
+    const { by, label, Icon, side } = STEPS[direction];
+    const enabled = direction === 'prev' ? paging.hasPrev : paging.hasNext;
+    if (!showDisabled && !enabled) return null;
+    return (
+      <li>
+        <Button variant="default" size={buttonSize} disabled={!enabled} onClick={() => go(current + by)} {...{ [side]: <Icon size={14} aria-hidden /> }} data-testid={`pagination-${direction}`}>
+          {t(label)}
+        </Button>
+      </li>
+    );
+  };
 
   return (
     <Box component="nav" aria-label={t('table.pagination')} data-testid={testId} data-size={size} data-align={align}>
       <Group component="ul" gap={4} justify={JUSTIFY[align]} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {(showDisabled || paging.hasPrev) && (
-          <li>
-            <Button
-              variant="default"
-              size={buttonSize}
-              disabled={!paging.hasPrev}
-              onClick={() => go(current - 1)}
-              leftSection={<IconChevronLeft size={14} aria-hidden />}
-              data-testid="pagination-prev"
-            >
-              {t('table.previous')}
-            </Button>
-          </li>
-        )}
+        {step('prev')}
         {items.map((item, index) =>
           item === '...' ? (
             <li key={`gap-${index}`} aria-hidden data-testid="pagination-gap">
@@ -73,20 +77,7 @@ export function Pagination({ data, limit = 0, size = 'default', align = 'left', 
             </li>
           ),
         )}
-        {(showDisabled || paging.hasNext) && (
-          <li>
-            <Button
-              variant="default"
-              size={buttonSize}
-              disabled={!paging.hasNext}
-              onClick={() => go(current + 1)}
-              rightSection={<IconChevronRight size={14} aria-hidden />}
-              data-testid="pagination-next"
-            >
-              {t('table.next')}
-            </Button>
-          </li>
-        )}
+        {step('next')}
       </Group>
     </Box>
   );

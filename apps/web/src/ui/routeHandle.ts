@@ -1,5 +1,10 @@
 import { useMatches } from 'react-router';
-import type { RouteHandle } from './routes.ts';
+
+/** What a route of the route table carries for the shell: its breadcrumb label key and, for a child screen, its parent's. */
+export interface RouteHandle {
+  crumb: string;
+  parent?: string;
+}
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null && typeof (value as { crumb?: unknown }).crumb === 'string';
