@@ -10,7 +10,7 @@ export type Screen =
   | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate';
 
 export interface AdminRoute {
-  /** Path under /admin/, exactly as the notes give it (typos included). */
+  /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
   path: string;
   /** Translation key of the breadcrumb label (notes §2). */
   crumb: string;
@@ -97,7 +97,7 @@ export interface NavGroup {
 
 const item = (key: string, path: string, requires: NavRequirement): NavItem => ({ key, path, label: `nav.items.${key}`, requires });
 
-/** The sidebar: every admin route of the notes that is a destination (create/edit screens are reached from lists). */
+/** The sidebar: every admin route that is a destination (create/edit screens are reached from lists). */
 export const NAV_GROUPS: NavGroup[] = [
   { key: 'overview', label: 'nav.groups.overview', items: [item('dashboard', 'dashboard', { read: 'Dashboard' })] },
   {

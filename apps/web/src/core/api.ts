@@ -69,7 +69,7 @@ export async function postData<T>(url: string, body?: unknown, config?: AxiosReq
   return (await api.post<{ data: T }>(url, body, config)).data.data;
 }
 
-/** How a resource's records are deactivated (the notes' `delete` unless said), deleted for good (`remove`, when they can be), and which queries besides the record's own show them. */
+/** How a resource's records are deactivated (`delete` unless said: docs/product-rules.md#deactivate), deleted for good (`remove`, when they can be), and which queries besides the record's own show them. */
 export interface RecordLifecycleOptions {
   deactivate?: string;
   remove?: string;

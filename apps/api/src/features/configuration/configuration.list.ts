@@ -7,7 +7,7 @@ const d = CONFIGURATION_DEFAULTS;
 const s = practiceSettings;
 
 /**
- * Each practice's forecasting and stock settings (the notes' `configuration` list): one row per practice,
+ * Each practice's forecasting and stock settings (the `configuration` list, docs/client-contract.md#lists): one row per practice,
  * its defaults until someone saves it.
  */
 export const configurationList = bindList(configurationListContract, {

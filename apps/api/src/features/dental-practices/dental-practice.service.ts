@@ -49,7 +49,7 @@ export async function updatePractice(db: Database, actor: Actor, id: number, bod
   });
 }
 
-/** "delete" in the notes' sense: inactive, restorable. */
+/** "delete" of a status record: inactive, restorable (docs/product-rules.md#deactivate). */
 export async function setPracticeStatus(db: Database, actor: Actor, id: number, status: 'active' | 'inactive'): Promise<Row> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(dentalPractices).where(eq(dentalPractices.id, id)).for('update');

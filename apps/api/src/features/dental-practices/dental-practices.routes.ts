@@ -68,7 +68,7 @@ export default async function dentalPracticeRoutes(fastify: FastifyInstance) {
     );
   }
 
-  // The notes' spelling is kept so their client works unchanged; the correct one is an alias.
+  // The contract's spelling is kept so its client works unchanged (docs/client-contract.md#paths); the correct one is an alias.
   for (const url of ['/api/dental-practice/delete-permenent/:id', '/api/dental-practice/delete-permanent/:id']) {
     registerDeleteRoute(app, {
       url,

@@ -5,7 +5,7 @@ import { bindList } from '../../core/list-engine.ts';
 
 type ForecastRunRow = ListRow<typeof forecastRunListContract>;
 
-/** The forecast runs (the notes' `forecast_date` list): practice, date, status, who, how long, what. */
+/** The forecast runs (the `forecast_date` list, docs/client-contract.md#paths): practice, date, status, who, how long, what. */
 export const forecastRunList = bindList(forecastRunListContract, {
   table: forecastRuns,
   columns: {

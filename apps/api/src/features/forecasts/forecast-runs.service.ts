@@ -1,12 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ForecastRun } from '@enamel/contracts';
+import { CONFIGURATION_DEFAULTS, type ForecastRun } from '@enamel/contracts';
 import { forecastRuns, practiceSettings, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { forecastRunRows } from './forecast-run-rows.ts';
 import { forecastRunList } from './forecast-runs.list.ts';
 
-export const DEFAULT_FORECAST_SETTINGS = { horizonWeeks: 12, level: '0.9500' } as const;
+/** A practice without saved settings forecasts with the contracts' defaults (the Setting screen shows the same). */
+const DEFAULT_RUN_SETTINGS = { horizonWeeks: CONFIGURATION_DEFAULTS.forecast_horizon_weeks, level: String(CONFIGURATION_DEFAULTS.service_level) };
 
 /** One run as the API shows it. */
 export async function findForecastRun(db: Database, id: number): Promise<ForecastRun> {
@@ -40,7 +41,7 @@ export async function requestForecastRun(db: Database, input: { practiceId: numb
       .where(eq(practiceSettings.dentalPracticeId, input.practiceId));
     const [created] = await tx
       .insert(forecastRuns)
-      .values({ dentalPracticeId: input.practiceId, forecastDate: date, requestedBy: input.userId, ...(settings ?? DEFAULT_FORECAST_SETTINGS) })
+      .values({ dentalPracticeId: input.practiceId, forecastDate: date, requestedBy: input.userId, ...(settings ?? DEFAULT_RUN_SETTINGS) })
       .onConflictDoNothing()
       .returning({ id: forecastRuns.id });
     if (created) return { id: created.id, created: true, today };

@@ -19,7 +19,7 @@ import { sniffFormat } from '../../core/import/readers.ts';
 import { acceptImport, chooseImport, findJob, importDir, newJobId, storedErrors, sweepOldJobs, viewImport, type ImportJob } from './import-jobs.ts';
 import { IMPORT_KINDS, importKind } from './kinds/index.ts';
 
-/** 20 MB per file (PRODUCT.md §7): beyond, 413. */
+/** 20 MB per file (docs/product-rules.md#imports): beyond, 413. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 const one = z.object({ success: z.literal(true), data: importJobSchema });
@@ -225,7 +225,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/inventory/download',
-    { preValidation: authenticated(), schema: { tags: ['imports', 'inventory'], summary: 'The opening-stock import template (the notes’ inventory download)', querystring: formatQuery } },
+    { preValidation: authenticated(), schema: { tags: ['imports', 'inventory'], summary: 'The opening-stock import template (the inventory download)', querystring: formatQuery } },
     (request, reply) => sendTemplate(request, reply, 'inventory', request.query.format),
   );
 }

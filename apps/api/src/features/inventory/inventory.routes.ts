@@ -107,7 +107,7 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     return { success: true as const, data: await inventoryDetail(db, id) };
   }
   const statusSchema = (summary: string) => ({ tags: ['inventory'], summary, params: idParams, response: { 200: detailSchema, ...recordErrors } });
-  app.post('/api/inventory/delete', { preValidation: authorize('delete', 'Inventory'), schema: { tags: ['inventory'], summary: 'Deactivate (the notes’ delete; restorable)', body: z.strictObject({ id: z.number().int().positive() }), response: { 200: detailSchema, ...recordErrors } } }, (request) =>
+  app.post('/api/inventory/delete', { preValidation: authorize('delete', 'Inventory'), schema: { tags: ['inventory'], summary: 'Deactivate (delete of a status record; restorable)', body: z.strictObject({ id: z.number().int().positive() }), response: { 200: detailSchema, ...recordErrors } } }, (request) =>
     status(request, request.body.id, 'inactive'),
   );
   app.post('/api/inventory/delete/:id', { preValidation: authorize('delete', 'Inventory'), schema: statusSchema('Deactivate (restorable)') }, (request) => status(request, request.params.id, 'inactive'));

@@ -55,7 +55,7 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
   app.get('/api/procedure/:id', { preValidation: authorize('read', 'Procedure'), schema: { tags, summary: 'One procedure: items (with catalog unit cost and on-hand), lots consumed, movements', params: idParams, response: { 200: one, ...recordErrors } } }, (request) =>
     detail(request, request.params.id),
   );
-  app.get('/api/procedure-detail', { preValidation: authorize('read', 'Procedure'), schema: { tags, summary: 'One procedure (the notes’ detail call, id in the query)', querystring: idParams, response: { 200: one, ...recordErrors } } }, (request) =>
+  app.get('/api/procedure-detail', { preValidation: authorize('read', 'Procedure'), schema: { tags, summary: 'One procedure (the detail call, id in the query)', querystring: idParams, response: { 200: one, ...recordErrors } } }, (request) =>
     detail(request, request.query.id),
   );
   app.get(
@@ -95,7 +95,7 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
     method: ['POST', 'PUT', 'PATCH'],
     url: '/api/procedure/update/:id',
     preValidation: authorize('update', 'Procedure'),
-    schema: { tags, summary: 'Change a procedure (the notes’ update: the whole record; fields left out are cleared); stock follows', params: idParams, body: procedureBodySchema, response: { 200: one, ...recordErrors } },
+    schema: { tags, summary: 'Change a procedure (an update is the whole record: fields left out are cleared); stock follows', params: idParams, body: procedureBodySchema, response: { 200: one, ...recordErrors } },
     handler: async (request) => {
       await amendProcedure(db, await callerOf(request, 'update'), request.params.id, request.body);
       return detail(request, request.params.id);

@@ -15,7 +15,7 @@ import { runReport } from './reports.ts';
 const tags = ['reports'];
 
 /**
- * The notes' `GET /api/reports/report-data`: one report of one practice the reader may read reports of, as
+ * `GET /api/reports/report-data` (docs/product-rules.md#reports): one report of one practice the reader may read reports of, as
  * JSON (columns, its first rows, their count, totals, chart) or a download — CSV, XLSX or PDF, streamed as the
  * rows are read, refused with a 422 past the format's row limit — which joins the reader's recent exports
  * (`GET /api/admin/list/report-exports`). Large exports can be prepared in the background instead (see

@@ -7,7 +7,7 @@ import { nextSlot } from './scheduler-cron.ts';
 const lastRunAt = sql<Date | null>`(select coalesce(r.started_at, r.created_at) from scheduler_runs r where r.job_id = scheduler_jobs.id order by r.id desc limit 1)`;
 const lastStatus = sql<string | null>`(select r.status from scheduler_runs r where r.job_id = scheduler_jobs.id order by r.id desc limit 1)`;
 
-/** The notes' `schedulers` list: each job with its schedule, switch, time limit, last run and (computed) next run. */
+/** The `schedulers` list: each job with its schedule, switch, time limit, last run and (computed) next run. */
 export function schedulerJobList(timeZone: string) {
   return bindList(schedulerJobListContract, {
     table: schedulerJobs,

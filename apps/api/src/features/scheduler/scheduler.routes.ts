@@ -18,7 +18,7 @@ const iso = (v: Date | null) => v?.toISOString() ?? null;
 
 /**
  * The scheduler: its jobs (installation-wide, so only a rule without practice conditions reaches them), their
- * run history, and the notes' `POST /api/run-scheduler`. Workers and schedules start with the app (src/jobs.ts).
+ * run history, and `POST /api/run-scheduler` (docs/product-rules.md#scheduler). Workers and schedules start with the app (src/jobs.ts).
  */
 export default async function schedulerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

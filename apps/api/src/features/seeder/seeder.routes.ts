@@ -33,7 +33,7 @@ export function presentSummary(s: DemoSummary): z.infer<typeof summarySchema> {
   };
 }
 
-/** Demo data (PRODUCT.md §7): Super Admin only; also `npm run seed`. */
+/** Demo data (docs/product-rules.md#demo-data): Super Admin only; also `npm run seed`. */
 export default async function seederRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;

@@ -6,7 +6,6 @@ export const BRANDS_LIST_URL = LIST_PATHS.brand;
 /** A row of the brands list (the list engine's declared columns). */
 export type BrandRow = ListRow<typeof brandListContract>;
 
-/** The notes' brand delete sets it inactive (409 while active products use it); restore brings it back. */
 const brands = recordApi<Brand, BrandBody>('brand', { refresh: ['brands'] });
 
 export const fetchBrand = brands.fetch;

@@ -6,10 +6,7 @@ export const DENTAL_PRACTICES_LIST_URL = LIST_PATHS.dentalPractice;
 /** A row of the practices list (the list engine's declared columns). */
 export type DentalPracticeRow = ListRow<typeof dentalPracticeListContract>;
 
-/**
- * The notes' "delete" sets the practice inactive; restore brings it back; only an inactive practice can go for good
- * (one transaction on the server, logged). The practice selector's options show practices too.
- */
+/** The practice selector's options show practices too, so a change refreshes them. */
 const practices = recordApi<DentalPractice, DentalPracticeBody>('dental-practice', { remove: 'delete-permenent', refresh: ['practices'] });
 
 export const fetchDentalPractice = practices.fetch;
