@@ -15,6 +15,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { MovementsTable } from '../inventory/index.ts';
 import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeRequired.tsx';
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { EXPIRY_COLORS, useDay, useStockMoney } from '../inventory/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
@@ -140,16 +141,16 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
         ) : null}
         <Table.ScrollContainer minWidth={700}>
           <Table withTableBorder verticalSpacing="xs" data-testid="procedure-detail-items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inventory.fields.product')}</Table.Th>
-                <Table.Th>{t('inventory.fields.lot')}</Table.Th>
-                <Table.Th>{t('inventory.fields.expiry')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
-                <Table.Th ta="right">{t('procedures.fields.lineCost')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              cells={[
+                t('inventory.fields.product'),
+                t('inventory.fields.lot'),
+                t('inventory.fields.expiry'),
+                { label: t('inventory.fields.quantity'), numeric: true },
+                { label: t('inventory.fields.unitCost'), numeric: true },
+                { label: t('procedures.fields.lineCost'), numeric: true },
+              ]}
+            />
             <Table.Tbody>
               {p.items.length === 0 ? (
                 <EmptyTableRow columns={6}>{t('procedures.noItemsRecorded')}</EmptyTableRow>
