@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataTableColumn } from '../../ui/data-table/index.ts';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
-import { TwoLines } from '../../ui/TwoLines.tsx';
 import { useMoney } from '../../ui/money.ts';
+import { procedureCodeColumns } from '../procedure-codes/index.ts';
 import { procedureTemplateListContract } from '@enamel/contracts';
 import { procedureTemplateLifecycle, type ProcedureTemplateRow } from './procedure-template.api.ts';
 
@@ -15,15 +15,7 @@ export function ProcedureTemplateListPage() {
 
   const columns: DataTableColumn<ProcedureTemplateRow>[] = [
     { field: 'name', title: t('procedureTemplates.fields.name'), isUnique: true, minWidth: 220 },
-    {
-      field: 'procedure_code',
-      title: t('procedureTemplates.fields.procedureCode'),
-      minWidth: 200,
-      cellRenderer: (row) => (
-        <TwoLines primary={row.procedure_code} secondary={row.procedure_code_name} weight={600} />
-      ),
-    },
-    { field: 'procedure_code_name', title: t('procedureTemplates.fields.procedureName'), hide: true },
+    ...procedureCodeColumns<ProcedureTemplateRow>({ code: t('procedureTemplates.fields.procedureCode'), name: t('procedureTemplates.fields.procedureName'), minWidth: 200 }),
     { field: 'items_count', title: t('procedureTemplates.fields.itemsCount'), width: 120 },
     { field: 'consumable_cost', title: t('procedureTemplates.fields.consumableCost'), width: 160, cellRenderer: (row) => money(row.consumable_cost) },
   ];
