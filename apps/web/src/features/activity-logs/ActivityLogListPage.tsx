@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../core/format.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { fieldKey } from './field-names.ts';
 import { activityLogListContract, type ListRow } from '@enamel/contracts';
 
@@ -26,13 +27,7 @@ function Changes({ row }: { row: ActivityLogRow }) {
   keys.sort((a, b) => Number(changed(b)) - Number(changed(a)) || a.localeCompare(b));
   return (
     <Table withTableBorder fz="sm" data-testid="activity-log-changes">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('activityLog.field')}</Table.Th>
-          <Table.Th>{t('activityLog.before')}</Table.Th>
-          <Table.Th>{t('activityLog.after')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead cells={[t('activityLog.field'), t('activityLog.before'), t('activityLog.after')]} />
       <Table.Tbody>
         {keys.map((k) => (
           <Table.Tr key={k} bg={changed(k) ? 'var(--mantine-color-yellow-0)' : undefined}>

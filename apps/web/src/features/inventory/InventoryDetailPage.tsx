@@ -18,6 +18,7 @@ import { EXPIRY_COLORS, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
 import { DetailSection } from '../../ui/DetailSection.tsx';
 import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 
 const LIST = '/admin/list/inventories';
 
@@ -121,17 +122,17 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
       <DetailSection title={t('inventory.lots')}>
         <Table.ScrollContainer minWidth={700}>
           <Table withTableBorder striped verticalSpacing="xs" data-testid="lots">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inventory.fields.lot')}</Table.Th>
-                <Table.Th>{t('inventory.fields.expiry')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.value')}</Table.Th>
-                <Table.Th>{t('inventory.fields.receivedAt')}</Table.Th>
-                <Table.Th w={48} />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              cells={[
+                t('inventory.fields.lot'),
+                t('inventory.fields.expiry'),
+                { label: t('inventory.fields.quantity'), numeric: true },
+                { label: t('inventory.fields.unitCost'), numeric: true },
+                { label: t('inventory.fields.value'), numeric: true },
+                t('inventory.fields.receivedAt'),
+                { label: '', w: 48 },
+              ]}
+            />
             <Table.Tbody>
               {inventory.lots.length === 0 ? (
                 <EmptyTableRow columns={7}>{t('inventory.noLots')}</EmptyTableRow>

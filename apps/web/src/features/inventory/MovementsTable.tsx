@@ -5,6 +5,7 @@ import { useFormat } from '../../core/format.ts';
 import type { Movement } from './inventory.api.ts';
 import { useSignedQuantity, useStockMoney } from './stock.ts';
 import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 
 export const MOVEMENT_COLORS: Record<string, string> = {
   receive: 'teal', transfer_in: 'teal', return: 'teal', consume: 'blue', adjust: 'grape', transfer_out: 'indigo', expire: 'orange', waste: 'red',
@@ -24,19 +25,19 @@ export function MovementsTable({ movements, showProduct = false, showProcedure =
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table withTableBorder striped verticalSpacing="xs" data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('inventory.fields.when')}</Table.Th>
-            <Table.Th>{t('inventory.fields.type')}</Table.Th>
-            {showProduct ? <Table.Th>{t('inventory.fields.product')}</Table.Th> : null}
-            <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
-            <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
-            <Table.Th>{t('inventory.fields.lot')}</Table.Th>
-            <Table.Th>{t('inventory.fields.reason')}</Table.Th>
-            {showProcedure ? <Table.Th>{t('inventory.fields.procedure')}</Table.Th> : null}
-            {hasWho ? <Table.Th>{t('inventory.fields.who')}</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={[
+            t('inventory.fields.when'),
+            t('inventory.fields.type'),
+            showProduct && t('inventory.fields.product'),
+            { label: t('inventory.fields.quantity'), numeric: true },
+            { label: t('inventory.fields.unitCost'), numeric: true },
+            t('inventory.fields.lot'),
+            t('inventory.fields.reason'),
+            showProcedure && t('inventory.fields.procedure'),
+            hasWho && t('inventory.fields.who'),
+          ]}
+        />
         <Table.Tbody>
           {movements.length === 0 ? (
             <EmptyTableRow columns={9}>{t('inventory.noMovements')}</EmptyTableRow>

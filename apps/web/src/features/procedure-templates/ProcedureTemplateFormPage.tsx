@@ -1,17 +1,20 @@
-import { Alert, Button, Grid, Group, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
+import { Grid, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { procedureTemplateBodySchema } from '@enamel/contracts';
 import { useRefreshLists } from '../../core/actions.ts';
 import { notifySuccess } from '../../core/notify.ts';
 import { ItemLinesEditor, isPositiveQuantity, lineBodies, pickLine, type ItemLine } from '../../ui/item-lines/index.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
-import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
+import { ProcedureCodeSelect } from '../procedure-codes/index.ts';
 import { useMoney } from '../../ui/money.ts';
 import type { ProductHit } from '../products/index.ts';
 import { ProductPicker } from './ProductPicker.tsx';
@@ -41,7 +44,6 @@ export function ProcedureTemplateFormPage() {
     validate: { items: { quantity: (value) => (isPositiveQuantity(value) ? null : t('procedureTemplates.quantityPositive')) } },
   });
   const template = useQuery({ queryKey: ['procedure-template', id], queryFn: () => fetchProcedureTemplate(id!), enabled: editing && Number.isInteger(id) });
-  const codes = useProcedureCodes();
 
   useEffect(() => {
     const p = template.data;
@@ -54,13 +56,6 @@ export function ProcedureTemplateFormPage() {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [template.data]);
-
-  const codeData = useMemo(() => {
-    const list = (codes.data ?? []).map((c) => ({ value: String(c.id), label: `${procedureCodeLabel(c)}${c.status === 'active' ? '' : ` (${t('status.inactive')})`}` }));
-    const p = template.data;
-    if (p && !list.some((o) => o.value === String(p.procedure_code_id))) list.unshift({ value: String(p.procedure_code_id), label: `${p.procedure_code} · ${p.procedure_code_name}` });
-    return list;
-  }, [codes.data, template.data, t]);
 
   const onPick = (product: ProductHit) => {
     if (pickLine(form, { product_id: product.id, name: product.name, sku: product.sku, usage_unit: product.usage_unit, unit_cost: product.unit_cost })) notifySuccess(t('procedureTemplates.merged', { name: product.name }));
@@ -85,13 +80,7 @@ export function ProcedureTemplateFormPage() {
     },
   );
 
-  if (editing && template.isError) {
-    return (
-      <Alert color="red" variant="light" data-testid="template-load-error">
-        {t('procedureTemplates.notFound')}
-      </Alert>
-    );
-  }
+  if (editing && template.isError) return <RecordNotFound message={t('procedureTemplates.notFound')} testId="template-load-error" />;
   if (editing && template.isPending) return <Loader size="sm" />;
 
   return (
@@ -103,11 +92,7 @@ export function ProcedureTemplateFormPage() {
       <Paper withBorder p="xl" maw={1100}>
         <form onSubmit={onSubmit} noValidate data-testid="template-form">
           <Stack gap="lg">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="template-form-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="template-form-error" />
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput label={t('procedureTemplates.fields.name')} required autoComplete="off" data-testid="template-name" {...form.getInputProps('name')} />
@@ -115,8 +100,8 @@ export function ProcedureTemplateFormPage() {
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <ProcedureCodeSelect
                   label={t('procedureTemplates.fields.procedureCode')}
-                  data={codeData}
-                  pending={codes.isPending}
+                  inactive="labelled"
+                  keep={template.data}
                   data-testid="template-procedure-code"
                   {...form.getInputProps('procedure_code_id')}
                 />
@@ -135,14 +120,7 @@ export function ProcedureTemplateFormPage() {
               totalLabel={t('procedureTemplates.fields.consumableCost')}
               testId="template"
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(LIST)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="template-submit">
-                {t(editing ? 'common.save' : 'procedureTemplates.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'procedureTemplates.create')} submitTestId="template-submit" saving={saving} onCancel={() => void navigate(LIST)} />
           </Stack>
         </form>
       </Paper>

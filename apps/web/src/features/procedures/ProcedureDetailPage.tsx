@@ -1,18 +1,22 @@
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useRunAction } from '../../core/actions.ts';
 import { useFormat } from '../../core/format.ts';
-import { usePracticeChanged } from '../../core/practice.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DetailSection } from '../../ui/DetailSection.tsx';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { MovementsTable } from '../inventory/index.ts';
-import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
+import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeRequired.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
+import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { EXPIRY_COLORS, useDay, useStockMoney } from '../inventory/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { PROCEDURE_REFRESH, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
@@ -35,10 +39,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** /admin/procedures/{id}: a procedure, the lots its items consumed and the movements it caused. */
 export function ProcedureDetailPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const onPracticeChanged = useCallback(() => void navigate(LIST), [navigate]);
-  usePracticeChanged(onPracticeChanged, location.key);
+  useLeaveOnPracticeChange(LIST);
   return <PracticeRequired>{() => <ProcedureView />}</PracticeRequired>;
 }
 
@@ -49,23 +50,12 @@ function ProcedureView() {
   const run = useRunAction();
   const queryClient = useQueryClient();
   const format = useFormat();
-  const params = useParams();
-  const id = Number(params.id);
-  const procedure = useQuery({ queryKey: ['procedure', id], queryFn: () => fetchProcedure(id), enabled: Number.isInteger(id) && id > 0 });
+  const { query: procedure, missing } = useRouteRecord('procedure', fetchProcedure);
   const [pending, setPending] = useState<'complete' | 'delete' | null>(null);
 
-  if (procedure.isError || !Number.isInteger(id)) {
-    return (
-      <>
-        <PageHeader title={t('routes.procedureDetail')} />
-        <Alert color="red" variant="light" data-testid="procedure-load-error">
-          {t('procedures.notFound')}
-        </Alert>
-      </>
-    );
-  }
-  if (procedure.isPending) return <Loader size="sm" />;
+  if (missing) return <RecordNotFound title={t('routes.procedureDetail')} message={t('procedures.notFound')} testId="procedure-load-error" />;
   const p = procedure.data;
+  if (!p) return <Loader size="sm" />;
   const when = format.dateTime(p.performed_at);
   const canEdit = ability.can('update', 'Procedure');
 
@@ -143,10 +133,7 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
         ) : null}
       </Card>
 
-      <div>
-        <Title order={2} fz="lg" mb="sm">
-          {t('procedures.items')}
-        </Title>
+      <DetailSection title={t('procedures.items')}>
         {p.status === 'planned' ? (
           <Text size="sm" c="dimmed" mb="xs">
             {t('procedures.plannedNothingConsumed')}
@@ -154,25 +141,19 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
         ) : null}
         <Table.ScrollContainer minWidth={700}>
           <Table withTableBorder verticalSpacing="xs" data-testid="procedure-detail-items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inventory.fields.product')}</Table.Th>
-                <Table.Th>{t('inventory.fields.lot')}</Table.Th>
-                <Table.Th>{t('inventory.fields.expiry')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('inventory.fields.unitCost')}</Table.Th>
-                <Table.Th ta="right">{t('procedures.fields.lineCost')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              cells={[
+                t('inventory.fields.product'),
+                t('inventory.fields.lot'),
+                t('inventory.fields.expiry'),
+                { label: t('inventory.fields.quantity'), numeric: true },
+                { label: t('inventory.fields.unitCost'), numeric: true },
+                { label: t('procedures.fields.lineCost'), numeric: true },
+              ]}
+            />
             <Table.Tbody>
               {p.items.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text size="sm" c="dimmed" ta="center" py="sm">
-                      {t('procedures.noItemsRecorded')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={6}>{t('procedures.noItemsRecorded')}</EmptyTableRow>
               ) : (
                 p.items.map((item) => (
                   <Fragment key={item.id}>
@@ -235,16 +216,11 @@ function ProcedureBody({ procedure: p }: { procedure: ProcedureDetail }) {
             </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
-      </div>
+      </DetailSection>
 
-      <div>
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg">
-            {t('procedures.movements')}
-          </Title>
-        </Group>
+      <DetailSection title={t('procedures.movements')}>
         <MovementsTable movements={p.movements} showProduct showProcedure={false} testId="procedure-movements" />
-      </div>
+      </DetailSection>
     </Stack>
   );
 }

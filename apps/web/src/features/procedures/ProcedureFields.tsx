@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProcedureCodeSelect, procedureCodeLabel, useProcedureCodes } from '../procedure-codes/index.ts';
+import { ProcedureCodeSelect } from '../procedure-codes/index.ts';
 import { fetchTemplatesOfCode, type ProcedureDetail } from './procedure.api.ts';
 import type { ProcedureFormValues } from './procedure-form-values.ts';
 import { DateField } from '../../ui/DateField.tsx';
@@ -21,14 +21,7 @@ export function ProcedureFields({ form, existing, onTemplateChange }: ProcedureF
   const { t } = useTranslation();
   const values = form.getValues();
   const codeId = values.procedure_code_id ? Number(values.procedure_code_id) : null;
-  const codes = useProcedureCodes();
   const templates = useQuery({ queryKey: ['procedure-templates', 'of-code', codeId], queryFn: ({ signal }) => fetchTemplatesOfCode(codeId!, signal), enabled: codeId !== null });
-
-  const codeData = useMemo(() => {
-    const list = (codes.data ?? []).filter((c) => c.status === 'active' || String(c.id) === values.procedure_code_id).map((c) => ({ value: String(c.id), label: procedureCodeLabel(c) }));
-    if (existing && !list.some((o) => o.value === String(existing.procedure_code_id))) list.unshift({ value: String(existing.procedure_code_id), label: `${existing.procedure_code} · ${existing.procedure_code_name}` });
-    return list;
-  }, [codes.data, existing, values.procedure_code_id]);
 
   const templateData = useMemo(() => {
     const list = (templates.data ?? []).filter((tpl) => tpl.status === 'active' || String(tpl.id) === values.procedure_template_id).map((tpl) => ({ value: String(tpl.id), label: tpl.name }));
@@ -50,8 +43,8 @@ export function ProcedureFields({ form, existing, onTemplateChange }: ProcedureF
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <ProcedureCodeSelect
             label={t('procedures.fields.procedureCode')}
-            data={codeData}
-            pending={codes.isPending}
+            inactive="hidden"
+            keep={existing}
             data-testid="procedure-code"
             {...form.getInputProps('procedure_code_id')}
             onChange={onCodeChange}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { Loader, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,10 @@ import { notifyError, notifySuccess } from '../../core/notify.ts';
 import { usePracticeChanged, type SelectedPractice } from '../../core/practice.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { isPositiveQuantity } from '../../ui/item-lines/index.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { procedureAmendBodySchema, procedureBodySchema } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
@@ -105,16 +108,7 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
     },
   );
 
-  if (editing && existing.isError) {
-    return (
-      <>
-        <PageHeader title={t('routes.procedureEdit')} />
-        <Alert color="red" variant="light" data-testid="procedure-load-error">
-          {t('procedures.notFound')}
-        </Alert>
-      </>
-    );
-  }
+  if (editing && existing.isError) return <RecordNotFound title={t('routes.procedureEdit')} message={t('procedures.notFound')} testId="procedure-load-error" />;
   if (editing && existing.isPending) return <Loader size="sm" />;
 
   return (
@@ -131,21 +125,10 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
           data-testid="procedure-form"
         >
           <Stack gap="lg">
-            {message ? (
-              <Alert color="red" variant="light" role="alert" data-testid="procedure-form-error">
-                {message}
-              </Alert>
-            ) : null}
+            <FormError message={message} testId="procedure-form-error" />
             <ProcedureFields form={form} {...(existing.data ? { existing: existing.data } : {})} onTemplateChange={(value) => void onTemplateChange(value)} />
             <ProcedureItems form={form} practiceId={practice.id} short={short} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(editing ? `/admin/procedures/${id}` : LIST)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={saving} data-testid="procedure-submit">
-                {t(editing ? 'common.save' : 'procedures.create')}
-              </Button>
-            </Group>
+            <FormFooter submitLabel={t(editing ? 'common.save' : 'procedures.create')} submitTestId="procedure-submit" saving={saving} onCancel={() => void navigate(editing ? `/admin/procedures/${id}` : LIST)} />
           </Stack>
         </form>
       </Paper>

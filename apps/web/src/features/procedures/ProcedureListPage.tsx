@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { TwoLines } from '../../ui/TwoLines.tsx';
 import { useAbility } from '@casl/react';
 import { IconCircleCheck, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { STOCK_QUERY_KEYS } from '../inventory/index.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { useStockMoney } from '../inventory/index.ts';
+import { procedureCodeColumns } from '../procedure-codes/index.ts';
 import { completeProcedure, deleteProcedure, type ProcedureRow } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
 import { procedureListContract } from '@enamel/contracts';
@@ -40,15 +40,7 @@ function ProcedureList({ practiceId }: { practiceId: number }) {
 
   const columns: DataTableColumn<ProcedureRow>[] = [
     { field: 'performed_at', title: t('procedures.fields.performedAt'), width: 190, cellRenderer: (row) => format.dateTime(row.performed_at) },
-    {
-      field: 'procedure_code',
-      title: t('procedures.fields.procedureCode'),
-      minWidth: 220,
-      cellRenderer: (row) => (
-        <TwoLines primary={row.procedure_code} secondary={row.procedure_code_name} weight={600} />
-      ),
-    },
-    { field: 'procedure_code_name', title: t('procedures.fields.procedureName'), hide: true },
+    ...procedureCodeColumns<ProcedureRow>({ code: t('procedures.fields.procedureCode'), name: t('procedures.fields.procedureName'), minWidth: 220 }),
     { field: 'template_name', title: t('procedures.fields.template'), minWidth: 160 },
     { field: 'provider', title: t('procedures.fields.provider'), minWidth: 140 },
     { field: 'status', title: t('common.status'), width: 130, cellRenderer: (row) => <ProcedureStatusBadge status={row.status} /> },

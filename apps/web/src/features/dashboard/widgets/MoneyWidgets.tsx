@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.ts';
 import { useQuantityWithUnit } from '../../../ui/units.ts';
@@ -204,29 +204,24 @@ export function ConsumableCostWidget({ view }: { view: DashboardView }) {
       <figure style={{ margin: 0 }} aria-label={t('dashboard.consumableCost.chart')}>
         <BarChart h={160} data={months} dataKey="month" series={[{ name: 'cost', label: t('dashboard.consumableCost.cost'), color: 'blue.7' }]} valueFormatter={money} yAxisProps={{ width: 76, tickFormatter: axis }} />
       </figure>
-      {/* Fixed columns that fit the card: a scrolling region of plain text could not be reached by keyboard. */}
-      <Table verticalSpacing={6} fz="sm" mt="sm" layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="55%">{t('dashboard.columns.procedureCode')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.columns.procedures')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.columns.averageCost')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {codes.map((code) => (
-            <Table.Tr key={code.procedure_code_id} data-testid="widget-row">
-              <Table.Td>
-                <Text size="sm" truncate title={`${code.code} · ${code.name}`}>
-                  {`${code.code} · ${code.name}`}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{format.number(code.procedures)}</Table.Td>
-              <Table.Td ta="right">{money(code.average_cost)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <WidgetTable
+        fit
+        rows={codes}
+        rowKey={(code) => code.procedure_code_id}
+        columns={[
+          {
+            title: t('dashboard.columns.procedureCode'),
+            w: '55%',
+            cell: (code) => (
+              <Text size="sm" truncate title={`${code.code} · ${code.name}`}>
+                {`${code.code} · ${code.name}`}
+              </Text>
+            ),
+          },
+          { title: t('dashboard.columns.procedures'), numeric: true, cell: (code) => format.number(code.procedures) },
+          { title: t('dashboard.columns.averageCost'), numeric: true, cell: (code) => money(code.average_cost) },
+        ]}
+      />
     </WidgetCard>
   );
 }
