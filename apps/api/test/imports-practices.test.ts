@@ -28,8 +28,8 @@ describe('dental practice import', () => {
       `${existing.code.toLowerCase()},New name,,,,America/Chicago,usd,`,
     ].join('\n');
     const job = await validated(admin, 'dental-practice', 'practices.csv', file);
-    expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'validated', rows_read: 3, valid_rows: 3, invalid_rows: 0 });
-    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'done', created: 2, updated: 1 });
+    expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'succeeded', stage: 'validate', rows_read: 3, valid_rows: 3, invalid_rows: 0 });
+    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write', created: 2, updated: 1 });
 
     expect(await byCode(a)).toMatchObject({ name: 'Harbour Dental', address: '1 Quay St, Bristol', phone: '+44 117 555 0100', email: 'desk@harbour.example', timeZone: 'Europe/London', currency: 'GBP', status: 'active' });
     expect(await byCode(b)).toMatchObject({ name: 'Tokyo Smile', address: null, email: null, timeZone: 'Asia/Tokyo', currency: 'JPY', status: 'inactive' });
@@ -62,7 +62,7 @@ describe('dental practice import', () => {
       { row: 5, column: 'email', message: 'Enter a valid email address.' },
       { row: 7, column: 'code', message: expect.stringContaining('row 6') },
     ]);
-    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'done', created: 1 });
+    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write', created: 1 });
     expect(await byCode(ok)).toMatchObject({ name: 'Fine', currency: 'EUR' });
   });
 
@@ -91,7 +91,7 @@ describe('dental practice import', () => {
       { row: 3, column: 'code', message: `No practice with the code “${other.code}” that you may import into.` },
       { row: 4, column: 'code', message: `No practice with the code “${fresh}” that you may import into.` },
     ]);
-    expect(await commit(agent, job.id, 'valid')).toMatchObject({ status: 'done', created: 0, updated: 1 });
+    expect(await commit(agent, job.id, 'valid')).toMatchObject({ status: 'succeeded', stage: 'write', created: 0, updated: 1 });
     expect(await byCode(mine.code)).toMatchObject({ name: 'Mine renamed' });
     expect(await byCode(other.code)).toMatchObject({ name: other.name });
     expect(await byCode(fresh)).toBeUndefined();
