@@ -51,7 +51,7 @@ export function defineRecordKind<TBody extends Row, TRefs = null>(spec: RecordKi
     keyColumn: spec.key,
     batchSize: spec.batchSize,
     columns: [...declared.map(([name, c]) => ({ name, required: c.required, example: c.example })), STATUS_COLUMN],
-    loadRefs: spec.loadRefs ?? (async () => null as TRefs),
+    loadRefs: (db, context) => (spec.loadRefs ? spec.loadRefs(db, context) : Promise.resolve(null as TRefs)),
     parseRow(cells, refs) {
       const errors: CellError[] = [];
       const body = { ...spec.body(cells, refs, errors), status: optionalLower(cells.status) };
