@@ -53,21 +53,31 @@ export type ListFields = Record<string, Expr>;
 /**
  * How the API reads a list contract: one SQL expression per declared column — the page selects it,
  * filters, sorts and searches read it, so what is shown is what is filtered — plus the row fields that
- * are not columns (`extra`: JSON, inputs of `present`), the FROM and joins, and a unique tiebreaker.
+ * are not columns (`extra`: JSON, inputs of `present`), the joins to the main table, and a unique tiebreaker.
  */
 export interface ListBinding<L extends ListContract> {
   /**
    * The list's main table: a declared column named as one of its SQL columns reads that column, unless
    * `columns` binds it otherwise.
    */
-  table?: PgTable;
+  table: PgTable;
   /** The SQL of the other columns (every column is bound, or `bindList` throws when the app starts). */
   columns?: { [K in ListColumnName<L>]?: Expr };
   extra?: ListFields;
-  from: (db: Database, fields: ListFields) => PgSelect;
+  /** The tables joined to the main one, in order: `inner` where every row has one, `left` where it may be absent. */
+  joins?: ListJoin[];
   tiebreaker: AnyColumn;
   /** Composes the row from what was selected, after the generic conversions (dates as ISO text, numbers as numbers). */
   present?: (row: Record<string, unknown>) => ListRow<L>;
+}
+
+export type ListJoin = { inner: PgTable; on: SQL } | { left: PgTable; on: SQL };
+
+/** SELECT the fields FROM the main table with its joins: what every page, count and filter reads. */
+function fromWithJoins(db: Database, table: PgTable, joins: readonly ListJoin[], fields: ListFields): PgSelect {
+  let query: PgSelect = db.select(fields).from(table).$dynamic();
+  for (const join of joins) query = 'inner' in join ? query.innerJoin(join.inner, join.on) : query.leftJoin(join.left, join.on);
+  return query;
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -95,7 +105,7 @@ export type BoundList<Row> = ListDefinition<Row> & { contract: ListContract };
 
 /** Binds a list contract to SQL: the list the engine runs, with the contract's columns, sort and row type. */
 export function bindList<L extends ListContract>(contract: L, binding: ListBinding<L>): BoundList<ListRow<L>> {
-  const own = binding.table ? Object.fromEntries(Object.values(getTableColumns(binding.table)).map((column) => [column.name, column])) : {};
+  const own = Object.fromEntries(Object.values(getTableColumns(binding.table)).map((column) => [column.name, column]));
   const exprs: Record<string, Expr> = {};
   const columns: Record<string, ListColumn> = {};
   for (const [name, declared] of Object.entries<ListColumnDeclaration>(contract.columns)) {
@@ -112,7 +122,7 @@ export function bindList<L extends ListContract>(contract: L, binding: ListBindi
     columns,
     defaultSort: contract.defaultSort,
     tiebreaker: binding.tiebreaker,
-    query: (db) => binding.from(db, fields),
+    query: (db) => fromWithJoins(db, binding.table, binding.joins ?? [], fields),
     present: (row) => {
       for (const [name, to] of convert) row[name] = to(row[name]);
       // The one place a selected row meets its contract's type; the contract test parses real pages with it.

@@ -178,3 +178,30 @@ export function practiceOfRow(code: string | undefined, practices: PracticeCodes
   else errors.push({ column: 'practice_code', key: 'import.unknown_practice', params: { value: code } });
   return undefined;
 }
+
+/** The column naming a row's practice, first in every practice-scoped kind's template. */
+export const PRACTICE_CODE_COLUMN: ImportColumn = { name: 'practice_code', required: true, example: 'DT-01' };
+
+/** What a practice-scoped kind's refs hold besides its own: the practices the user may import into, and who imports. */
+export interface PracticeScoped {
+  practices: PracticeCodes;
+  context: ImportContext;
+}
+
+/** A kind whose every row belongs to a practice named by code (stock, procedures): the row's practice is resolved, or refused, before the kind's own checks. */
+export function definePracticeKind<TRow, TRefs>(
+  kind: Omit<ImportKind<TRow, TRefs & PracticeScoped>, 'loadRefs' | 'parseRow'> & {
+    loadRefs(db: Db, context: ImportContext): Promise<TRefs>;
+    parseRow(cells: Record<string, string>, refs: TRefs & PracticeScoped, practiceId: number | undefined, errors: CellError[]): RowResult<TRow>;
+  },
+): AnyImportKind {
+  return defineKind<TRow, TRefs & PracticeScoped>({
+    ...kind,
+    columns: [PRACTICE_CODE_COLUMN, ...kind.columns],
+    loadRefs: async (db, context) => ({ ...(await kind.loadRefs(db, context)), practices: await loadPracticeCodes(db, context), context }),
+    parseRow(cells, refs) {
+      const errors: CellError[] = [];
+      return kind.parseRow(cells, refs, practiceOfRow(cells.practice_code, refs.practices, errors), errors);
+    },
+  });
+}

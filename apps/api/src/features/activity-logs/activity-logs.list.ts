@@ -11,6 +11,6 @@ export const activityLogList = bindList(activityLogListContract, {
     dental_practice_name: dentalPractices.name,
   },
   extra: { before: activityLogs.before, after: activityLogs.after },
-  from: (db, fields) => db.select(fields).from(activityLogs).leftJoin(dentalPractices, eq(dentalPractices.id, activityLogs.dentalPracticeId)).$dynamic(),
+  joins: [{ left: dentalPractices, on: eq(dentalPractices.id, activityLogs.dentalPracticeId) }],
   tiebreaker: activityLogs.id,
 });

@@ -7,6 +7,5 @@ export type ArchiveRow = ListRow<typeof archiveListContract>;
 /** The activity-log archives: period, entries, size and checksum (the `archive-logs` list, docs/client-contract.md#lists). */
 export const archiveList = bindList(archiveListContract, {
   table: activityLogArchives,
-  from: (db, fields) => db.select(fields).from(activityLogArchives).$dynamic(),
   tiebreaker: activityLogArchives.id,
 });

@@ -12,6 +12,5 @@ export const brandList = bindList(brandListContract, {
   columns: {
     products_count: productsCount,
   },
-  from: (db, fields) => db.select(fields).from(brands).$dynamic(),
   tiebreaker: brands.id,
 });

@@ -21,6 +21,5 @@ export const categoryList = bindList(categoryListContract, {
     path: categoryPath(id),
     products_count: productsCount,
   },
-  from: (db, fields) => db.select(fields).from(categories).$dynamic(),
   tiebreaker: categories.id,
 });

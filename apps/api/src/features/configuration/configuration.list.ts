@@ -26,6 +26,6 @@ export const configurationList = bindList(configurationListContract, {
     configured: sql<boolean>`(${s.dentalPracticeId} is not null)`,
     updated_at: s.updatedAt,
   },
-  from: (db, fields) => db.select(fields).from(dentalPractices).leftJoin(s, eq(s.dentalPracticeId, dentalPractices.id)).$dynamic(),
+  joins: [{ left: s, on: eq(s.dentalPracticeId, dentalPractices.id) }],
   tiebreaker: dentalPractices.id,
 });

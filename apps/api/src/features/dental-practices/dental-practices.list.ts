@@ -6,6 +6,5 @@ export type DentalPracticeRow = ListRow<typeof dentalPracticeListContract>;
 
 export const dentalPracticeList = bindList(dentalPracticeListContract, {
   table: dentalPractices,
-  from: (db, fields) => db.select(fields).from(dentalPractices).$dynamic(),
   tiebreaker: dentalPractices.id,
 });

@@ -13,13 +13,10 @@ export const forecastRunList = bindList(forecastRunListContract, {
     requested_by_email: users.email,
   },
   extra: { failure: forecastRuns.failure, requested_by: forecastRuns.requestedBy, methods: forecastRuns.methods, accuracy_weeks: forecastRuns.accuracyWeeks },
-  from: (db, fields) =>
-    db
-      .select(fields)
-      .from(forecastRuns)
-      .innerJoin(dentalPractices, eq(dentalPractices.id, forecastRuns.dentalPracticeId))
-      .leftJoin(users, eq(users.id, forecastRuns.requestedBy))
-      .$dynamic(),
+  joins: [
+    { inner: dentalPractices, on: eq(dentalPractices.id, forecastRuns.dentalPracticeId) },
+    { left: users, on: eq(users.id, forecastRuns.requestedBy) },
+  ],
   tiebreaker: forecastRuns.id,
   present: ({ accuracy_weeks, ...row }) => {
     const run = row as Omit<ForecastRunRow, 'accuracy'>;

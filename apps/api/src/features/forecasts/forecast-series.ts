@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { consumptionByWeek, startOfDay, weekIndex } from '../stock/index.ts';
+import { consumptionByWeek, seriesByWeek, startOfDay, weekIndex, type WeekWindow } from '../stock/index.ts';
 
 /**
  * The weekly series a forecast run reads, built from the ledger as it stood before the forecast date:
@@ -28,37 +28,16 @@ export interface WeeklyInput {
 
 type Db = Pick<Database, 'execute'>;
 
-const countRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, n: sqlCol.int });
 const startRow = sqlRow({ product_id: sqlCol.int, w: sqlCol.int });
 const tzRow = sqlRow({ tz: sqlCol.text });
 const dayRow = sqlRow({ day: sqlCol.text.nullable() });
 const perProcedureRow = sqlRow({ code: sqlCol.int, product_id: sqlCol.int, total: sqlCol.number, squares: sqlCol.number });
 const bookedRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, q: sqlCol.number });
 
-/**
- * Completed procedures per procedure code and week over `weeks` weeks from `start` (weeks begin at local midnights
- * in the zone), one count per week; codes with none are absent. `procedureCodeId` reads one code only.
- */
-export async function proceduresByWeek(db: Db, input: { practiceId: number; timeZone: string; start: string; weeks: number; procedureCodeId?: number }): Promise<Map<number, number[]>> {
-  const { practiceId, timeZone, start, weeks } = input;
-  const out = new Map<number, number[]>();
-  if (weeks <= 0) return out;
-  const code = input.procedureCodeId === undefined ? sql`` : sql`and procedure_code_id = ${input.procedureCodeId}`;
-  const found = await rowsOf(
-    db,
-    countRow,
-    sql`select procedure_code_id as ref, ${weekIndex(timeZone, start, weeks, sql`performed_at`)} as w, count(*)::int as n from procedures
-        where dental_practice_id = ${practiceId} and status = 'completed' ${code}
-          and performed_at >= ${startOfDay(start, timeZone)} and performed_at < ${startOfDay(addDays(start, 7 * weeks), timeZone)}
-        group by 1, 2`,
-  );
-  for (const r of found) {
-    if (r.w < 0 || r.w >= weeks) continue;
-    const list = out.get(r.ref) ?? new Array<number>(weeks).fill(0);
-    list[r.w] = r.n;
-    out.set(r.ref, list);
-  }
-  return out;
+/** Completed procedures per procedure code and week of the window; codes with none are absent. `procedureCodeId` reads one code only. */
+export function proceduresByWeek(db: Db, input: WeekWindow & { practiceId: number; procedureCodeId?: number }): Promise<Map<number, number[]>> {
+  const { practiceId, procedureCodeId } = input;
+  return seriesByWeek(db, input, { practiceId, table: 'procedures', at: 'performed_at', ref: 'procedure_code_id', value: sql`count(*)`, where: sql`status = 'completed'`, only: procedureCodeId });
 }
 
 export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate: string, horizonWeeks: number): Promise<WeeklyInput> {

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decimalSchema, toDecimal } from '@enamel/contracts';
 import { inventories, lots, rows as rowsOf } from '@enamel/db';
 import { unitCost } from '../../core/catalog-sql.ts';
-import { defineKind, loadPracticeCodes, practiceOfRow, parseDay, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
+import { definePracticeKind, parseDay } from '../../core/import/kind.ts';
 import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/index.ts';
 import { lockInventory, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
 
@@ -20,12 +20,10 @@ interface InventoryImportRow {
 }
 
 interface Refs {
-  practices: PracticeCodes;
   products: Map<string, { id: number; tracksLots: boolean; unitCost: string }>;
   /** Each practice's currency, and the catalog's: a missing unit cost is the catalog's only when they match. */
   currencies: Map<number, string>;
   catalogCurrency: string;
-  context: ImportContext;
 }
 
 const decimal = (v: string | undefined) => (v ? decimalSchema.safeParse(v) : undefined);
@@ -36,13 +34,12 @@ const decimal = (v: string | undefined) => (v ? decimalSchema.safeParse(v) : und
  * so importing the same file again changes nothing. Reorder point, par level and location are updated
  * when given.
  */
-export const inventoryKind = defineKind<InventoryImportRow, Refs>({
+export const inventoryKind = definePracticeKind<InventoryImportRow, Refs>({
   name: 'inventory',
   subject: 'Inventory',
   keyColumn: 'sku',
   batchSize: 200,
   columns: [
-    { name: 'practice_code', required: true, example: 'DT-01' },
     { name: 'sku', required: true, example: 'ART-4-100-50' },
     { name: 'quantity', required: true, example: '120' },
     { name: 'unit_cost', example: '0.9800' },
@@ -52,7 +49,7 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
     { name: 'par_level', example: '200' },
     { name: 'location', example: 'Sterilisation room, shelf 2' },
   ],
-  loadRefs: async (db, context) => {
+  loadRefs: async (db) => {
     const products = await rowsOf<{ id: number; sku: string; tracks_lots: boolean; unit_cost: string }>(
       db,
       sql`select id::int as id, sku, tracks_lots, ${unitCost} as unit_cost from products`,
@@ -62,12 +59,10 @@ export const inventoryKind = defineKind<InventoryImportRow, Refs>({
     return {
       currencies: new Map(currencies.map((c) => [Number(c.id), c.currency])),
       catalogCurrency: catalog?.currency ?? DEFAULT_ORGANISATION_CURRENCY,
-      practices: await loadPracticeCodes(db, context),
-      products: new Map(products.map((p) => [p.sku.toLowerCase(), { id: Number(p.id), tracksLots: p.tracks_lots, unitCost: p.unit_cost }])), context };
+      products: new Map(products.map((p) => [p.sku.toLowerCase(), { id: Number(p.id), tracksLots: p.tracks_lots, unitCost: p.unit_cost }])),
+    };
   },
-  parseRow(cells, refs) {
-    const errors: CellError[] = [];
-    const practiceId = practiceOfRow(cells.practice_code, refs.practices, errors);
+  parseRow(cells, refs, practiceId, errors) {
     const product = refs.products.get((cells.sku ?? '').toLowerCase());
     if (!product) errors.push({ column: 'sku', key: cells.sku ? 'import.unknown_sku' : 'validation.required', params: { value: cells.sku ?? '' } });
     const quantity = decimal(cells.quantity);

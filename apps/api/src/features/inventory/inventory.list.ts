@@ -33,16 +33,13 @@ export const inventoryList = bindList(inventoryListContract, {
     nearest_expiry_state: expiryStateSql(nearestExpiry, today, warningDays),
     stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: sql`${inventories.reorderPoint}`, today, warningDays }),
   },
-  from: (db, fields) =>
-    db
-      .select(fields)
-      .from(inventories)
-      .innerJoin(products, eq(products.id, inventories.productId))
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(dentalPractices, eq(dentalPractices.id, inventories.dentalPracticeId))
-      .leftJoin(practiceSettings, eq(practiceSettings.dentalPracticeId, inventories.dentalPracticeId))
-      .$dynamic(),
+  joins: [
+    { inner: products, on: eq(products.id, inventories.productId) },
+    { left: brands, on: eq(brands.id, products.brandId) },
+    { left: categories, on: eq(categories.id, products.categoryId) },
+    { inner: dentalPractices, on: eq(dentalPractices.id, inventories.dentalPracticeId) },
+    { left: practiceSettings, on: eq(practiceSettings.dentalPracticeId, inventories.dentalPracticeId) },
+  ],
   tiebreaker: inventories.id,
 });
 
@@ -57,13 +54,10 @@ export const movementList = bindList(movementListContract, {
     counterpart_practice_name: sql<string | null>`(select p.name from dental_practices p where p.id = ${stockMovements.counterpartPracticeId})`,
     user_email: users.email,
   },
-  from: (db, fields) =>
-    db
-      .select(fields)
-      .from(stockMovements)
-      .innerJoin(products, eq(products.id, stockMovements.productId))
-      .leftJoin(lots, eq(lots.id, stockMovements.lotId))
-      .leftJoin(users, eq(users.id, stockMovements.userId))
-      .$dynamic(),
+  joins: [
+    { inner: products, on: eq(products.id, stockMovements.productId) },
+    { left: lots, on: eq(lots.id, stockMovements.lotId) },
+    { left: users, on: eq(users.id, stockMovements.userId) },
+  ],
   tiebreaker: stockMovements.id,
 });

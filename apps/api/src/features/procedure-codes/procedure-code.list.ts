@@ -12,6 +12,5 @@ export const procedureCodeList = bindList(procedureCodeListContract, {
   columns: {
     templates_count: templatesCount(sql.raw('"procedure_codes"."id"')),
   },
-  from: (db, fields) => db.select(fields).from(procedureCodes).$dynamic(),
   tiebreaker: procedureCodes.id,
 });

@@ -20,6 +20,6 @@ export const procedureTemplateList = bindList(procedureTemplateListContract, {
     items_count: sql<number>`(select count(*)::int from procedure_template_items i where i.procedure_template_id = ${id})`,
     consumable_cost: consumableCost(id),
   },
-  from: (db, fields) => db.select(fields).from(procedureTemplates).innerJoin(procedureCodes, sql`${procedureCodes.id} = ${procedureTemplates.procedureCodeId}`).$dynamic(),
+  joins: [{ inner: procedureCodes, on: sql`${procedureCodes.id} = ${procedureTemplates.procedureCodeId}` }],
   tiebreaker: procedureTemplates.id,
 });

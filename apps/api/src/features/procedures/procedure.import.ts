@@ -3,7 +3,7 @@ import { PROCEDURE_STATUSES, decimalSchema } from '@enamel/contracts';
 import { procedures, rows as rowsOf } from '@enamel/db';
 import { AppError } from '../../core/errors.ts';
 import { ImportFileError } from '../../core/import/pipeline.ts';
-import { defineKind, loadPracticeCodes, practiceOfRow, parseBoolean, parseDateTime, type CellError, type ImportContext, type PracticeCodes } from '../../core/import/kind.ts';
+import { definePracticeKind, parseBoolean, parseDateTime, type CellError } from '../../core/import/kind.ts';
 import type { Tx } from '../stock/index.ts';
 import { insertProcedure, type ItemInput } from './procedure-rows.ts';
 
@@ -20,11 +20,9 @@ interface ProcedureImportRow {
 }
 
 interface Refs {
-  practices: PracticeCodes;
   codes: Map<string, number>;
   templates: Map<string, { id: number; codeId: number; items: ItemInput[] }>;
   products: Map<string, number>;
-  context: ImportContext;
 }
 
 /** "GLV-M:2; ART-4:1.5" → items; an unknown SKU or a bad quantity is an error on the items column. */
@@ -49,13 +47,12 @@ function parseItems(text: string, products: Map<string, number>): { items: ItemI
  * procedure already recorded (same practice, time, code and provider) is left as it is, so a file can
  * be imported again.
  */
-export const procedureKind = defineKind<ProcedureImportRow, Refs>({
+export const procedureKind = definePracticeKind<ProcedureImportRow, Refs>({
   name: 'procedure',
   subject: 'Procedure',
   keyColumn: 'performed_at',
   batchSize: 200,
   columns: [
-    { name: 'practice_code', required: true, example: 'DT-01' },
     { name: 'performed_at', required: true, example: '2026-03-14 09:30' },
     { name: 'procedure_code', required: true, example: 'D2391' },
     { name: 'template', example: 'Posterior composite, one surface' },
@@ -65,7 +62,7 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
     { name: 'items', example: 'GLV-NIT-M-100:2; ART-4-100-50:1' },
     { name: 'consume_stock', example: 'no' },
   ],
-  loadRefs: async (db, context) => {
+  loadRefs: async (db) => {
     const codes = await rowsOf<{ id: number; code: string }>(db, sql`select id::int as id, code from procedure_codes`);
     const products = await rowsOf<{ id: number; sku: string }>(db, sql`select id::int as id, sku from products`);
     const templates = await rowsOf<{ id: number; name: string; code_id: number; product_id: number | null; quantity: string | null }>(
@@ -80,16 +77,12 @@ export const procedureKind = defineKind<ProcedureImportRow, Refs>({
       byName.set(t.name.toLowerCase(), entry);
     }
     return {
-      practices: await loadPracticeCodes(db, context),
       codes: new Map(codes.map((c) => [c.code.toUpperCase(), Number(c.id)])),
       templates: byName,
       products: new Map(products.map((p) => [p.sku.toLowerCase(), Number(p.id)])),
-      context,
     };
   },
-  parseRow(cells, refs) {
-    const errors: CellError[] = [];
-    const practiceId = practiceOfRow(cells.practice_code, refs.practices, errors);
+  parseRow(cells, refs, practiceId, errors) {
     const performedAt = parseDateTime(cells.performed_at);
     if (!performedAt) errors.push({ column: 'performed_at', key: cells.performed_at ? 'import.date_time' : 'validation.required' });
     const codeId = refs.codes.get((cells.procedure_code ?? '').toUpperCase());

@@ -18,12 +18,9 @@ export const procedureList = bindList(procedureListContract, {
     items_count: sql<number>`(select count(*)::int from procedure_items i where i.procedure_id = ${id})`,
     consumable_cost: procedureCost(id),
   },
-  from: (db, fields) =>
-    db
-      .select(fields)
-      .from(procedures)
-      .innerJoin(procedureCodes, eq(procedureCodes.id, procedures.procedureCodeId))
-      .leftJoin(procedureTemplates, eq(procedureTemplates.id, procedures.procedureTemplateId))
-      .$dynamic(),
+  joins: [
+    { inner: procedureCodes, on: eq(procedureCodes.id, procedures.procedureCodeId) },
+    { left: procedureTemplates, on: eq(procedureTemplates.id, procedures.procedureTemplateId) },
+  ],
   tiebreaker: procedures.id,
 });

@@ -13,12 +13,9 @@ export const productList = bindList(productListContract, {
     category_name: categories.name,
     unit_cost: unitCost,
   },
-  from: (db, fields) =>
-    db
-      .select(fields)
-      .from(products)
-      .leftJoin(brands, sql`${brands.id} = ${products.brandId}`)
-      .leftJoin(categories, sql`${categories.id} = ${products.categoryId}`)
-      .$dynamic(),
+  joins: [
+    { left: brands, on: sql`${brands.id} = ${products.brandId}` },
+    { left: categories, on: sql`${categories.id} = ${products.categoryId}` },
+  ],
   tiebreaker: products.id,
 });

@@ -91,7 +91,7 @@ export const reportExportList = bindList(reportExportListContract, {
     failure_params: reportExports.failureParams,
     heartbeat_at: reportExports.heartbeatAt,
   },
-  from: (db, fields) => db.select(fields).from(reportExports).innerJoin(dentalPractices, eq(dentalPractices.id, reportExports.dentalPracticeId)).$dynamic(),
+  joins: [{ inner: dentalPractices, on: eq(dentalPractices.id, reportExports.dentalPracticeId) }],
   tiebreaker: reportExports.id,
   present: (row) => presentExport(row as unknown as StoredExport),
 });

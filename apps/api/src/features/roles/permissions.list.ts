@@ -11,6 +11,5 @@ export const permissionList = bindList(permissionListContract, {
     roles: roleNames,
   },
   extra: { conditions: permissions.conditions, fields: permissions.fields },
-  from: (db, fields) => db.select(fields).from(permissions).$dynamic(),
   tiebreaker: permissions.id,
 });

@@ -16,7 +16,6 @@ export function schedulerJobList(timeZone: string) {
       last_status: lastStatus,
     },
     extra: { options: schedulerJobs.options },
-    from: (db, fields) => db.select(fields).from(schedulerJobs).$dynamic(),
     tiebreaker: schedulerJobs.id,
     present: (row): SchedulerJob => {
       const job = row as Omit<SchedulerJob, 'time_zone' | 'next_run_at'>;

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { cutoffOf, daysBefore, dec, monthIndex, startOfDay, weekIndex, type StockMoment } from './moment.ts';
+import { cutoffOf, daysBefore, dec, monthIndex, startOfDay, type StockMoment } from './moment.ts';
+import { seriesByWeek, type WeekWindow } from './weekly.ts';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -43,31 +43,12 @@ export async function consumedCostByMonth(db: Db, m: StockMoment, months: string
   return new Map(costs.map((r) => [r.month, r.cost]));
 }
 
-const weekRow = sqlRow({ product_id: sqlCol.int, w: sqlCol.int, q: sqlCol.number });
-
 /**
- * Consumption per product and week over `weeks` weeks from `start` (weeks begin at local midnights in the zone),
- * one number per week; products with nothing consumed are absent. Give-backs in a later week than the use can make
- * a week negative: nothing is used below zero. `productId` reads one product only.
+ * Consumption per product and week of the window, one number per week; products with nothing consumed are absent.
+ * Give-backs in a later week than the use can make a week negative: nothing is used below zero. `productId` reads
+ * one product only.
  */
-export async function consumptionByWeek(db: Db, input: { practiceId: number; timeZone: string; start: string; weeks: number; productId?: number }): Promise<Map<number, number[]>> {
-  const { practiceId, timeZone, start, weeks } = input;
-  const out = new Map<number, number[]>();
-  if (weeks <= 0) return out;
-  const product = input.productId === undefined ? sql`` : sql`and product_id = ${input.productId}`;
-  const found = await rowsOf(
-    db,
-    weekRow,
-    sql`select product_id, ${weekIndex(timeZone, start, weeks, sql`occurred_at`)} as w, -sum(quantity) as q from stock_movements
-        where dental_practice_id = ${practiceId} and type = 'consume' ${product}
-          and occurred_at >= ${startOfDay(start, timeZone)} and occurred_at < ${startOfDay(addDays(start, 7 * weeks), timeZone)}
-        group by 1, 2`,
-  );
-  for (const r of found) {
-    if (r.w < 0 || r.w >= weeks) continue;
-    const list = out.get(r.product_id) ?? new Array<number>(weeks).fill(0);
-    list[r.w] = Math.max(0, r.q);
-    out.set(r.product_id, list);
-  }
-  return out;
+export function consumptionByWeek(db: Db, input: WeekWindow & { practiceId: number; productId?: number }): Promise<Map<number, number[]>> {
+  const { practiceId, productId } = input;
+  return seriesByWeek(db, input, { practiceId, table: 'stock_movements', at: 'occurred_at', ref: 'product_id', value: sql`-sum(quantity)`, where: sql`type = 'consume'`, only: productId, floor: 0 });
 }

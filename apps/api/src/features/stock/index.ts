@@ -9,6 +9,7 @@ export { findLedgerDifferences } from './ledger-check.ts';
 export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, startOfDay, weekIndex, type StockMoment } from './moment.ts';
 export { inventoryOnHandAt, lotQuantityAt, onHandByProduct, stockAt, valueAtMonthEnds, valueByCategory } from './on-hand.ts';
 export { consumedBetween, consumedCostByMonth, consumptionByWeek, mostUsed } from './consumption.ts';
+export { seriesByWeek, type WeeklySeries, type WeekWindow } from './weekly.ts';
 export { expiringLots, expiryState, expiryStateSql, lotExpiryStateSql, practiceTodaySql, shelfLotsExpiringWithin, todayInZoneSql, warningDaysOrDefaultSql, warningDaysSql } from './expiry.ts';
 export { stockStatusSql } from './stock-status.ts';
 export { lowStockRows, orderQuantity } from './low-stock.ts';

@@ -21,6 +21,5 @@ export const userList = (readerPractices: 'all' | number[]) =>
       roles: roleNames,
       dental_practices: practiceNames(readerPractices),
     },
-    from: (db, fields) => db.select(fields).from(users).$dynamic(),
     tiebreaker: users.id,
   });

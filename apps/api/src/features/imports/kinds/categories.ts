@@ -3,6 +3,7 @@ import { categoryBodySchema } from '@enamel/contracts';
 import { categories } from '@enamel/db';
 import { defineKind, issuesToCellErrors, optionalLower } from '../../../core/import/kind.ts';
 import { ImportFileError } from '../../../core/import/pipeline.ts';
+import { STATUS_COLUMN } from '../../../core/import/record-kind.ts';
 import { PATH_SEPARATOR, loadCategoryTree, normalisePath, type CategoryTree } from './category-tree.ts';
 
 interface CategoryRow {
@@ -23,7 +24,7 @@ export const categoryKind = defineKind<CategoryRow, CategoryTree>({
   columns: [
     { name: 'name', required: true, example: 'Gloves' },
     { name: 'parent', example: 'Consumables' },
-    { name: 'status', example: 'active' },
+    STATUS_COLUMN,
   ],
   loadRefs: loadCategoryTree,
   parseRow(cells) {
