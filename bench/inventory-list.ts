@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { listQuerySchema } from '@enamel/contracts';
-import { dentalPractices, inventories, openDatabase, rows, type Database, type DatabaseHandle } from '@enamel/db';
+import { dentalPractices, inventories, openDatabase, rowsOf, type Database, type DatabaseHandle } from '@enamel/db';
+import { sqlCol, sqlRow } from '../apps/api/src/core/sql-rows.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { listQueries } from '../apps/api/src/core/list-engine.ts';
 import { inventoryList } from '../apps/api/src/features/inventory/inventory.list.ts';
@@ -114,7 +115,7 @@ async function load(db: Database, movements: number): Promise<number[]> {
   // Lots numbered 1…L; movement g lands on lot 1 + g % L: the first L movements are receipts, the rest consumptions.
   // A plain table, not a temporary one: on PostgreSQL each statement may run on another pooled connection.
   await db.execute(sql`create unlogged table bench_lots as select row_number() over (order by l.id) as rn, l.id, l.inventory_id, i.dental_practice_id, i.product_id, l.unit_cost from lots l join inventories i on i.id = l.inventory_id where i.dental_practice_id = any(${ids})`);
-  const L = Number((await rows<{ n: number | string }>(db, sql`select count(*) as n from bench_lots`))[0]!.n);
+  const L = (await rowsOf(db, sqlRow({ n: sqlCol.int }), sql`select count(*) as n from bench_lots`))[0]!.n;
   await db.execute(sql`
     insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, type, quantity, unit_cost, occurred_at)
     select b.dental_practice_id, b.inventory_id, b.product_id, b.id,

@@ -8,7 +8,8 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { REPORT_EXPORT_MAX_ROWS, REPORT_IDS } from '@enamel/contracts';
-import { dentalPractices, inventories, rows, type DatabaseHandle } from '@enamel/db';
+import { dentalPractices, inventories, rowsOf, type DatabaseHandle } from '@enamel/db';
+import { sqlCol, sqlRow } from '../apps/api/src/core/sql-rows.ts';
 import { runReport } from '../apps/api/src/features/reports/reports.ts';
 import { medianMs, onEachDatabase, seededApp } from './bench-databases.ts';
 
@@ -62,8 +63,9 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promi
     }
 
     // A PDF of about 1,000 movement lines: the days back to the 1,000th latest movement.
-    const [since] = await rows<{ day: string }>(
+    const [since] = await rowsOf(
       database.db,
+      sqlRow({ day: sqlCol.text }),
       sql`select to_char(occurred_at at time zone ${practice!.timeZone}, 'YYYY-MM-DD') as day from stock_movements where dental_practice_id = ${id} order by occurred_at desc offset 999 limit 1`,
     );
     const pdfQuery = `${base}/api/reports/report-data?report=stock-movements&view=lines&dental_practice_id=${id}&from=${since!.day}&to=${to}`;

@@ -121,7 +121,7 @@ export async function rowsOf<T>(db: Pick<Database, 'execute'>, schema: RowSchema
   });
 }
 
-/** Raw SQL rows typed by assertion, for the callers not yet converted to `rowsOf` (the import pipeline, the seeder, tests). */
+/** Raw SQL rows typed by assertion: only for tests' own ad-hoc reads. The application and the benches read with `rowsOf`. */
 export async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { rows as rowsOf } from '@enamel/db';
+import { rowsOf } from '@enamel/db';
+import { sqlCol, sqlRow } from '../sql-rows.ts';
 import { addDays, isCalendarDay, type Subject } from '@enamel/contracts';
 import type { Database } from '@enamel/db';
 import type { MessageKey } from '../i18n.ts';
@@ -160,7 +161,7 @@ export interface PracticeCodes {
 
 /** The rows' practices: those the user may import into, by code; any other is "unknown" (never revealed). */
 export async function loadPracticeCodes(db: Db, context: ImportContext): Promise<PracticeCodes> {
-  const rows = await rowsOf<{ id: number; code: string; status: string }>(db, sql`select id::int as id, code, status from dental_practices`);
+  const rows = await rowsOf(db, sqlRow({ id: sqlCol.int, code: sqlCol.text, status: sqlCol.text }), sql`select id::int as id, code, status from dental_practices`);
   const allowed = context.practiceIds;
   const mine = rows.filter((r) => allowed === 'all' || allowed.includes(Number(r.id)));
   return {

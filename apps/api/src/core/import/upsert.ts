@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows as rowsOf } from '@enamel/db';
+import { rowsOf } from '@enamel/db';
+import { sqlCol, sqlRow } from '../sql-rows.ts';
 import type { Db } from './kind.ts';
 
 export interface UpsertSpec {
@@ -43,7 +44,7 @@ export async function upsertRows(tx: Db, spec: UpsertSpec, values: Array<Record<
       select ${list} from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(${recordType})
       on conflict (${sql.raw(spec.conflict)}) do update set ${sql.join(sets, sql`, `)}
       returning (xmax = 0) as inserted`;
-    const result = await rowsOf<{ inserted: boolean }>(tx, query);
+    const result = await rowsOf(tx, sqlRow({ inserted: sqlCol.bool }), query);
     for (const r of result) {
       if (r.inserted) created++;
       else updated++;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decimalSchema, toDecimal } from '@enamel/contracts';
-import { inventories, lots, rows as rowsOf } from '@enamel/db';
+import { inventories, lots, rowsOf } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { unitCost } from '../../core/catalog-sql.ts';
 import { definePracticeKind, parseDay } from '../../core/import/kind.ts';
 import { DEFAULT_ORGANISATION_CURRENCY } from '../organisation/index.ts';
@@ -50,12 +51,13 @@ export const inventoryKind = definePracticeKind<InventoryImportRow, Refs>({
     { name: 'location', example: 'Sterilisation room, shelf 2' },
   ],
   loadRefs: async (db) => {
-    const products = await rowsOf<{ id: number; sku: string; tracks_lots: boolean; unit_cost: string }>(
+    const products = await rowsOf(
       db,
+      sqlRow({ id: sqlCol.int, sku: sqlCol.text, tracks_lots: sqlCol.bool, unit_cost: sqlCol.decimal }),
       sql`select id::int as id, sku, tracks_lots, ${unitCost} as unit_cost from products`,
     );
-    const currencies = await rowsOf<{ id: number; currency: string }>(db, sql`select id::int as id, currency from dental_practices`);
-    const [catalog] = await rowsOf<{ currency: string }>(db, sql`select currency from organisation_settings where id = 1`);
+    const currencies = await rowsOf(db, sqlRow({ id: sqlCol.int, currency: sqlCol.text }), sql`select id::int as id, currency from dental_practices`);
+    const [catalog] = await rowsOf(db, sqlRow({ currency: sqlCol.text }), sql`select currency from organisation_settings where id = 1`);
     return {
       currencies: new Map(currencies.map((c) => [Number(c.id), c.currency])),
       catalogCurrency: catalog?.currency ?? DEFAULT_ORGANISATION_CURRENCY,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PROCEDURE_STATUSES, decimalSchema } from '@enamel/contracts';
-import { procedures, rows as rowsOf } from '@enamel/db';
+import { procedures, rowsOf } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { AppError } from '../../core/errors.ts';
 import { ImportFileError } from '../../core/import/pipeline.ts';
 import { definePracticeKind, parseBoolean, parseDateTime, type CellError } from '../../core/import/kind.ts';
@@ -63,10 +64,11 @@ export const procedureKind = definePracticeKind<ProcedureImportRow, Refs>({
     { name: 'consume_stock', example: 'no' },
   ],
   loadRefs: async (db) => {
-    const codes = await rowsOf<{ id: number; code: string }>(db, sql`select id::int as id, code from procedure_codes`);
-    const products = await rowsOf<{ id: number; sku: string }>(db, sql`select id::int as id, sku from products`);
-    const templates = await rowsOf<{ id: number; name: string; code_id: number; product_id: number | null; quantity: string | null }>(
+    const codes = await rowsOf(db, sqlRow({ id: sqlCol.int, code: sqlCol.text }), sql`select id::int as id, code from procedure_codes`);
+    const products = await rowsOf(db, sqlRow({ id: sqlCol.int, sku: sqlCol.text }), sql`select id::int as id, sku from products`);
+    const templates = await rowsOf(
       db,
+      sqlRow({ id: sqlCol.int, name: sqlCol.text, code_id: sqlCol.int, product_id: sqlCol.int.nullable(), quantity: sqlCol.decimal.nullable() }),
       sql`select t.id::int as id, t.name, t.procedure_code_id::int as code_id, i.product_id::int as product_id, i.quantity::text as quantity
             from procedure_templates t left join procedure_template_items i on i.procedure_template_id = t.id order by t.id, i.id`,
     );

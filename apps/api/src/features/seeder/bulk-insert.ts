@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows as rawRows } from '@enamel/db';
+import { rowsOf } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { Tx } from '../../core/transaction.ts';
 
 type Cell = string | number | boolean | null;
@@ -37,8 +38,9 @@ export async function bulkInsert(tx: Tx, table: string, columns: Column[], rows:
  */
 export async function allocateIds(tx: Tx, table: string, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const [row] = await rawRows<{ first: string | number; last: string | number; list: string | null }>(
+  const [row] = await rowsOf(
     tx,
+    sqlRow({ first: sqlCol.int, last: sqlCol.int, list: sqlCol.text.nullable() }),
     sql`select min(id) as first, max(id) as last, case when max(id) - min(id) + 1 = count(*) then null else string_agg(id::text, ',') end as list
           from (select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${n}::int)) ids`,
   );

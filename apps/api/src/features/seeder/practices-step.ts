@@ -2,8 +2,9 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { compareDecimals, roundDecimal, toDecimal, unitCostOf } from '@enamel/contracts';
 import { mulberry32 } from '@enamel/forecast';
 import {
-  rows as rawRows, dentalPractices, inventories, lots, practiceSettings, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, stockMovements,
+  rowsOf, dentalPractices, inventories, lots, practiceSettings, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, stockMovements,
 } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { Actor } from '../../core/activity-log.ts';
 import { allocateIds, bulkInsert } from './bulk-insert.ts';
 import { catalogData } from './catalog-data.ts';
@@ -129,7 +130,7 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
   // Bulk load: every reference below points at a row written just before (ids allocated from the sequences), so
   // when the role may (a superuser: always on the embedded database) the per-row foreign-key triggers are skipped,
   // as pg_dump's --disable-triggers does; that more than halves the time. The seeder test checks the references.
-  const fast = (await rawRows<{ on: string }>(tx, sql`select current_setting('is_superuser') as on`))[0]?.on === 'on';
+  const fast = (await rowsOf(tx, sqlRow({ on: sqlCol.text }), sql`select current_setting('is_superuser') as on`))[0]?.on === 'on';
   if (fast) await tx.execute(sql`set local session_replication_role = replica`);
   const lotIds = await allocateIds(tx, 'lots', sim.lots.length);
   await bulkInsert(
