@@ -8,7 +8,7 @@ import { lotQuantityAt } from './on-hand.ts';
 type Db = Pick<Database, 'execute'>;
 
 /**
- * The one definition of a lot's expiry state (docs/architecture.md, "Expiry"): expired once its expiry day is
+ * The one definition of a lot's expiry state (docs/product-rules.md#expiring): expired once its expiry day is
  * before `today` (a lot is good on its expiry day), expiring when it expires within the practice's warning days
  * (before today + days), else ok; a lot without an expiry date has none. The SQL below says the same.
  */
