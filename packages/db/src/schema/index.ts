@@ -13,3 +13,4 @@ export * from './archives.ts';
 export * from './organisation.ts';
 export * from './scheduler.ts';
 export * from './reports.ts';
+export * from './replenishment.ts';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { procedureCodes, procedureTemplates, products } from './catalog.ts';
 import { timestamps } from './common.ts';
 import { dentalPractices } from './dental-practices.ts';
+import { purchaseOrderLines } from './replenishment.ts';
 import { users } from './users.ts';
 
 /** Per-practice settings that change how stock behaves (the Setting screen edits them). */
@@ -23,6 +24,12 @@ export const practiceSettings = pgTable('practice_settings', {
   expiryWarningDays: integer('expiry_warning_days').notNull().default(30),
   /** The dashboard's default "as of" date; null = today. */
   forecastDate: date('forecast_date', { mode: 'string' }),
+  /** Monthly supply budget in the practice's currency; null = none set. */
+  monthlySupplyBudget: numeric('monthly_supply_budget', { precision: 14, scale: 2 }),
+  /** A purchase order whose total exceeds this (in its own currency) needs approval; null = never. */
+  poApprovalThreshold: numeric('po_approval_threshold', { precision: 14, scale: 2 }),
+  /** Share of a line's ordered quantity that may be received beyond it (0.05 = 5 %). */
+  overReceiptTolerance: numeric('over_receipt_tolerance', { precision: 5, scale: 4 }).notNull().default('0'),
   ...timestamps,
 });
 
@@ -45,9 +52,18 @@ export const inventories = pgTable(
     location: varchar('location', { length: 120 }),
     status: varchar('status', { length: 16 }).notNull().default('active'),
     onHand: numeric('on_hand', { precision: 16, scale: 4 }).notNull().default('0'),
+    /** manual: the typed levels rule; forecast: the levels kept from the latest forecast run, typed values as a floor. */
+    policyMode: varchar('policy_mode', { length: 16 }).notNull().default('manual'),
+    /** Reorder point and order-up-to level computed from the latest forecast run (null: none yet, or too little history). */
+    suggestedReorderPoint: numeric('suggested_reorder_point', { precision: 14, scale: 4 }),
+    suggestedOrderUpTo: numeric('suggested_order_up_to', { precision: 14, scale: 4 }),
+    /** The figures the suggestion came from (ReorderSuggestionFigures in the contracts). */
+    suggestion: jsonb('suggestion').$type<Record<string, unknown>>(),
+    suggestedAt: timestamp('suggested_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    check('inventories_policy_mode', sql`${t.policyMode} in ('manual', 'forecast')`),
     uniqueIndex('inventories_practice_product_idx').on(t.dentalPracticeId, t.productId),
     index('inventories_product_idx').on(t.productId),
     check('inventories_levels_not_negative', sql`${t.reorderPoint} >= 0 and ${t.parLevel} >= 0`),
@@ -142,6 +158,8 @@ export const stockMovements = pgTable(
     /** The other practice of a transfer. */
     counterpartPracticeId: bigint('counterpart_practice_id', { mode: 'number' }).references(() => dentalPractices.id, { onDelete: 'set null' }),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The purchase order line a receipt or a return to the supplier belongs to. */
+    purchaseOrderLineId: bigint('purchase_order_line_id', { mode: 'number' }).references(() => purchaseOrderLines.id, { onDelete: 'set null' }),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -151,6 +169,7 @@ export const stockMovements = pgTable(
     index('stock_movements_product_idx').on(t.productId, t.occurredAt),
     index('stock_movements_lot_idx').on(t.lotId),
     index('stock_movements_procedure_idx').on(t.procedureId),
+    index('stock_movements_po_line_idx').on(t.purchaseOrderLineId),
     check('stock_movements_type', sql`${t.type} in ('receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return')`),
   ],
 );

@@ -14,7 +14,7 @@ export interface SeedRole {
   permissions: SeedPermission[];
 }
 
-const CATALOG: Subject[] = ['Brand', 'Category', 'Product', 'ProcedureCode', 'ProcedureTemplate'];
+const CATALOG: Subject[] = ['Brand', 'Category', 'Product', 'ProcedureCode', 'ProcedureTemplate', 'Supplier'];
 const rules = (action: Action, subjects: Subject[], scoped = false): SeedPermission[] =>
   subjects.map((subject) => ({ action, subject, ...(scoped ? { scoped } : {}) }));
 
@@ -30,7 +30,7 @@ export const SEEDED_ROLES: SeedRole[] = [
     description: 'Catalog, inventory, procedures, reports and users of their practices.',
     permissions: [
       ...rules('manage', CATALOG),
-      ...rules('manage', ['Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User'], true),
+      ...rules('manage', ['Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User', 'PurchaseOrder'], true),
       ...rules('read', ['DentalPractice', 'ActivityLog'], true),
       ...rules('update', ['DentalPractice'], true),
       ...rules('read', ['Role']),
@@ -44,6 +44,8 @@ export const SEEDED_ROLES: SeedRole[] = [
       ...rules('create', ['Procedure'], true),
       ...rules('read', ['Procedure', 'Inventory', 'Dashboard', 'DentalPractice'], true),
       ...rules('update', ['Procedure', 'Inventory'], true),
+      ...rules('read', ['PurchaseOrder'], true),
+      ...rules('receive', ['PurchaseOrder'], true),
     ],
   },
   {
@@ -51,7 +53,7 @@ export const SEEDED_ROLES: SeedRole[] = [
     description: 'Read only.',
     permissions: [
       ...rules('read', CATALOG),
-      ...rules('read', ['Procedure', 'Inventory', 'Report', 'Dashboard', 'DentalPractice'], true),
+      ...rules('read', ['Procedure', 'Inventory', 'Report', 'Dashboard', 'DentalPractice', 'PurchaseOrder'], true),
     ],
   },
 ];
