@@ -25,7 +25,7 @@ export async function recordShortfall(tx: Tx, input: { practiceId: number; inven
     });
 }
 
-const countRow = sqlRow({ n: sqlCol.int });
+const addedRow = sqlRow({ inventory_id: sqlCol.int });
 
 /**
  * Records `day` as a stock-out day of every active inventory of the practice with nothing on hand whose latest
@@ -33,24 +33,19 @@ const countRow = sqlRow({ n: sqlCol.int });
  * recorded stays as it is, so running it again the same day adds nothing. Returns how many days were added.
  */
 export async function recordStockOuts(db: Pick<Database, 'execute'>, practiceId: number, day: string): Promise<number> {
-  const [added] = await rowsOf(
+  const run = sql`(select id from forecast_runs where dental_practice_id = ${practiceId} and status = 'succeeded' and forecast_date <= ${day}::date
+                   order by forecast_date desc, finished_at desc nulls last, id desc limit 1)`;
+  const added = await rowsOf(
     db,
-    countRow,
-    sql`with run as (
-          select id from forecast_runs where dental_practice_id = ${practiceId} and status = 'succeeded' and forecast_date <= ${day}::date
-          order by forecast_date desc, finished_at desc nulls last, id desc limit 1
-        ),
-        added as (
-          insert into stock_out_days (dental_practice_id, inventory_id, product_id, day, kind)
-          select i.dental_practice_id, i.id, i.product_id, ${day}::date, 'zero_on_hand'
-          from inventories i join forecast_series fs on fs.run_id = (select id from run) and fs.kind = 'product' and fs.ref_id = i.product_id
-          where i.dental_practice_id = ${practiceId} and i.status = 'active' and i.on_hand <= 0 and coalesce((fs.mean->>0)::numeric, 0) > 0
-          on conflict (inventory_id, day) do nothing
-          returning 1
-        )
-        select count(*)::int as n from added`,
+    addedRow,
+    sql`insert into stock_out_days (dental_practice_id, inventory_id, product_id, day, kind)
+        select i.dental_practice_id, i.id, i.product_id, ${day}::date, 'zero_on_hand'
+        from inventories i join forecast_series fs on fs.run_id = ${run} and fs.kind = 'product' and fs.ref_id = i.product_id
+        where i.dental_practice_id = ${practiceId} and i.status = 'active' and i.on_hand <= 0 and coalesce((fs.mean->>0)::numeric, 0) > 0
+        on conflict (inventory_id, day) do nothing
+        returning inventory_id`,
   );
-  return added?.n ?? 0;
+  return added.length;
 }
 
 /** Stock-out days (distinct products and days) of a practice in a month (YYYY-MM), both kinds. */
