@@ -90,6 +90,38 @@ describe('practice configuration', () => {
     expect((await admin.get(`/api/configuration/${mine.id}`)).json().data.lead_time_days).toBe(1);
   });
 
+  it('keeps the supply budget, the approval threshold and the over-receipt tolerance, in the practice’s currency', async () => {
+    const practice = await createPractice(t.database.db, { currency: 'EUR' });
+    const fresh = (await admin.get(`/api/configuration/${practice.id}`)).json().data;
+    expect(fresh).toMatchObject({ monthly_supply_budget: null, po_approval_threshold: null, over_receipt_tolerance: 0, currency: 'EUR' });
+    const saved = await admin.post(`/api/configuration/update/${practice.id}`, { monthly_supply_budget: 4250.5, po_approval_threshold: 1000, over_receipt_tolerance: 0.05 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ monthly_supply_budget: 4250.5, po_approval_threshold: 1000, over_receipt_tolerance: 0.05, currency: 'EUR' });
+    const [row] = await t.database.db.select().from(practiceSettings).where(eq(practiceSettings.dentalPracticeId, practice.id));
+    expect(row).toMatchObject({ monthlySupplyBudget: '4250.50', poApprovalThreshold: '1000.00', overReceiptTolerance: '0.0500' });
+    // null clears a budget or a threshold (none set, never asks for approval).
+    const cleared = await admin.post(`/api/configuration/update/${practice.id}`, { monthly_supply_budget: null, po_approval_threshold: null });
+    expect(cleared.json().data).toMatchObject({ monthly_supply_budget: null, po_approval_threshold: null, over_receipt_tolerance: 0.05 });
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ monthly_supply_budget: -1 }, 'monthly_supply_budget'],
+      [{ monthly_supply_budget: 10.005 }, 'monthly_supply_budget'],
+      [{ monthly_supply_budget: 1e13 }, 'monthly_supply_budget'],
+      [{ monthly_supply_budget: '100' }, 'monthly_supply_budget'],
+      [{ po_approval_threshold: -0.01 }, 'po_approval_threshold'],
+      [{ over_receipt_tolerance: 1.5 }, 'over_receipt_tolerance'],
+      [{ over_receipt_tolerance: -0.1 }, 'over_receipt_tolerance'],
+      [{ over_receipt_tolerance: null }, 'over_receipt_tolerance'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await admin.post(`/api/configuration/update/${practice.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.json().errors), JSON.stringify(body)).toContain(field);
+    }
+    expect((await admin.get(`/api/configuration/${practice.id}`)).json().data).toMatchObject({ monthly_supply_budget: null, over_receipt_tolerance: 0.05 });
+    const filtered = (await admin.get(`/api/admin/list/configuration?${filterById(practice.id)}&sort=over_receipt_tolerance`)).json();
+    expect(filtered.data[0]).toMatchObject({ over_receipt_tolerance: 0.05, currency: 'EUR' });
+  });
+
   it('a deactivated practice’s settings are not changed (409)', async () => {
     const practice = await createPractice(t.database.db, { status: 'inactive' });
     expect((await admin.post(`/api/configuration/update/${practice.id}`, { lead_time_days: 2 })).statusCode).toBe(409);

@@ -13,7 +13,13 @@ export const CONFIGURATION_DEFAULTS = {
   expiry_warning_days: 30,
   allow_negative_stock: false,
   forecast_date: null,
+  monthly_supply_budget: null,
+  po_approval_threshold: null,
+  over_receipt_tolerance: 0,
 } as const;
+
+/** The largest amount a money setting takes (the column's 14 digits, 2 after the point). */
+export const SETTING_MONEY_MAX = 999_999_999_999.99;
 
 /** Service levels offered on the Setting screen (any value in [0.5, 0.999] is accepted). */
 export const SERVICE_LEVEL_CHOICES = [0.9, 0.95, 0.98, 0.99] as const;
@@ -21,6 +27,8 @@ export const SERVICE_LEVEL_CHOICES = [0.9, 0.95, 0.98, 0.99] as const;
 const sortFilter = { sort: true, filter: true };
 /** A whole-number setting in [min, max]. */
 const whole = (min: number, max: number) => col.of('number', z.number().int().min(min).max(max), sortFilter);
+/** An amount in the practice's currency, in cents at most; null = not set. */
+const money = () => col.of('number', z.number().min(0).max(SETTING_MONEY_MAX).multipleOf(0.01).nullable(), sortFilter);
 
 /** A practice's settings, each with its bounds and what the configuration list lets a reader do with it. */
 export const configurationSettingFields = {
@@ -33,6 +41,12 @@ export const configurationSettingFields = {
   allow_negative_stock: col.bool(sortFilter),
   /** The dashboard's default "as of" date; null = today. Not after the practice's today. */
   forecast_date: col.of('date', calendarDaySchema.nullable(), sortFilter),
+  /** The practice's monthly supply budget, in its currency; null = none. */
+  monthly_supply_budget: money(),
+  /** A purchase order above this total (in its currency) needs approval; null = never. */
+  po_approval_threshold: money(),
+  /** Share of a line's quantity that may be received beyond it (0.05 = 5 %), 0 to 1. */
+  over_receipt_tolerance: col.of('number', z.number().min(0).max(1).multipleOf(0.0001), sortFilter),
 };
 export const configurationFieldsSchema = z.strictObject(fieldShape(configurationSettingFields));
 
@@ -48,6 +62,8 @@ export const configurationRowFields = {
   id: idField,
   ...practiceFields,
   ...configurationSettingFields,
+  /** The practice's currency: the budget and the approval threshold are amounts in it. */
+  currency: col.text({ filter: true }),
   /** False while the practice runs on the defaults (create makes it true). */
   configured: col.bool({ filter: true }),
   updated_at: col.nullable(col.date(sortFilter)),

@@ -1,4 +1,4 @@
-/** The nine dashboard calls (GET /api/admin/dashboard/{widget}, docs/product-rules.md#dashboard); free of zod, so screens may import it cheaply. */
+/** The dashboard calls (GET /api/admin/dashboard/{widget}, docs/product-rules.md#dashboard); free of zod, so screens may import it cheaply. */
 export const DASHBOARD_WIDGETS = [
   'most-frequently-used-items',
   'dead-stock-data',
@@ -9,8 +9,9 @@ export const DASHBOARD_WIDGETS = [
   'procedure-forecast-data',
   'demand-forecast-data',
   'day-to-zero-data',
+  'supply-spend-data',
 ] as const;
 export type DashboardWidget = (typeof DASHBOARD_WIDGETS)[number];
 
 /** Widgets that show money: they also need the right to read the practice's stock (its value). */
-export const MONEY_WIDGETS: readonly DashboardWidget[] = ['most-frequently-used-items', 'dead-stock-data', 'inventory-value-data', 'cost-of-consumable-inventory'];
+export const MONEY_WIDGETS: readonly DashboardWidget[] = ['most-frequently-used-items', 'dead-stock-data', 'inventory-value-data', 'cost-of-consumable-inventory', 'supply-spend-data'];

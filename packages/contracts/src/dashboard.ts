@@ -78,6 +78,23 @@ export const daysToZeroSchema = z.object({
   lead_time_days: z.number().int(),
   items: z.array(z.object({ product_id: z.number().int(), inventory_id: z.number().int().nullable(), name: z.string(), usage_unit: z.string(), on_hand: z.number(), days: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() })),
 });
+/**
+ * This month's supply spend against the budget (docs/product-rules.md#money): received value and what is sent and not
+ * received, in the practice's currency (orders in other currencies listed apart, never added), the last twelve months
+ * received, and this month's stock-out days.
+ */
+export const supplySpendSchema = z.object({
+  month: z.string(),
+  budget: decimal.nullable(),
+  received: decimal,
+  committed: decimal,
+  /** budget − received − committed (negative: over); null without a budget. */
+  remaining: decimal.nullable(),
+  committed_other: z.array(z.object({ currency: z.string(), committed: decimal })),
+  months: z.array(z.object({ month: z.string(), received: decimal })),
+  /** Stock-out days this month (one per product and day) and how many products they were of. */
+  stock_outs: z.object({ days: z.number().int(), products: z.number().int() }),
+});
 
 export const DASHBOARD_SCHEMAS = {
   'most-frequently-used-items': mostUsedItemsSchema,
@@ -89,5 +106,6 @@ export const DASHBOARD_SCHEMAS = {
   'procedure-forecast-data': forecastChartSchema,
   'demand-forecast-data': forecastChartSchema,
   'day-to-zero-data': daysToZeroSchema,
+  'supply-spend-data': supplySpendSchema,
 } as const satisfies Record<DashboardWidget, z.ZodType>;
 export type DashboardData<W extends DashboardWidget> = z.infer<(typeof DASHBOARD_SCHEMAS)[W]>;

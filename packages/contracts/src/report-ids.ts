@@ -1,5 +1,5 @@
 /** The reports (docs/product-rules.md#reports) that the Generate screen offers (free of zod, so screens may import it cheaply). */
-export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock', 'forecast-vs-actual'] as const;
+export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock', 'forecast-vs-actual', 'stock-outs'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 /** The filters a report may take, besides the practice. */
@@ -28,6 +28,7 @@ export const REPORT_FILTERS: Record<ReportId, readonly ReportFilter[]> = {
   'reorder-list': ['category', 'brand'],
   'dead-stock': ['as_of', 'days', 'category', 'brand'],
   'forecast-vs-actual': ['as_of', 'product', 'procedure_code'],
+  'stock-outs': ['period', 'category', 'brand'],
 };
 
 /** How a report reads: its summary (the default), or one row per ledger line (stock movements). */

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ALERT_KINDS, type AlertKind } from '@enamel/contracts';
+import { ALERT_KINDS, dayIn, type AlertKind } from '@enamel/contracts';
 import { dentalPractices, inventories, notifications, users, type Database } from '@enamel/db';
 import { buildAbility, loadRules } from '../../core/abilities.ts';
 import { canInPractice } from '../../core/practice-scope.ts';
 import { labels, practiceContext, runSeries } from '../practice-context/index.ts';
-import { DAYS_TO_ZERO_LIMIT, daysToZeroItems, expiringLots, lowStockRows, onHandByProduct } from '../stock/index.ts';
+import { DAYS_TO_ZERO_LIMIT, daysToZeroItems, expiringLots, lowStockRows, onHandByProduct, recordStockOuts } from '../stock/index.ts';
 
 /** A condition that holds now in a practice, and what its notification says and links to. */
 export interface AlertCondition {
@@ -64,18 +64,21 @@ async function recipients(db: Database, practiceIds: number[]): Promise<Map<numb
  * The stock-alert job: for every active practice, raises a notification per condition for each user who may
  * act on it — once per episode (the partial unique index on open notifications makes a second run, or two
  * instances at once, add nothing) — and clears the open notifications whose condition no longer holds, so the
- * same alert is raised again if it comes back. `only` limits it to some practices (after a forecast run).
- * Returns how many were raised and cleared.
+ * same alert is raised again if it comes back. It also records today's zero-on-hand stock-out days (once per
+ * inventory and day, however often it runs). `only` limits it to some practices (after a forecast run).
+ * Returns how many were raised and cleared, and how many stock-out days were added.
  */
-export async function runStockAlerts(db: Database, only?: number[]): Promise<{ practices: number; raised: number; cleared: number }> {
+export async function runStockAlerts(db: Database, only?: number[]): Promise<{ practices: number; raised: number; cleared: number; stockOuts: number }> {
   const practices = await db
-    .select({ id: dentalPractices.id })
+    .select({ id: dentalPractices.id, timeZone: dentalPractices.timeZone })
     .from(dentalPractices)
     .where(and(eq(dentalPractices.status, 'active'), only ? inArray(dentalPractices.id, only.length ? only : [0]) : undefined));
   const who = await recipients(db, practices.map((p) => p.id));
   let raised = 0;
   let cleared = 0;
-  for (const { id: practiceId } of practices) {
+  let stockOuts = 0;
+  for (const { id: practiceId, timeZone } of practices) {
+    stockOuts += await recordStockOuts(db, practiceId, dayIn(timeZone, new Date()));
     const conditions = await alertConditions(db, practiceId);
     const userIds = who.get(practiceId) ?? [];
     await db.transaction(async (tx) => {
@@ -98,5 +101,5 @@ export async function runStockAlerts(db: Database, only?: number[]): Promise<{ p
       cleared += gone.length;
     });
   }
-  return { practices: practices.length, raised, cleared };
+  return { practices: practices.length, raised, cleared, stockOuts };
 }

@@ -21,6 +21,9 @@ function columnsOf(body: Fields) {
     ...(body.expiry_warning_days !== undefined ? { expiryWarningDays: body.expiry_warning_days } : {}),
     ...(body.allow_negative_stock !== undefined ? { allowNegativeStock: body.allow_negative_stock } : {}),
     ...(body.forecast_date !== undefined ? { forecastDate: body.forecast_date } : {}),
+    ...(body.monthly_supply_budget !== undefined ? { monthlySupplyBudget: body.monthly_supply_budget === null ? null : body.monthly_supply_budget.toFixed(2) } : {}),
+    ...(body.po_approval_threshold !== undefined ? { poApprovalThreshold: body.po_approval_threshold === null ? null : body.po_approval_threshold.toFixed(2) } : {}),
+    ...(body.over_receipt_tolerance !== undefined ? { overReceiptTolerance: body.over_receipt_tolerance.toFixed(4) } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { forecastChart } from './widgets/forecast-chart.ts';
 import { inventoryValue } from './widgets/inventory-value.ts';
 import { lowStock } from './widgets/low-stock.ts';
 import { mostUsedItems } from './widgets/most-used.ts';
+import { supplySpendWidget } from './widgets/supply-spend.ts';
 
 type WidgetQuery = z.infer<typeof mostUsedQuerySchema>;
 
@@ -28,6 +29,7 @@ export const WIDGETS: { [W in DashboardWidget]: (ctx: PracticeContext, query: Wi
   'procedure-forecast-data': (ctx) => forecastChart(ctx, 'procedure_code'),
   'demand-forecast-data': (ctx) => forecastChart(ctx, 'product'),
   'day-to-zero-data': daysToZero,
+  'supply-spend-data': supplySpendWidget,
 };
 
 const SUMMARIES: Record<DashboardWidget, string> = {
@@ -40,10 +42,11 @@ const SUMMARIES: Record<DashboardWidget, string> = {
   'procedure-forecast-data': 'History and forecast of procedures per code, with intervals (from the stored run)',
   'demand-forecast-data': 'History and forecast of a product’s demand, with intervals (from the stored run)',
   'day-to-zero-data': 'Expected days until each product’s stock reaches zero, with a low/high band',
+  'supply-spend-data': 'This month’s supply spend (received, and sent but not received) against the budget, the last twelve months, and this month’s stock-out days',
 };
 
 /**
- * The dashboard's nine calls for one practice as of a date. They read the ledger and the stored forecast run
+ * The dashboard's calls for one practice as of a date. They read the ledger and the stored forecast run
  * (never forecasting during a request). Reading the dashboard needs `read Dashboard` in the practice; the
  * widgets that show money also need `read Inventory` there (its stock value).
  */

@@ -13,6 +13,12 @@ export interface PracticeSettings {
   reviewPeriodDays: number;
   deadStockDays: number;
   expiryWarningDays: number;
+  /** The monthly supply budget in the practice's currency (exact decimal text); null = none. */
+  monthlySupplyBudget: string | null;
+  /** A purchase order above this total needs approval (exact decimal text); null = never. */
+  poApprovalThreshold: string | null;
+  /** Share of a line that may be received beyond it (0.05 = 5 %). */
+  overReceiptTolerance: number;
 }
 
 /**
@@ -53,6 +59,9 @@ export async function practiceContext(
       deadStockDays: practiceSettings.deadStockDays,
       expiryWarningDays: practiceSettings.expiryWarningDays,
       forecastDate: practiceSettings.forecastDate,
+      monthlySupplyBudget: practiceSettings.monthlySupplyBudget,
+      poApprovalThreshold: practiceSettings.poApprovalThreshold,
+      overReceiptTolerance: practiceSettings.overReceiptTolerance,
     })
     .from(dentalPractices)
     .leftJoin(practiceSettings, eq(practiceSettings.dentalPracticeId, dentalPractices.id))
@@ -82,6 +91,9 @@ export async function practiceContext(
       reviewPeriodDays: practice.reviewPeriodDays ?? d.review_period_days,
       deadStockDays: practice.deadStockDays ?? d.dead_stock_days,
       expiryWarningDays: practice.expiryWarningDays ?? d.expiry_warning_days,
+      monthlySupplyBudget: practice.monthlySupplyBudget ?? d.monthly_supply_budget,
+      poApprovalThreshold: practice.poApprovalThreshold ?? d.po_approval_threshold,
+      overReceiptTolerance: Number(practice.overReceiptTolerance ?? d.over_receipt_tolerance),
     },
     run: run ?? null,
     refId: query.ref_id,

@@ -7,6 +7,7 @@ import { practiceContext } from '../practice-context/index.ts';
 import type { ReportColumn, ReportContext, ReportDefinition, ReportRow, ReportSource } from './report-definition.ts';
 import { consumableCostPerCode } from './cost-reports.ts';
 import { forecastAgainstActual } from './forecast-report.ts';
+import { stockOutsReport } from './stock-out-report.ts';
 import { consumptionByProduct, deadStockReport, expiringLots, inventoryValuation, reorderList, stockMovements } from './stock-reports.ts';
 
 export const REPORTS: Record<ReportId, ReportDefinition> = {
@@ -18,6 +19,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
   'reorder-list': reorderList,
   'dead-stock': deadStockReport,
   'forecast-vs-actual': forecastAgainstActual,
+  'stock-outs': stockOutsReport,
 };
 
 /** The longest period a report covers (three years of days). */

@@ -15,3 +15,5 @@ export { stockStatusSql } from './stock-status.ts';
 export { lowStockRows, orderQuantity } from './low-stock.ts';
 export { deadStock } from './dead-stock.ts';
 export { DAYS_TO_ZERO_LIMIT, daysToZeroItems, type DemandSeries } from './days-to-zero.ts';
+export { budgetImpact, COMMITTED_STATUSES, committedByCurrency, receivedByMonth, SPEND_MONTHS, supplySpend, type BudgetImpact, type SupplySpend } from './spend.ts';
+export { recordStockOuts, stockOutCount } from './stock-outs.ts';

@@ -5,6 +5,7 @@ import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { allocate, firstUsableDay, givable, isExpired } from './fefo.ts';
+import { recordShortfall } from './stock-outs.ts';
 import type { Tx } from '../../core/transaction.ts';
 export type { Tx };
 
@@ -158,6 +159,8 @@ export async function take(tx: Tx, ctx: MovementContext, input: { productId: num
     const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type, left.times(-1), unitCost);
     taken.push({ lotId, quantity: left.toFixed(4), unitCost, movementId });
     cost = cost.plus(left.times(unitCost));
+    // Demand not served from stock is a stock-out day (docs/product-rules.md).
+    if (input.type === 'consume') await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt: ctx.occurredAt, short: left });
   }
   return { taken, cost: cost.toFixed(4) };
 }

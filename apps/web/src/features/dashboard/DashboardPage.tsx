@@ -31,7 +31,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * /admin/dashboard: the selected practice as of its forecast date (or a date in the URL: a past one is a
- * back-test). Nine widgets read the ledger and the stored forecast run; money widgets need the right to read stock.
+ * back-test). The widgets read the ledger and the stored forecast run; money widgets need the right to read stock.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -119,7 +119,7 @@ function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; 
             <ForecastChartWidget view={view} kind="procedure" />
           </Later>
           {money ? (
-            <Later count={4}>
+            <Later count={5}>
               <MoneyWidgets view={view} />
             </Later>
           ) : null}

@@ -12,7 +12,25 @@ import { configurationKey, fetchConfiguration, saveConfiguration } from './setti
 import { DateField } from '../../ui/DateField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 
-type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date'> & { service_level: string; forecast_date: string } & Record<string, unknown>;
+type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date' | 'monthly_supply_budget' | 'po_approval_threshold' | 'over_receipt_tolerance'> & {
+  service_level: string;
+  forecast_date: string;
+  /** Money in the practice's currency; '' = none. */
+  monthly_supply_budget: number | string;
+  po_approval_threshold: number | string;
+  /** The over-receipt tolerance as the form shows it: a percentage (5 = 5 %). */
+  over_receipt_tolerance: number | string;
+} & Record<string, unknown>;
+
+/** The money settings, in the practice's currency: empty means none (no budget, never ask for approval). */
+const MONEY_FIELDS = [
+  { field: 'monthly_supply_budget', label: 'monthlyBudget', testId: 'settings-monthly-budget' },
+  { field: 'po_approval_threshold', label: 'approvalThreshold', testId: 'settings-approval-threshold' },
+] as const;
+
+const amountOrNull = (value: number | string) => (value === '' || value === null ? null : Number(value));
+/** A share (0.05) as the percentage the form shows (5), without floating noise. */
+const percentOf = (share: number) => Math.round(share * 10_000) / 100;
 
 /** The settings counted in days, as the form shows them (bounds as the contract's). */
 const DAY_FIELDS = [
@@ -30,13 +48,27 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
   const row = useQuery({ queryKey: configurationKey(practiceId), queryFn: () => fetchConfiguration(practiceId) });
   const form = useForm<Values>({
     // The contracts' one table of defaults, shown until the practice's own settings arrive.
-    initialValues: { ...CONFIGURATION_DEFAULTS, service_level: String(CONFIGURATION_DEFAULTS.service_level), forecast_date: '' },
+    initialValues: {
+      ...CONFIGURATION_DEFAULTS,
+      service_level: String(CONFIGURATION_DEFAULTS.service_level),
+      forecast_date: '',
+      monthly_supply_budget: '',
+      po_approval_threshold: '',
+      over_receipt_tolerance: percentOf(CONFIGURATION_DEFAULTS.over_receipt_tolerance),
+    },
   });
 
   useEffect(() => {
     if (!row.data) return;
-    const { forecast_date, service_level, ...rest } = row.data;
-    form.setValues({ ...rest, service_level: String(service_level), forecast_date: forecast_date ?? '' });
+    const { forecast_date, service_level, monthly_supply_budget, po_approval_threshold, over_receipt_tolerance, currency: _currency, ...rest } = row.data;
+    form.setValues({
+      ...rest,
+      service_level: String(service_level),
+      forecast_date: forecast_date ?? '',
+      monthly_supply_budget: monthly_supply_budget ?? '',
+      po_approval_threshold: po_approval_threshold ?? '',
+      over_receipt_tolerance: percentOf(over_receipt_tolerance),
+    });
     form.resetDirty();
     form.clearErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -56,6 +88,10 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
         expiry_warning_days: Number(v.expiry_warning_days),
         allow_negative_stock: v.allow_negative_stock,
         forecast_date: v.forecast_date || null,
+        monthly_supply_budget: amountOrNull(v.monthly_supply_budget),
+        po_approval_threshold: amountOrNull(v.po_approval_threshold),
+        // The percentage back to a share, rounded to the four places the server keeps.
+        over_receipt_tolerance: v.over_receipt_tolerance === '' ? Number.NaN : Math.round(Number(v.over_receipt_tolerance) * 100) / 10_000,
       }),
       (fields) => saveConfiguration(row.data!, fields),
     ),
@@ -112,6 +148,39 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
                 <NumberInput label={t(`settings.fields.${label}`)} description={t(`settings.hints.${label}`)} min={min} max={max} {...whole} data-testid={testId} {...form.getInputProps(field)} />
               </Grid.Col>
             ))}
+            {MONEY_FIELDS.map(({ field, label, testId }) => (
+              <Grid.Col span={{ base: 12, sm: 6, lg: 4 }} key={field}>
+                <NumberInput
+                  label={t(`settings.fields.${label}`, { currency: row.data.currency })}
+                  description={t(`settings.hints.${label}`)}
+                  placeholder={t('settings.none')}
+                  min={0}
+                  decimalScale={2}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  leftSection={<Text size="xs" c="dimmed">{row.data.currency}</Text>}
+                  leftSectionWidth={44}
+                  disabled={readOnly}
+                  data-testid={testId}
+                  {...form.getInputProps(field)}
+                />
+              </Grid.Col>
+            ))}
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput
+                label={t('settings.fields.overReceipt')}
+                description={t('settings.hints.overReceipt')}
+                min={0}
+                max={100}
+                decimalScale={2}
+                allowNegative={false}
+                clampBehavior="none"
+                suffix=" %"
+                disabled={readOnly}
+                data-testid="settings-over-receipt"
+                {...form.getInputProps('over_receipt_tolerance')}
+              />
+            </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <Switch mt="lg" label={t('settings.fields.allowNegative')} description={t('settings.hints.allowNegative')} disabled={readOnly} data-testid="settings-allow-negative" {...form.getInputProps('allow_negative_stock', { type: 'checkbox' })} />
             </Grid.Col>

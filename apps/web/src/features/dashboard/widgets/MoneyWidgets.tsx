@@ -226,7 +226,91 @@ export function ConsumableCostWidget({ view }: { view: DashboardView }) {
   );
 }
 
-/** The four widgets that show money (they need the right to read the practice's stock value). */
+/**
+ * This month's supply spend against the budget: received and committed (sent, not received) in the practice's
+ * currency, what is on order in other currencies beside it (never added), the last twelve months received against
+ * the budget line, and this month's stock-out days.
+ */
+export function SupplySpendWidget({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { query, data, money, axis } = useMoneyWidget('supply-spend-data', view);
+  const month = useMonth();
+  const received = Number(data?.received ?? 0);
+  const committed = Number(data?.committed ?? 0);
+  const budget = data?.budget == null ? null : Number(data.budget);
+  const remaining = data?.remaining == null ? null : Number(data.remaining);
+  // The bar is the budget (or the spend, when over it or without a budget).
+  const scale = Math.max(budget ?? 0, received + committed, 1);
+  const months = (data?.months ?? []).map((m) => ({ month: month(m.month), received: Number(m.received) }));
+  const stockOuts = data?.stock_outs ?? { days: 0, products: 0 };
+  return (
+    <WidgetCard
+      name="supply-spend"
+      title={t('dashboard.supplySpend.title')}
+      subtitle={data ? t('dashboard.supplySpend.subtitle', { month: month(data.month) }) : null}
+      link={{ to: '/admin/reports/genrate?report=stock-outs', label: t('dashboard.supplySpend.link') }}
+      query={query}
+      empty={null}
+    >
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div>
+          <Text fw={700} fz={26} data-testid="supply-spend-total">
+            {money(received + committed)}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="supply-spend-budget">
+            {budget === null ? t('dashboard.supplySpend.noBudget') : t('dashboard.supplySpend.ofBudget', { budget: money(budget) })}
+          </Text>
+        </div>
+        {remaining === null ? null : (
+          <Text size="sm" fw={600} c={remaining < 0 ? 'red.8' : 'teal.8'} data-testid="supply-spend-remaining">
+            {remaining < 0 ? t('dashboard.supplySpend.over', { amount: money(-remaining) }) : t('dashboard.supplySpend.left', { amount: money(remaining) })}
+          </Text>
+        )}
+      </Group>
+      <Progress.Root size="lg" mt="xs" aria-hidden>
+        <Progress.Section value={(received / scale) * 100} color="teal.7" />
+        <Progress.Section value={(committed / scale) * 100} color="yellow.6" />
+      </Progress.Root>
+      <Group gap="lg" mt={6}>
+        <Text size="xs">
+          <Text span c="teal.7" aria-hidden>
+            ●{' '}
+          </Text>
+          {t('dashboard.supplySpend.received')}: <b data-testid="supply-spend-received">{money(received)}</b>
+        </Text>
+        <Text size="xs">
+          <Text span c="yellow.8" aria-hidden>
+            ●{' '}
+          </Text>
+          {t('dashboard.supplySpend.committed')}: <b data-testid="supply-spend-committed">{money(committed)}</b>
+        </Text>
+      </Group>
+      {(data?.committed_other ?? []).length > 0 ? (
+        <Text size="xs" c="dimmed" mt={4} data-testid="supply-spend-other">
+          {t('dashboard.supplySpend.otherCurrencies', { amounts: data!.committed_other.map((c) => format.money(c.committed, c.currency)).join(', ') })}
+        </Text>
+      ) : null}
+      <Text size="sm" mt="sm" data-testid="supply-spend-stock-outs">
+        {t('dashboard.supplySpend.stockOuts', { count: stockOuts.days, products: stockOuts.products })}
+      </Text>
+      <figure style={{ margin: 0 }} aria-label={t('dashboard.supplySpend.chart')}>
+        <BarChart
+          h={150}
+          mt="sm"
+          data={months}
+          dataKey="month"
+          series={[{ name: 'received', label: t('dashboard.supplySpend.received'), color: 'teal.7' }]}
+          valueFormatter={money}
+          yAxisProps={{ width: 76, tickFormatter: axis, domain: [0, (max: number) => Math.max(max, budget ?? 0)] }}
+          referenceLines={budget === null ? [] : [{ y: budget, label: t('dashboard.supplySpend.budget'), color: 'red.7' }]}
+        />
+      </figure>
+    </WidgetCard>
+  );
+}
+
+/** The widgets that show money (they need the right to read the practice's stock value). */
 export function MoneyWidgets({ view }: { view: DashboardView }) {
   return (
     <>
@@ -234,6 +318,7 @@ export function MoneyWidgets({ view }: { view: DashboardView }) {
       <InventoryValueWidget view={view} />
       <ConsumableCostWidget view={view} />
       <DeadStockWidget view={view} />
+      <SupplySpendWidget view={view} />
     </>
   );
 }
