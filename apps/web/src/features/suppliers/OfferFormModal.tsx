@@ -118,6 +118,11 @@ export function OfferFormModal({ opened, id, fixed, onClose }: { opened: boolean
             {t('suppliers.offers.fields.product')}
           </Text>
           <Text data-testid="offer-product-name">{fixed.productName ?? existing.data?.product_name ?? ''}</Text>
+          {form.errors.product_id ? (
+            <Text size="sm" c="red.8" role="alert" data-testid="offer-product-error">
+              {form.errors.product_id}
+            </Text>
+          ) : null}
         </div>
       ) : (
         <Select
