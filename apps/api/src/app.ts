@@ -36,6 +36,7 @@ import { userRoutes } from './features/users/index.ts';
 import { brandRoutes } from './features/brands/index.ts';
 import { categoryRoutes } from './features/categories/index.ts';
 import { productRoutes } from './features/products/index.ts';
+import { supplierRoutes } from './features/suppliers/index.ts';
 import { procedureCodeRoutes } from './features/procedure-codes/index.ts';
 import { procedureTemplateRoutes } from './features/procedure-templates/index.ts';
 import { inventoryRoutes } from './features/inventory/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(brandRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
+  await app.register(supplierRoutes);
   await app.register(procedureCodeRoutes);
   await app.register(procedureTemplateRoutes);
   await app.register(inventoryRoutes);

@@ -18,6 +18,10 @@ beforeAll(async () => {
   expect(seeded.statusCode, seeded.body).toBe(200);
   const practices = await admin.get('/api/admin/list/dental-practices?sort_column=id');
   practiceId = practices.json().data[0].id;
+  // A supplier and an offer, whether or not the demo data has some, so that their lists have rows.
+  const supplier = await admin.post('/api/supplier/create', { name: 'List contract supplier', currency: 'EUR' });
+  const product = (await admin.get('/api/product/all')).json().data[0];
+  await admin.post('/api/supplier-offer/create', { supplier_id: supplier.json().data.id, product_id: product.id, purchase_unit: 'box', units_per_purchase_unit: '10', price: '12.5', preferred: true });
   // One export, so that the recent-exports list has a row.
   await admin.get(`/api/reports/report-data?report=expiring-lots&dental_practice_id=${practiceId}&format=csv`);
 }, 120_000);

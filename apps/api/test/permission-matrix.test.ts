@@ -156,6 +156,22 @@ const MATRIX: Entry[] = [
   ['GET', '/api/product/search', [SA, PM, CS, V]],
   ['GET', '/api/product/unit-measurement', [SA, PM, CS, V]],
 
+  // Suppliers and their offers (global, like the catalog): everyone who buys reads them; managers change them.
+  ...(['supplier', 'supplier-offer'] as const).flatMap((entity): Entry[] => [
+    ['GET', `/api/${entity}/:id`, [SA, PM, CS, V], `/api/${entity}/0`],
+    ['POST', `/api/${entity}/create`, [SA, PM]],
+    [UPDATE, `/api/${entity}/update/:id`, [SA, PM], `/api/${entity}/update/0`],
+    ['POST', `/api/${entity}/deactivate/:id`, [SA, PM], `/api/${entity}/deactivate/0`],
+    ['POST', `/api/${entity}/restore/:id`, [SA, PM], `/api/${entity}/restore/0`],
+  ]),
+  ['POST', '/api/supplier/delete/:id', [SA, PM], '/api/supplier/delete/0'],
+  [DELETE, '/api/supplier-offer/delete/:id', [SA, PM], '/api/supplier-offer/delete/0'],
+  ['GET', '/api/admin/list/suppliers', [SA, PM, CS, V]],
+  ['GET', '/api/admin/list/supplier-offers', [SA, PM, CS, V]],
+  ['GET', '/api/supplier/all', [SA, PM, CS, V]],
+  ['POST', '/api/supplier/import', [SA, PM]],
+  ['POST', '/api/supplier-offer/import', [SA, PM]],
+
   // Stock of the user's practices: everyone reads; clinical staff receive, count and transfer; managers set up and deactivate.
   ['GET', '/api/admin/list/inventories', [SA, PM, CS, V], (t) => `/api/admin/list/inventories?dental_practice_id=${t.practiceId}`],
   ['GET', '/api/admin/list/stock-movements', [SA, PM, CS, V], (t) => `/api/admin/list/stock-movements?dental_practice_id=${t.practiceId}`],

@@ -32,6 +32,7 @@ export interface DemoIds {
   permission: number;
   role: number;
   user: number;
+  supplier: number;
 }
 
 type ListAnswer = { data: { id: number }[] };
@@ -57,7 +58,18 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     permission: await first('/api/admin/list/permissions?pagesize=1'),
     role: ((await admin.get('/api/roles')) as unknown as ListAnswer).data[0]!.id,
     user: await first('/api/admin/list/users?pagesize=1'),
+    supplier: await ensureSupplier(admin),
   };
+}
+
+/** A supplier with an offer (made once when the demo data has none), for the supplier screens. */
+async function ensureSupplier(admin: Awaited<ReturnType<typeof apiSignIn>>): Promise<number> {
+  const list = (await admin.get('/api/admin/list/suppliers?pagesize=1')) as unknown as ListAnswer;
+  if (list.data.length > 0) return list.data[0]!.id;
+  const supplier = (await admin.post('/api/supplier/create', { name: 'Axe Dental Supplies', currency: 'USD', lead_time_days: 4 })) as { data: { id: number } };
+  const product = ((await admin.get('/api/product/all')) as unknown as ListAnswer).data[0]!;
+  await admin.post('/api/supplier-offer/create', { supplier_id: supplier.data.id, product_id: product.id, purchase_unit: 'case', units_per_purchase_unit: '10', price: '42.5', preferred: true });
+  return supplier.data.id;
 }
 
 /** Seeds the demo data once before the file's tests (`timeout` for a slow start), as seedDemo. */

@@ -49,7 +49,18 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/users': { url: () => '/admin/list/users' },
   'list/brands': { url: () => '/admin/list/brands', dialogs: { 'brand form': click('brand-add'), 'confirm dialog': rowAction('deactivate') } },
   'list/categories': { url: () => '/admin/list/categories' },
-  'list/products': { url: () => '/admin/list/products', dialogs: { 'product form': click('product-add') } },
+  'list/products': {
+    url: () => '/admin/list/products',
+    dialogs: {
+      'product form': click('product-add'),
+      'product with its suppliers': async (page) => {
+        await page.getByTestId('data-table-row').first().dblclick();
+        await expect(page.getByTestId('product-suppliers').getByTestId('offers-table')).toBeVisible();
+      },
+    },
+  },
+  'list/suppliers': { url: () => '/admin/list/suppliers', dialogs: { 'supplier form': click('supplier-add'), 'confirm dialog': rowAction('deactivate') } },
+  'suppliers/:id': { url: (ids) => `/admin/suppliers/${ids.supplier}`, dialogs: { 'offer form': click('offer-add'), 'supplier form': click('supplier-edit') } },
   'list/procedure-codes': { url: () => '/admin/list/procedure-codes', dialogs: { 'procedure code form': click('procedure-code-add') } },
   'list/procedure-templates': { url: () => '/admin/list/procedure-templates' },
   'list/procedures': { url: () => '/admin/list/procedures' },

@@ -11,6 +11,7 @@ export * from './lists/index.ts';
 export * from './dental-practices.ts';
 export * from './users.ts';
 export * from './catalog.ts';
+export * from './suppliers.ts';
 export * from './gs1.ts';
 export * from './stock.ts';
 export * from './procedures.ts';

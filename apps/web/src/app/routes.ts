@@ -7,7 +7,8 @@ export type Screen =
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
-  | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate';
+  | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
+  | 'suppliers' | 'supplier-detail';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -47,6 +48,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/products', crumb: 'routes.products', screen: 'products' },
   { path: 'list/procedure-codes', crumb: 'routes.procedureCodes', screen: 'procedure-codes' },
   { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'procedure-templates' },
+  { path: 'list/suppliers', crumb: 'routes.suppliers', screen: 'suppliers' },
+  { path: 'suppliers/:id', crumb: 'routes.supplierDetail', screen: 'supplier-detail', parent: 'list/suppliers' },
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
@@ -118,6 +121,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('categories', 'list/categories', { read: 'Category' }),
       item('procedureCodes', 'list/procedure-codes', { read: 'ProcedureCode' }),
       item('procedureTemplates', 'list/procedure-templates', { read: 'ProcedureTemplate' }),
+      item('suppliers', 'list/suppliers', { read: 'Supplier' }),
       item('import', 'list/import', 'import'),
     ],
   },
@@ -150,4 +154,4 @@ export const NAV_GROUPS: NavGroup[] = [
 ];
 
 /** Subjects whose import makes the Import screen useful. */
-export const IMPORT_SUBJECTS: Subject[] = ['all', 'Brand', 'Category', 'Product', 'ProcedureCode', 'Inventory', 'Procedure'];
+export const IMPORT_SUBJECTS: Subject[] = ['all', 'Brand', 'Category', 'Product', 'ProcedureCode', 'Inventory', 'Procedure', 'Supplier'];

@@ -12,10 +12,12 @@ interface FormModalProps extends Pick<ModalProps, 'opened' | 'onClose' | 'title'
   /** False while what the form is about is missing: the dialog shows no form. */
   ready?: boolean;
   children: ReactNode;
+  /** Shown under the form, outside it (a section that saves on its own, such as a product's suppliers). */
+  after?: ReactNode;
 }
 
 /** A dialog holding one form: its general error first, then the fields and the footer. */
-export function FormModal({ testId, formTestId, onSubmit, message, errorTestId, ready = true, children, ...modal }: FormModalProps) {
+export function FormModal({ testId, formTestId, onSubmit, message, errorTestId, ready = true, children, after, ...modal }: FormModalProps) {
   return (
     <Modal {...modal} data-testid={testId}>
       {ready ? (
@@ -26,6 +28,7 @@ export function FormModal({ testId, formTestId, onSubmit, message, errorTestId, 
           </Stack>
         </form>
       ) : null}
+      {ready && after ? <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>{after}</div> : null}
     </Modal>
   );
 }

@@ -19,5 +19,7 @@ export const LIST_PATHS = {
   product: '/api/admin/list/products',
   reportExport: '/api/admin/list/report-exports',
   schedulerJob: '/api/admin/list/schedulers',
+  supplier: '/api/admin/list/suppliers',
+  supplierOffer: '/api/admin/list/supplier-offers',
   user: '/api/admin/list/users',
 } as const;

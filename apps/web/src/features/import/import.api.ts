@@ -11,6 +11,8 @@ export const IMPORT_KINDS = [
   { kind: 'dental-practice', subject: 'DentalPractice', list: '/admin/list/dental-practices' },
   { kind: 'inventory', subject: 'Inventory', list: '/admin/list/inventories' },
   { kind: 'procedure', subject: 'Procedure', list: '/admin/list/procedures' },
+  { kind: 'supplier', subject: 'Supplier', list: '/admin/list/suppliers' },
+  { kind: 'supplier-offer', subject: 'Supplier', list: '/admin/list/suppliers' },
 ] as const satisfies ReadonlyArray<{ kind: string; subject: Subject; list: string }>;
 export type ImportKindName = (typeof IMPORT_KINDS)[number]['kind'];
 

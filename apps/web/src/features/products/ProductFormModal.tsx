@@ -17,6 +17,7 @@ import { useUnitLabel } from '../../ui/units.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { DecimalInput } from '../../ui/DecimalInput.tsx';
+import { ProductSuppliersSection } from './ProductSuppliersSection.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -125,7 +126,8 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
   );
 
   return (
-    <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error">
+    <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error"
+      after={id !== undefined && existing.data ? <ProductSuppliersSection productId={id} productName={existing.data.name} /> : null}>
       <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
