@@ -120,7 +120,7 @@ CREATE INDEX "stock_out_days_practice_day_idx" ON "stock_out_days" USING btree (
 CREATE UNIQUE INDEX "supplier_offers_supplier_product_idx" ON "supplier_offers" USING btree ("supplier_id","product_id");--> statement-breakpoint
 CREATE INDEX "supplier_offers_product_idx" ON "supplier_offers" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "supplier_offers_one_preferred_idx" ON "supplier_offers" USING btree ("product_id") WHERE "supplier_offers"."preferred";--> statement-breakpoint
-CREATE UNIQUE INDEX "suppliers_name_idx" ON "suppliers" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "suppliers_name_lower_idx" ON "suppliers" USING btree (lower("name"));--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_purchase_order_line_id_purchase_order_lines_id_fk" FOREIGN KEY ("purchase_order_line_id") REFERENCES "public"."purchase_order_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stock_movements_po_line_idx" ON "stock_movements" USING btree ("purchase_order_line_id");--> statement-breakpoint
 ALTER TABLE "inventories" ADD CONSTRAINT "inventories_policy_mode" CHECK ("inventories"."policy_mode" in ('manual', 'forecast'));--> statement-breakpoint

@@ -29,7 +29,7 @@ export const suppliers = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('suppliers_name_idx').on(t.name),
+    uniqueIndex('suppliers_name_lower_idx').on(sql`lower(${t.name})`),
     check('suppliers_values', sql`${t.leadTimeDays} >= 0 and ${t.minimumOrderValue} >= 0`),
   ],
 );

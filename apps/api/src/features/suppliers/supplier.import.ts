@@ -36,7 +36,7 @@ export const supplierKind = defineRecordKind({
   subject: 'Supplier',
   table: 'suppliers',
   key: 'name',
-  conflict: 'name',
+  conflict: 'lower(name)',
   schema: supplierBodySchema,
   columns: {
     name: { required: true, example: 'Northdent Supplies Ltd', type: 'varchar(120)' },
