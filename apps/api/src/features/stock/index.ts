@@ -15,3 +15,4 @@ export { stockStatusSql } from './stock-status.ts';
 export { lowStockRows, orderQuantity } from './low-stock.ts';
 export { deadStock } from './dead-stock.ts';
 export { DAYS_TO_ZERO_LIMIT, daysToZeroItems, type DemandSeries } from './days-to-zero.ts';
+export { ON_ORDER_DRAFT_STATUSES, ON_ORDER_SENT_STATUSES, onOrderByProduct, onOrderByProductSql } from './on-order.ts';
