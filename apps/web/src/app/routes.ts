@@ -7,7 +7,8 @@ export type Screen =
   | 'dental-practices' | 'users' | 'user-form' | 'roles' | 'role-form' | 'permissions' | 'permission-form' | 'activity-logs'
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
-  | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate';
+  | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
+  | 'order-suggestions';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -49,6 +50,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/procedure-templates', crumb: 'routes.procedureTemplates', screen: 'procedure-templates' },
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
+  { path: 'order-suggestions', crumb: 'routes.orderSuggestions', screen: 'order-suggestions' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'report-generate', parent: 'list/reports' },
@@ -106,6 +108,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       item('procedures', 'list/procedures', { read: 'Procedure' }),
       item('inventories', 'list/inventories', { read: 'Inventory' }),
+      item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
     ],
   },
