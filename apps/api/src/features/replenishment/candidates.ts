@@ -84,17 +84,10 @@ function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
 
-/**
- * One query for the practice's active inventories (or a few of them): on hand at the context's moment, typed and
- * suggested levels, what is on order (draft and sent), the chosen offer, and the stored forecast of the context's
- * run. Set-based: one statement, whatever the number of products.
- */
-export async function loadCandidates(ctx: PracticeContext, where?: SQL): Promise<Candidate[]> {
+/** The statement of `loadCandidates` (benches EXPLAIN it). */
+export function candidatesSql(ctx: PracticeContext, where?: SQL): SQL {
   const runId = ctx.run?.id ?? null;
-  const found = await rowsOf(
-    ctx.db,
-    candidateRow,
-    sql`select i.id as inventory_id, i.product_id, p.name as product_name, p.sku, p.brand_id, b.name as brand_name, p.category_id, c.name as category_name,
+  return sql`select i.id as inventory_id, i.product_id, p.name as product_name, p.sku, p.brand_id, b.name as brand_name, p.category_id, c.name as category_name,
                p.usage_unit, ${inventoryOnHandAt(ctx)} as on_hand, i.reorder_point, i.par_level, i.policy_mode,
                i.suggested_reorder_point, i.suggested_order_up_to, i.suggestion::text as suggestion,
                coalesce(oo.in_draft, 0) as in_draft, coalesce(oo.sent, 0) as sent,
@@ -109,7 +102,19 @@ export async function loadCandidates(ctx: PracticeContext, where?: SQL): Promise
         left join (${onOrderByProductSql(ctx.practiceId)}) oo on oo.product_id = i.product_id
         left join lateral (${chosenOfferSql(sql`i.product_id`)}) co on true
         left join forecast_series fs on fs.run_id = ${runId} and fs.kind = 'product' and fs.ref_id = i.product_id
-        where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active' and p.status = 'active'${where ? sql` and ${where}` : sql``}`,
+        where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active' and p.status = 'active'${where ? sql` and ${where}` : sql``}`;
+}
+
+/**
+ * One query for the practice's active inventories (or a few of them): on hand at the context's moment, typed and
+ * suggested levels, what is on order (draft and sent), the chosen offer, and the stored forecast of the context's
+ * run. Set-based: one statement, whatever the number of products.
+ */
+export async function loadCandidates(ctx: PracticeContext, where?: SQL): Promise<Candidate[]> {
+  const found = await rowsOf(
+    ctx.db,
+    candidateRow,
+    candidatesSql(ctx, where),
   );
   return found.map((r): Candidate => {
     const mean = parseJson<number[]>(r.mean);
