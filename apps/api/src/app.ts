@@ -50,6 +50,7 @@ import { backupRoutes } from './features/backups/index.ts';
 import { supportRoutes } from './features/support/index.ts';
 import { organisationRoutes } from './features/organisation/index.ts';
 import { schedulerRoutes } from './features/scheduler/index.ts';
+import { replenishmentRoutes } from './features/replenishment/index.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(configurationRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);
+  await app.register(replenishmentRoutes);
   await app.register(archiveLogRoutes);
   await app.register(organisationRoutes);
   await app.register(schedulerRoutes);

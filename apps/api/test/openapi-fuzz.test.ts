@@ -126,6 +126,8 @@ afterAll(async () => t?.close());
 /** Which pool of real ids a field or path segment names. */
 const RESOURCES: Array<[RegExp, string]> = [
   [/^(to_)?dental_practice|^dental-practice/, 'practice'],
+  [/^(from|to)_practice/, 'practice'],
+  [/^replenishment\/order-suggestions/, 'inventory'],
   [/^procedure[-_]template/, 'procedure_template'],
   [/^procedure[-_]code/, 'procedure_code'],
   [/^procedure\/update\/procedure-item|^procedure_item/, 'procedure_item'],

@@ -188,6 +188,12 @@ const MATRIX: Entry[] = [
   ['POST', '/api/inventory/adjust', [SA, PM, CS]],
   ['POST', '/api/inventory/transfer', [SA, PM, CS]],
   ['POST', '/api/inventory/write-off', [SA, PM, CS]],
+  // Replenishment reads need read Inventory in the practice; accepting a transfer is a stock transfer (update Inventory).
+  ['GET', '/api/admin/list/order-suggestions', [SA, PM, CS, V], (t) => `/api/admin/list/order-suggestions?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/replenishment/order-suggestions/:id/reasoning', [SA, PM, CS, V], '/api/replenishment/order-suggestions/0/reasoning'],
+  ['GET', '/api/replenishment/transfer-suggestions', [SA, PM, CS, V], (t) => `/api/replenishment/transfer-suggestions?dental_practice_id=${t.practiceId}`],
+  ['POST', '/api/replenishment/transfer-suggestions/accept', [SA, PM, CS]],
+  ['GET', '/api/replenishment/expiry-waste', [SA, PM, CS, V], (t) => `/api/replenishment/expiry-waste?dental_practice_id=${t.practiceId}`],
 
   // Procedures of the user's practices: clinical staff record and edit them; managers also delete.
   ['GET', '/api/admin/list/procedures', [SA, PM, CS, V], (t) => `/api/admin/list/procedures?dental_practice_id=${t.practiceId}`],

@@ -66,6 +66,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/procedures': { url: () => '/admin/list/procedures' },
   'list/inventories': { url: () => '/admin/list/inventories', dialogs: { 'receive stock': click('inventory-receive') } },
   'list/reports': { url: () => '/admin/list/reports' },
+  'order-suggestions': { url: () => '/admin/order-suggestions', dialogs: { reasoning: click('suggestion-reasoning') } },
   support: { url: () => '/admin/support' },
   // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen;
   // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.

@@ -29,3 +29,4 @@ export * from './decimal.ts';
 export * from './currency.ts';
 export * from './dates.ts';
 export * from './validation-messages.ts';
+export * from './order-suggestions.ts';

@@ -41,7 +41,7 @@ export interface ListDefinition<Row> {
   columns: Record<string, ListColumn>;
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** A unique column appended to every order so pages are stable. */
-  tiebreaker: AnyColumn;
+  tiebreaker: AnyColumn | SQL;
   query: (db: Database) => PgSelect;
   present?: (row: Record<string, unknown>) => Row;
 }
@@ -129,6 +129,55 @@ export function bindList<L extends ListContract>(contract: L, binding: ListBindi
       return binding.present ? binding.present(row) : (row as ListRow<L>);
     },
   };
+}
+
+/** The SQL type a field of computed rows is read back as (`bindComputedList`). */
+export type ComputedFieldType = 'text' | 'numeric' | 'bigint' | 'integer' | 'date' | 'boolean';
+
+export interface ComputedListBinding<L extends ListContract> {
+  /** Every field of the row and the SQL type it is read back as. */
+  types: { [K in keyof ListRow<L> & string]-?: ComputedFieldType };
+  /** A field unique per row, appended to every order so pages are stable. */
+  tiebreaker: keyof ListRow<L> & string;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A list whose rows the application computes for each request (figures no SQL expression holds, such as the
+ * forecast arithmetic of order suggestions). The rows reach the database as one JSON parameter and are read back
+ * as a table (`jsonb_to_recordset`), so search, filters, sort, paging, count and CSV export are the engine's own,
+ * on the same declared columns. `list` is the contract's list for documenting the route; `withRows` is the list
+ * of one request's rows (give it to `registerListRoute`'s `source`).
+ */
+export function bindComputedList<L extends ListContract>(contract: L, binding: ComputedListBinding<L>) {
+  const types = Object.entries<ComputedFieldType>(binding.types as Record<string, ComputedFieldType>);
+  for (const [name] of types) if (!IDENTIFIER.test(name)) throw new Error(`${contract.path}: field ${name} is not a plain identifier`);
+  for (const name of Object.keys(contract.row.shape)) if (!(name in binding.types)) throw new Error(`${contract.path}: field ${name} has no type`);
+  const definition = sql.raw(types.map(([name, type]) => `"${name}" ${type}`).join(', '));
+  const field = (name: string) => sql.raw(`"computed"."${name}"`);
+  const fields: ListFields = Object.fromEntries(types.map(([name]) => [name, field(name)]));
+  const columns: Record<string, ListColumn> = {};
+  for (const [name, declared] of Object.entries<ListColumnDeclaration>(contract.columns)) {
+    columns[name] = { ...declared, expr: field(name), integer: isIntegerColumn(contract, name) };
+  }
+  const convert = conversions(contract);
+  const withRows = (rows: readonly ListRow<L>[]): BoundList<ListRow<L>> => {
+    const source = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as computed(${definition})`;
+    return {
+      contract,
+      path: contract.path,
+      columns,
+      defaultSort: contract.defaultSort,
+      tiebreaker: field(binding.tiebreaker),
+      query: (db) => db.select(fields).from(source).$dynamic(),
+      present: (row) => {
+        for (const [name, to] of convert) row[name] = to(row[name]);
+        return row as ListRow<L>;
+      },
+    };
+  };
+  return { list: withRows([]), withRows };
 }
 
 function escapeLike(value: string): string {

@@ -133,6 +133,8 @@ export interface ListRouteSpec<Row, Q extends z.ZodRawShape> {
   scope?: (request: FastifyRequest<{ Querystring: z.infer<z.ZodObject<Q>> & ListQuery }>) => Promise<SQL | undefined>;
   /** Per-reader fields of a JSON page's rows (what the reader may do with each). */
   extendPage?: (request: FastifyRequest, rows: Row[]) => Promise<object[]>;
+  /** A list whose rows are computed per request (`bindComputedList(...).withRows`): the list this request pages through. */
+  source?: (request: FastifyRequest<{ Querystring: z.infer<z.ZodObject<Q>> & ListQuery }>) => Promise<ListDefinition<Row>>;
 }
 
 /** Registers a server-mode list route: one JSON page, or with `format=csv` every matching row, as its contract declares. */
@@ -146,7 +148,8 @@ export function registerListRoute<Row, Q extends z.ZodRawShape = Record<never, n
       const typed = request as FastifyRequest<{ Querystring: z.infer<z.ZodObject<Q>> & ListQuery }>;
       const where = spec.scope ? await spec.scope(typed) : undefined;
       const extend = spec.extendPage;
-      return sendList(request, reply, spec.list, where, extend ? (rows) => extend(request, rows) : undefined);
+      const list = spec.source ? await spec.source(typed) : spec.list;
+      return sendList(request, reply, list, where, extend ? (rows) => extend(request, rows) : undefined);
     },
   );
 }

@@ -39,6 +39,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'procedure-templates': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateListPage.tsx')).ProcedureTemplateListPage }),
   'procedure-template-form': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateFormPage.tsx')).ProcedureTemplateFormPage }),
   inventories: async () => ({ Component: (await import('../features/inventory/InventoryListPage.tsx')).InventoryListPage }),
+  'order-suggestions': async () => ({ Component: (await import('../features/replenishment/OrderSuggestionsPage.tsx')).OrderSuggestionsPage }),
   'inventory-detail': async () => ({ Component: (await import('../features/inventory/InventoryDetailPage.tsx')).InventoryDetailPage }),
   reports: async () => ({ Component: (await import('../features/reports/ReportsPage.tsx')).ReportsPage }),
   'report-generate': async () => ({ Component: (await import('../features/reports/GenerateReportPage.tsx')).GenerateReportPage }),

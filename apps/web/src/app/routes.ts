@@ -8,7 +8,8 @@ export type Screen =
   | 'brands' | 'categories' | 'category-form' | 'products' | 'procedure-codes' | 'procedure-templates' | 'procedure-template-form'
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
   | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
-  | 'suppliers' | 'supplier-detail';
+  | 'suppliers' | 'supplier-detail'
+  | 'order-suggestions';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -52,6 +53,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'suppliers/:id', crumb: 'routes.supplierDetail', screen: 'supplier-detail', parent: 'list/suppliers' },
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
+  { path: 'order-suggestions', crumb: 'routes.orderSuggestions', screen: 'order-suggestions' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'report-generate', parent: 'list/reports' },
@@ -109,6 +111,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       item('procedures', 'list/procedures', { read: 'Procedure' }),
       item('inventories', 'list/inventories', { read: 'Inventory' }),
+      item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
     ],
   },

@@ -3,12 +3,14 @@ import { activityLogListContract, archiveListContract, configurationListContract
 import { brandListContract, categoryListContract, procedureCodeListContract, procedureTemplateListContract, productListContract } from './catalog-lists.ts';
 import { supplierListContract, supplierOfferListContract } from './supplier-lists.ts';
 import { inventoryListContract, movementListContract, procedureListContract } from './stock-lists.ts';
+import { orderSuggestionListContract } from './replenishment-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
 export * from './catalog-lists.ts';
 export * from './stock-lists.ts';
 export * from './supplier-lists.ts';
+export * from './replenishment-lists.ts';
 
 /** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
 export const LIST_CONTRACTS: readonly ListContract[] = [
@@ -31,4 +33,5 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   reportExportListContract,
   supplierListContract,
   supplierOfferListContract,
+  orderSuggestionListContract,
 ];

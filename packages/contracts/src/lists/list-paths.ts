@@ -12,6 +12,7 @@ export const LIST_PATHS = {
   forecastRun: '/api/admin/list/forecast_date',
   inventory: '/api/admin/list/inventories',
   movement: '/api/admin/list/stock-movements',
+  orderSuggestion: '/api/admin/list/order-suggestions',
   permission: '/api/admin/list/permissions',
   procedure: '/api/admin/list/procedures',
   procedureCode: '/api/admin/list/procedure-codes',

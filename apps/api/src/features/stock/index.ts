@@ -17,3 +17,4 @@ export { deadStock } from './dead-stock.ts';
 export { DAYS_TO_ZERO_LIMIT, daysToZeroItems, type DemandSeries } from './days-to-zero.ts';
 export { budgetImpact, COMMITTED_STATUSES, committedByCurrency, receivedByMonth, SPEND_MONTHS, supplySpend, type BudgetImpact, type SupplySpend } from './spend.ts';
 export { recordStockOuts, stockOutCount } from './stock-outs.ts';
+export { ON_ORDER_DRAFT_STATUSES, ON_ORDER_SENT_STATUSES, onOrderByProduct, onOrderByProductSql } from './on-order.ts';

@@ -78,7 +78,7 @@ function compactParams(params: Record<string, string | number | undefined> | und
 }
 
 export function DataTable<Row extends { id: number | string }>(props: DataTableProps<Row>) {
-  const { tableId, list, params, sortMandatory = false, onRowOpen, rowActions, toolbar, selectable = false, onSelectionChange, exportFileName, queryKey = [], testId } = props;
+  const { tableId, list, params, sortMandatory = false, onRowOpen, rowActions, toolbar, selectable = false, canSelectRow, onSelectionChange, exportFileName, queryKey = [], testId } = props;
   const { t } = useTranslation();
   const formatCell = useCellFormat();
   const url = list.path;
@@ -136,7 +136,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
-    enableRowSelection: selectable,
+    enableRowSelection: selectable ? (row) => (canSelectRow ? canSelectRow(row.original) === true : true) : false,
     state: { columnVisibility, rowSelection },
     onRowSelectionChange,
   });
@@ -316,7 +316,19 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
               >
                 {selectable && (
                   <Table.Td style={{ width: EXPAND_COLUMN_WIDTH }}>
-                    <Checkbox aria-label={t('table.selectRow')} size="xs" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                    {(() => {
+                      const why = canSelectRow ? canSelectRow(row.original) : true;
+                      return (
+                        <Checkbox
+                          aria-label={why === true ? t('table.selectRow') : why}
+                          title={why === true ? undefined : why}
+                          size="xs"
+                          checked={row.getIsSelected()}
+                          disabled={why !== true}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
+                      );
+                    })()}
                   </Table.Td>
                 )}
                 {row.getVisibleCells().map((cell) => {

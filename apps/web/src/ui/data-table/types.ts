@@ -60,6 +60,8 @@ export interface DataTableProps<Row extends { id: number | string }> {
   /** Rendered right of the search box (e.g. an "Add" button). */
   toolbar?: ReactNode;
   selectable?: boolean;
+  /** Whether a row may be selected (default: every row); a row that may not shows a disabled box titled with the reason. */
+  canSelectRow?: (row: Row) => true | string;
   onSelectionChange?: (rows: Row[]) => void;
   /** Shows an "Export CSV" button when set. */
   exportFileName?: string;

@@ -1,0 +1,216 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@enamel/contracts';
+import { rowsOf } from '@enamel/db';
+import { cumulativeMoments, effectiveLevels, orderQuantity, stockOutInDays, type DemandForecast, type OrderPlan, type PolicyMode } from '@enamel/forecast';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
+import type { PracticeContext } from '../practice-context/index.ts';
+import { inventoryOnHandAt, onOrderByProductSql } from '../stock/index.ts';
+import { chosenOfferSql } from './chosen-offer.ts';
+
+const candidateRow = sqlRow({
+  inventory_id: sqlCol.int,
+  product_id: sqlCol.int,
+  product_name: sqlCol.text,
+  sku: sqlCol.text,
+  brand_id: sqlCol.int.nullable(),
+  brand_name: sqlCol.text.nullable(),
+  category_id: sqlCol.int.nullable(),
+  category_name: sqlCol.text.nullable(),
+  usage_unit: sqlCol.text,
+  on_hand: sqlCol.number,
+  reorder_point: sqlCol.number,
+  par_level: sqlCol.number,
+  policy_mode: sqlCol.text,
+  suggested_reorder_point: sqlCol.number.nullable(),
+  suggested_order_up_to: sqlCol.number.nullable(),
+  suggestion: sqlCol.text.nullable(),
+  in_draft: sqlCol.number,
+  sent: sqlCol.number,
+  offer_id: sqlCol.int.nullable(),
+  supplier_id: sqlCol.int.nullable(),
+  supplier_name: sqlCol.text.nullable(),
+  supplier_sku: sqlCol.text.nullable(),
+  supplier_currency: sqlCol.text.nullable(),
+  offer_purchase_unit: sqlCol.text.nullable(),
+  offer_units_per_pack: sqlCol.number.nullable(),
+  offer_price: sqlCol.decimal.nullable(),
+  offer_minimum_packs: sqlCol.int.nullable(),
+  offer_lead_time_days: sqlCol.int.nullable(),
+  supplier_lead_time_days: sqlCol.int.nullable(),
+  purchase_unit: sqlCol.text,
+  units_per_purchase_unit: sqlCol.number,
+  purchase_price: sqlCol.decimal,
+  // jsonb arrays of the stored series, as text (one parse per row, the same on both drivers)
+  mean: sqlCol.text.nullable(),
+  sd: sqlCol.text.nullable(),
+  lower: sqlCol.text.nullable(),
+  upper: sqlCol.text.nullable(),
+  distribution: sqlCol.text.nullable(),
+});
+
+/** An inventory of the practice with everything its order suggestion reads. */
+export interface Candidate {
+  inventoryId: number;
+  productId: number;
+  productName: string;
+  sku: string;
+  brandId: number | null;
+  brandName: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  usageUnit: string;
+  onHand: number;
+  policyMode: PolicyMode;
+  typedReorderPoint: number;
+  typedParLevel: number;
+  suggestedReorderPoint: number | null;
+  suggestedOrderUpTo: number | null;
+  suggestionFigures: Record<string, unknown> | null;
+  onOrderInDraft: number;
+  onOrderSent: number;
+  offer: { id: number; supplierId: number; supplierName: string; supplierSku: string | null } | null;
+  currency: string;
+  purchaseUnit: string;
+  unitsPerPack: number;
+  /** Price of one pack, exact decimal text, in `currency`. */
+  price: string;
+  minimumOrderPacks: number;
+  leadTimeDays: number;
+  leadTimeSource: 'offer' | 'supplier' | 'practice';
+  forecast: DemandForecast | null;
+}
+
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+/** The statement of `loadCandidates` (benches EXPLAIN it). */
+export function candidatesSql(ctx: PracticeContext, where?: SQL): SQL {
+  const runId = ctx.run?.id ?? null;
+  return sql`select i.id as inventory_id, i.product_id, p.name as product_name, p.sku, p.brand_id, b.name as brand_name, p.category_id, c.name as category_name,
+               p.usage_unit, ${inventoryOnHandAt(ctx)} as on_hand, i.reorder_point, i.par_level, i.policy_mode,
+               i.suggested_reorder_point, i.suggested_order_up_to, i.suggestion::text as suggestion,
+               coalesce(oo.in_draft, 0) as in_draft, coalesce(oo.sent, 0) as sent,
+               co.offer_id, co.supplier_id, co.supplier_name, co.supplier_sku, co.supplier_currency, co.offer_purchase_unit, co.offer_units_per_pack,
+               co.offer_price, co.offer_minimum_packs, co.offer_lead_time_days, co.supplier_lead_time_days,
+               p.purchase_unit, p.units_per_purchase_unit, p.purchase_price,
+               fs.mean::text as mean, fs.sd::text as sd, fs.lower::text as lower, fs.upper::text as upper, fs.distribution
+        from inventories i
+        join products p on p.id = i.product_id
+        left join brands b on b.id = p.brand_id
+        left join categories c on c.id = p.category_id
+        left join (${onOrderByProductSql(ctx.practiceId)}) oo on oo.product_id = i.product_id
+        left join lateral (${chosenOfferSql(sql`i.product_id`)}) co on true
+        left join forecast_series fs on fs.run_id = ${runId} and fs.kind = 'product' and fs.ref_id = i.product_id
+        where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active' and p.status = 'active'${where ? sql` and ${where}` : sql``}`;
+}
+
+/**
+ * One query for the practice's active inventories (or a few of them): on hand at the context's moment, typed and
+ * suggested levels, what is on order (draft and sent), the chosen offer, and the stored forecast of the context's
+ * run. Set-based: one statement, whatever the number of products.
+ */
+export async function loadCandidates(ctx: PracticeContext, where?: SQL): Promise<Candidate[]> {
+  const found = await rowsOf(
+    ctx.db,
+    candidateRow,
+    candidatesSql(ctx, where),
+  );
+  return found.map((r): Candidate => {
+    const mean = parseJson<number[]>(r.mean);
+    const sd = parseJson<number[]>(r.sd);
+    const forecast: DemandForecast | null =
+      mean && sd && (r.distribution === 'normal' || r.distribution === 'count')
+        ? { mean, sd, lower: parseJson<number[]>(r.lower) ?? mean, upper: parseJson<number[]>(r.upper) ?? mean, distribution: r.distribution }
+        : null;
+    const hasOffer = r.offer_id !== null && r.supplier_id !== null;
+    const leadTimeSource = hasOffer ? (r.offer_lead_time_days !== null ? 'offer' : 'supplier') : 'practice';
+    return {
+      inventoryId: r.inventory_id,
+      productId: r.product_id,
+      productName: r.product_name,
+      sku: r.sku,
+      brandId: r.brand_id,
+      brandName: r.brand_name,
+      categoryId: r.category_id,
+      categoryName: r.category_name,
+      usageUnit: r.usage_unit,
+      onHand: r.on_hand,
+      policyMode: r.policy_mode === 'forecast' ? 'forecast' : 'manual',
+      typedReorderPoint: r.reorder_point,
+      typedParLevel: r.par_level,
+      suggestedReorderPoint: r.suggested_reorder_point,
+      suggestedOrderUpTo: r.suggested_order_up_to,
+      suggestionFigures: parseJson<Record<string, unknown>>(r.suggestion),
+      onOrderInDraft: r.in_draft,
+      onOrderSent: r.sent,
+      offer: hasOffer ? { id: r.offer_id!, supplierId: r.supplier_id!, supplierName: r.supplier_name ?? '', supplierSku: r.supplier_sku } : null,
+      currency: hasOffer ? (r.supplier_currency ?? ctx.currency) : ctx.currency,
+      purchaseUnit: hasOffer ? (r.offer_purchase_unit ?? r.purchase_unit) : r.purchase_unit,
+      unitsPerPack: hasOffer ? (r.offer_units_per_pack ?? 1) : r.units_per_purchase_unit,
+      price: hasOffer ? (r.offer_price ?? '0') : r.purchase_price,
+      minimumOrderPacks: hasOffer ? (r.offer_minimum_packs ?? 1) : 1,
+      leadTimeDays: leadTimeSource === 'offer' ? r.offer_lead_time_days! : leadTimeSource === 'supplier' ? (r.supplier_lead_time_days ?? ctx.settings.leadTimeDays) : ctx.settings.leadTimeDays,
+      leadTimeSource,
+      forecast,
+    };
+  });
+}
+
+/** The arithmetic of one candidate: its working levels, the order plan, and the dates it implies. */
+export interface Suggestion {
+  candidate: Candidate;
+  levels: ReturnType<typeof effectiveLevels>;
+  plan: OrderPlan;
+  meanDailyDemand: number | null;
+  /** Days until on hand + on order runs out at mean forecast demand (null: no forecast, or not within sight). */
+  stockOutDays: number | null;
+  orderByDate: string | null;
+  stockOutDate: string | null;
+}
+
+/** Mean demand per day over lead time + review period (forecastLevels' definition), null without a forecast. */
+export function meanDailyDemand(f: DemandForecast | null, leadTimeDays: number, reviewPeriodDays: number): number | null {
+  if (!f) return null;
+  const days = leadTimeDays + reviewPeriodDays;
+  return days > 0 ? cumulativeMoments(f, days / 7).mean / days : 0;
+}
+
+/** Applies the replenishment arithmetic (@enamel/forecast replenish.ts) to a candidate, as of the context's date. */
+export function suggest(ctx: PracticeContext, c: Candidate): Suggestion {
+  const levels = effectiveLevels({
+    mode: c.policyMode,
+    typedReorderPoint: c.typedReorderPoint,
+    typedOrderUpTo: c.typedParLevel,
+    suggestedReorderPoint: c.suggestedReorderPoint,
+    suggestedOrderUpTo: c.suggestedOrderUpTo,
+  });
+  const review = ctx.settings.reviewPeriodDays;
+  const daily = meanDailyDemand(c.forecast, c.leadTimeDays, review);
+  const plan = orderQuantity({
+    onHand: c.onHand,
+    onOrder: c.onOrderInDraft + c.onOrderSent,
+    reorderPoint: levels.reorderPoint,
+    orderUpTo: levels.orderUpTo,
+    meanDailyDemand: daily ?? 0,
+    reviewPeriodDays: review,
+    unitsPerPack: c.unitsPerPack,
+    minimumOrderPacks: c.minimumOrderPacks,
+  });
+  const out = c.forecast ? stockOutInDays(Math.max(0, plan.position), c.forecast) : Infinity;
+  const stockOutDays = Number.isFinite(out) ? out : null;
+  return {
+    candidate: c,
+    levels,
+    plan,
+    meanDailyDemand: daily,
+    stockOutDays,
+    orderByDate: Number.isFinite(plan.orderByDays) ? addDays(ctx.date, plan.orderByDays) : null,
+    stockOutDate: stockOutDays === null ? null : addDays(ctx.date, Math.floor(stockOutDays)),
+  };
+}
+
+/** The practice's suggestions that say order now (orderQuantity's `needed`). */
+export async function neededSuggestions(ctx: PracticeContext, where?: SQL): Promise<Suggestion[]> {
+  return (await loadCandidates(ctx, where)).map((c) => suggest(ctx, c)).filter((s) => s.plan.needed);
+}
