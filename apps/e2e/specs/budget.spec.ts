@@ -38,6 +38,7 @@ test('the Stock-outs report opens from the reports list and passes axe', async (
   await expect(page).toHaveURL(/\/admin\/reports\/genrate\?report=stock-outs$/);
   await waitUntilLoaded(page);
   await expect(page.getByTestId('report-from')).not.toHaveValue('');
-  await expect(page.getByRole('heading', { name: 'Stock-outs' }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Report' })).toHaveValue('Stock-outs');
+  await expect(page.getByRole('combobox', { name: 'Brand' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
