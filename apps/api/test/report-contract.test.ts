@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { REPORT_CELL_SCHEMAS, REPORT_FILTERS, REPORT_IDS, type ReportData, type ReportId } from '@enamel/contracts';
 import { csvCell } from '../src/core/list-route.ts';
 import { reportWords } from '../src/features/reports/report-words.ts';
@@ -25,6 +26,10 @@ beforeAll(async () => {
   expect(seeded.statusCode, seeded.body).toBe(200);
   practiceIds = (await admin.get('/api/admin/list/dental-practices?sort_column=id')).json<{ data: Array<{ id: number }> }>().data.map((p) => p.id);
   expect(practiceIds.length).toBeGreaterThan(1);
+  // Stock-out days come from procedure shortfalls and the daily job; a three-month demo may have none: a few per practice.
+  for (const id of practiceIds)
+    await t.database.db.execute(sql`insert into stock_out_days (dental_practice_id, inventory_id, product_id, day, kind, short_quantity)
+      select dental_practice_id, id, product_id, ${day(-5)}::date, 'shortfall', 1.5 from inventories where dental_practice_id = ${id} order by id limit 3 on conflict do nothing`);
   // Forecast against actual compares a run made at least a week before the date with the weeks since.
   for (const id of practiceIds) expect((await runForecastToEnd(admin, id, day(-21))).status).toBe('succeeded');
 }, 300_000);

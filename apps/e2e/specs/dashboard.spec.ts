@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { AppPages, typeDate } from '../pages/app.ts';
 
-/** The nine widgets, by their cards' test ids. */
-const WIDGETS = ['critical-items', 'low-stock', 'demand-forecast', 'days-to-zero', 'procedure-forecast', 'most-used', 'inventory-value', 'consumable-cost', 'dead-stock'];
+/** The widgets, by their cards' test ids. */
+const WIDGETS = ['critical-items', 'low-stock', 'demand-forecast', 'days-to-zero', 'procedure-forecast', 'most-used', 'inventory-value', 'consumable-cost', 'dead-stock', 'supply-spend'];
 
 const choosePractice = (page: Page, code: string) => new AppPages(page).choosePractice(code);
 
