@@ -13,6 +13,7 @@ export * from './users.ts';
 export * from './catalog.ts';
 export * from './gs1.ts';
 export * from './stock.ts';
+export * from './reorder-levels.ts';
 export * from './procedures.ts';
 export * from './values.ts';
 export * from './jobs.ts';
