@@ -95,7 +95,7 @@ export function LevelsPanel({ inventory, canUpdate }: { inventory: Levels; canUp
                 aria-labelledby="levels-mode-label"
                 value={inventory.policy_mode}
                 disabled={busy}
-                onChange={(v) => void setMode(v as PolicyModeName)}
+                onChange={(v) => void setMode(v)}
                 data={POLICY_MODES.map((mode) => ({ value: mode, label: t(`levels.mode.${mode}`) }))}
                 data-testid="levels-mode"
               />
