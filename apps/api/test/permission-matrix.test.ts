@@ -172,6 +172,7 @@ const MATRIX: Entry[] = [
   ['POST', '/api/inventory/adjust', [SA, PM, CS]],
   ['POST', '/api/inventory/transfer', [SA, PM, CS]],
   ['POST', '/api/inventory/write-off', [SA, PM, CS]],
+  ['POST', '/api/inventory/apply-suggestions', [SA, PM, CS]],
 
   // Procedures of the user's practices: clinical staff record and edit them; managers also delete.
   ['GET', '/api/admin/list/procedures', [SA, PM, CS, V], (t) => `/api/admin/list/procedures?dental_practice_id=${t.practiceId}`],
