@@ -14,6 +14,7 @@ export * from './catalog.ts';
 export * from './suppliers.ts';
 export * from './gs1.ts';
 export * from './stock.ts';
+export * from './reorder-levels.ts';
 export * from './procedures.ts';
 export * from './values.ts';
 export * from './jobs.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalSchema, productHitSchema } from './catalog.ts';
 import { STATUSES } from './dental-practices.ts';
+import { POLICY_MODES } from './reorder-levels.ts';
 import { calendarDaySchema, dateTimeSchema, idSchema } from './values.ts';
 
 const id = idSchema;
@@ -22,6 +23,8 @@ export const inventoryUpdateBodySchema = z.strictObject({
   par_level: decimalSchema,
   location: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
   status: z.enum(STATUSES).optional(),
+  /** manual or forecast (absent: unchanged). */
+  policy_mode: z.enum(POLICY_MODES).optional(),
 });
 export type InventoryUpdateBody = z.input<typeof inventoryUpdateBodySchema>;
 

@@ -62,3 +62,23 @@ export function changes(before: Record<string, unknown>, after: Record<string, u
     after: Object.fromEntries(keys.map((k) => [k, after[k]])),
   };
 }
+
+/** Many entries by one actor in one insert per 500 (a bulk command logs each record it changed). */
+export async function recordActivities(db: Pick<Database, 'insert'>, actor: Actor, entries: readonly ActivityEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) {
+    await db.insert(activityLogs).values(
+      entries.slice(i, i + 500).map((entry) => ({
+        userId: actor.userId,
+        userEmail: actor.email,
+        dentalPracticeId: entry.practiceId ?? null,
+        action: entry.action,
+        subject: entry.subject,
+        subjectId: entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
+        before: clean(entry.before),
+        after: clean(entry.after),
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      })),
+    );
+  }
+}

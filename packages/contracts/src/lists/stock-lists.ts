@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { col } from '../list-fields.ts';
 import { listContract } from '../lists.ts';
+import { POLICY_MODES, reorderSuggestionFiguresSchema } from '../reorder-levels.ts';
 import { PROCEDURE_STATUSES } from '../stock.ts';
 import { consumptionFields, idField, procedureCodeFields, statusField } from './common-fields.ts';
 import { LIST_PATHS } from './list-paths.ts';
@@ -47,6 +48,15 @@ export const inventoryListContract = listContract({
     location: col.nullable(text),
     status: statusField,
     stock_status: col.enum(STOCK_STATUSES, { sort: true, filter: true }),
+    policy_mode: col.enum(POLICY_MODES, { sort: true, filter: true }),
+    /** From the latest forecast run (null: none yet, or a fallback — `suggestion.fallback` says which). */
+    suggested_reorder_point: col.nullable(decimal),
+    suggested_order_up_to: col.nullable(decimal),
+    suggested_at: col.nullable(col.date({ sort: true, filter: true })),
+    /** The levels the stock status, low stock and reorder list use (policy mode, typed floor): stock/levels.ts. */
+    effective_reorder_point: decimal,
+    effective_order_up_to: decimal,
+    suggestion: col.field(reorderSuggestionFiguresSchema.nullable()),
   },
   defaultSort: { field: 'product_name', direction: 'asc' },
 });

@@ -4,6 +4,7 @@ import { addDays } from '@enamel/contracts';
 import { dentalPractices, forecastSeries, type Database } from '@enamel/db';
 import { errorText } from '../../core/jobs/index.ts';
 import { remeasurePracticeRuns } from './forecast-accuracy.ts';
+import { refreshSuggestedLevels } from './forecast-levels.ts';
 import { forecastRunRows } from './forecast-run-rows.ts';
 import { buildWeeklyInput, type WeeklyInput } from './forecast-series.ts';
 
@@ -148,7 +149,8 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
 /**
  * Runs a queued forecast run to its end. The run is claimed first (queued → running), so a run is
  * executed once however many workers are handed it; its series and its completion are written in one
- * transaction, so readers see the previous complete run until this one is whole. A failure is recorded
+ * transaction with the suggested reorder levels it implies, so readers see the previous complete run until this one is
+ * whole. A failure is recorded
  * on the run (status failed, the message) and leaves no series behind.
  */
 export async function executeForecastRun(db: Database, runId: number): Promise<void> {
@@ -183,6 +185,8 @@ export async function executeForecastRun(db: Database, runId: number): Promise<v
         );
       }
       await forecastRunRows.succeed(tx, runId, { durationMs: Math.round(performance.now() - began), seriesCount: results.length, methods });
+      // The levels the run implies are committed with it (forecast-levels.ts): readers never see a run without them.
+      await refreshSuggestedLevels(tx, run.dentalPracticeId);
     });
   } catch (err) {
     await forecastRunRows.fail(db, runId, { key: 'failed' }, { durationMs: Math.round(performance.now() - began) }, errorText(err));

@@ -5,3 +5,5 @@ export { requestForecastRun } from './forecast-runs.service.ts';
 /** What really happened in a forecast's weeks (dashboard chart, forecast report). */
 export { weeklyActualsByRef } from './forecast-accuracy.ts';
 export { forecastRunJob } from './forecast-jobs.ts';
+/** The suggested reorder levels of a practice's inventories from its latest run (also run after every forecast run). */
+export { refreshSuggestedLevels } from './forecast-levels.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { inventoryListContract, movementListContract, type ListRow } from '@enamel/contracts';
 import { brands, categories, dentalPractices, inventories, lots, practiceSettings, products, stockMovements, users } from '@enamel/db';
 import { bindList } from '../../core/list-engine.ts';
-import { expiryStateSql, stockStatusSql, todayInZoneSql, warningDaysOrDefaultSql } from '../stock/index.ts';
+import { expiryStateSql, inventoryEffectiveLevelsSql, stockStatusSql, todayInZoneSql, warningDaysOrDefaultSql } from '../stock/index.ts';
 
 export type InventoryRow = ListRow<typeof inventoryListContract>;
 export type MovementRow = ListRow<typeof movementListContract>;
@@ -11,6 +11,8 @@ const inv = sql.raw('"inventories"."id"');
 // The practice's today and warning days from the joined practice and settings rows (one lookup per row, not per lot).
 const today = todayInZoneSql(sql`${dentalPractices.timeZone}`);
 const warningDays = warningDaysOrDefaultSql(sql`${practiceSettings.expiryWarningDays}`);
+// The levels the practice works with (policy mode, forecast levels over the typed floor): stock/levels.ts.
+const effective = inventoryEffectiveLevelsSql();
 const nearestExpiry = sql<string | null>`(select min(l.expiry_date) from lots l where l.inventory_id = ${inv} and l.quantity > 0)`;
 
 /** The inventory list of one practice (the caller's scope names the practice). */
@@ -31,8 +33,11 @@ export const inventoryList = bindList(inventoryListContract, {
     nearest_expiry: nearestExpiry,
     // Stock's one definition, on the practice's today and expiry warning days.
     nearest_expiry_state: expiryStateSql(nearestExpiry, today, warningDays),
-    stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: sql`${inventories.reorderPoint}`, today, warningDays }),
+    stock_status: stockStatusSql({ id: inv, onHand: sql`${inventories.onHand}`, reorderPoint: effective.reorderPoint, today, warningDays }),
+    effective_reorder_point: effective.reorderPoint,
+    effective_order_up_to: effective.orderUpTo,
   },
+  extra: { suggestion: inventories.suggestion },
   joins: [
     { inner: products, on: eq(products.id, inventories.productId) },
     { left: brands, on: eq(brands.id, products.brandId) },

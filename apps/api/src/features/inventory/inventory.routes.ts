@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
-  adjustBodySchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
+  adjustBodySchema, applySuggestionsBodySchema, applySuggestionsResultSchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
   type Action, inventoryDetailSchema, stockProductSearchSchema } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
@@ -12,6 +12,7 @@ import { abilityFor, authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, recordErrors } from '../../core/route-schemas.ts';
+import { applySuggestions } from './apply-suggestions.ts';
 import { inventoryList, movementList } from './inventory.list.ts';
 import { addInventory, adjustStock, findInventory, inventoryDetail, receiveStock, setInventoryStatus, transferStock, updateInventory, writeOffLot } from './inventory.service.ts';
 import { searchProductsInPractice } from './inventory-search.ts';
@@ -100,6 +101,23 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
   const updateSchema = { tags: ['inventory'], summary: 'Reorder point, par level, location, status', body: inventoryUpdateBodySchema, response: { 200: detailSchema, ...recordErrors } };
   app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/inventory/update', preValidation: authorize('update', 'Inventory'), schema: updateSchema, handler: (request) => update(request, request.body.id, request.body) });
   app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/inventory/update/:id', preValidation: authorize('update', 'Inventory'), schema: { ...updateSchema, params: idParams }, handler: (request) => update(request, request.params.id, request.body) });
+
+  app.post(
+    '/api/inventory/apply-suggestions',
+    {
+      preValidation: authorize('update', 'Inventory'),
+      schema: {
+        tags: ['inventory'],
+        summary: 'Apply the forecast\'s suggested levels to one, a selection, or all inventories of a practice: copy them into the typed levels, or switch to forecast mode',
+        body: applySuggestionsBodySchema,
+        response: { 200: z.object({ success: z.literal(true), data: applySuggestionsResultSchema }), ...recordErrors },
+      },
+    },
+    async (request) => {
+      await checkPractice(request, 'update', request.body.dental_practice_id);
+      return { success: true as const, data: await applySuggestions(db, actorOf(request), request.body) };
+    },
+  );
 
   async function status(request: FastifyRequest, id: number, to: 'active' | 'inactive') {
     await checkPractice(request, 'delete', (await findInventory(db, id)).dentalPracticeId);

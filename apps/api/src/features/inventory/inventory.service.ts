@@ -48,7 +48,12 @@ export async function inventoryDetail(db: Database, id: number) {
 }
 
 export function presentRow(row: InventoryRow): InventoryRow {
-  return { ...row, on_hand: decimalText(row.on_hand), value: decimalText(row.value), reorder_point: decimalText(row.reorder_point), par_level: decimalText(row.par_level) };
+  const nullable = (v: string | null) => (v === null ? null : decimalText(v));
+  return {
+    ...row, on_hand: decimalText(row.on_hand), value: decimalText(row.value), reorder_point: decimalText(row.reorder_point), par_level: decimalText(row.par_level),
+    suggested_reorder_point: nullable(row.suggested_reorder_point), suggested_order_up_to: nullable(row.suggested_order_up_to),
+    effective_reorder_point: decimalText(row.effective_reorder_point), effective_order_up_to: decimalText(row.effective_order_up_to),
+  };
 }
 
 export async function addInventory(db: Database, actor: Actor, body: z.output<typeof inventoryAddBodySchema>): Promise<Row> {
@@ -82,7 +87,7 @@ export async function updateInventory(db: Database, actor: Actor, id: number, bo
     const before = await lockInventoryRow(tx, id);
     const [after] = await tx
       .update(inventories)
-      .set({ reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location, ...(body.status ? { status: body.status } : {}) })
+      .set({ reorderPoint: body.reorder_point, parLevel: body.par_level, location: body.location, ...(body.status ? { status: body.status } : {}), ...(body.policy_mode ? { policyMode: body.policy_mode } : {}) })
       .where(eq(inventories.id, id))
       .returning();
     await recordActivity(tx, actor, { action: 'update', subject: 'Inventory', subjectId: id, practiceId: before.dentalPracticeId, ...changes(before, after!) });

@@ -12,6 +12,7 @@ export { consumedBetween, consumedCostByMonth, consumptionByWeek, mostUsed } fro
 export { seriesByWeek, type WeeklySeries, type WeekWindow } from './weekly.ts';
 export { expiringLots, expiryState, expiryStateSql, lotExpiryStateSql, practiceTodaySql, shelfLotsExpiringWithin, todayInZoneSql, warningDaysOrDefaultSql, warningDaysSql } from './expiry.ts';
 export { stockStatusSql } from './stock-status.ts';
+export { effectiveOrderUpToSql, effectiveReorderPointSql, inventoryEffectiveLevelsSql, inventoryLevelColumns, type LevelColumns } from './levels.ts';
 export { lowStockRows, orderQuantity } from './low-stock.ts';
 export { deadStock } from './dead-stock.ts';
 export { DAYS_TO_ZERO_LIMIT, daysToZeroItems, type DemandSeries } from './days-to-zero.ts';

@@ -4,7 +4,7 @@ import { expiryStateSql } from './expiry.ts';
 
 /**
  * The one definition of an inventory's stock status, in SQL: out (nothing on hand), low (at or under its reorder
- * point), expiring (a lot with stock is expired or expiring: `expiryState` of expiry.ts), else ok — in that order.
+ * point — the effective one of levels.ts, so a forecast-mode inventory is low at its forecast level), expiring (a lot with stock is expired or expiring: `expiryState` of expiry.ts), else ok — in that order.
  * `inventory` names the inventory row's columns (id, on hand, reorder point) and its practice's today and warning
  * days (expiry.ts: `todayInZoneSql`, `warningDaysOrDefaultSql` over joined columns, or the per-practice subqueries).
  */

@@ -13,6 +13,7 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { usePackaging, useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
 import { useOnHandText } from './InventoryListPage.tsx';
+import { LevelsPanel } from './LevelsPanel.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
 import { EXPIRY_COLORS, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
@@ -118,6 +119,8 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
         <Stat label={t('inventory.fields.location')}>{inventory.location || '—'}</Stat>
         <Stat label={t('products.fields.packaging')}>{packaging(inventory.purchase_unit, inventory.units_per_purchase_unit, inventory.usage_unit)}</Stat>
       </SimpleGrid>
+
+      <LevelsPanel inventory={inventory} canUpdate={canUpdate} />
 
       <DetailSection title={t('inventory.lots')}>
         <Table.ScrollContainer minWidth={700}>

@@ -1,7 +1,7 @@
-import { Button, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { TwoLines } from '../../ui/TwoLines.tsx';
 import { useAbility } from '@casl/react';
-import { IconAdjustments, IconArchive, IconArrowsExchange, IconEye, IconPackageImport, IconPlus, IconRestore, IconSettings } from '@tabler/icons-react';
+import { IconAdjustments, IconArchive, IconArrowsExchange, IconCopyCheck, IconEye, IconPackageImport, IconPlus, IconRestore, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
-import { STOCK_QUERY_KEYS, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
+import { STOCK_QUERY_KEYS, applySuggestions, deactivateInventory, restoreInventory, type InventoryRow } from './inventory.api.ts';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { EXPIRY_COLORS, useDay, useStockMoney } from './stock.ts';
 import { StockDialogs, StockStatusBadge, type StockDialog } from './StockDialogs.tsx';
@@ -49,6 +49,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
   const day = useDay();
   const onHand = useOnHandText();
   const [dialog, setDialog] = useState<StockDialog>(null);
+  const [selected, setSelected] = useState<InventoryRow[]>([]);
   const canUpdate = ability.can('update', 'Inventory');
   const canDelete = ability.can('delete', 'Inventory');
   const open = (row: InventoryRow) => void navigate(`/admin/inventories/${row.id}`);
@@ -82,6 +83,20 @@ function InventoryList({ practiceId }: { practiceId: number }) {
     },
     { field: 'reorder_point', title: t('inventory.fields.reorderPoint'), width: 120, cellRenderer: (row) => quantity(row.reorder_point) },
     { field: 'par_level', title: t('inventory.fields.parLevel'), width: 110, cellRenderer: (row) => quantity(row.par_level) },
+    {
+      field: 'policy_mode',
+      title: t('levels.policyMode'),
+      width: 130,
+      cellRenderer: (row) => (
+        <Badge variant="light" color={row.policy_mode === 'forecast' ? 'teal' : 'gray'} tt="none" data-testid="inventory-policy-mode">
+          {t(`levels.mode.${row.policy_mode}`)}
+        </Badge>
+      ),
+    },
+    { field: 'suggested_reorder_point', title: t('levels.suggestedReorderPoint'), width: 150, hide: true, cellRenderer: (row) => (row.suggested_reorder_point === null ? '—' : quantity(row.suggested_reorder_point)) },
+    { field: 'suggested_order_up_to', title: t('levels.suggestedOrderUpTo'), width: 150, hide: true, cellRenderer: (row) => (row.suggested_order_up_to === null ? '—' : quantity(row.suggested_order_up_to)) },
+    { field: 'effective_reorder_point', title: t('levels.effectiveReorderPoint'), width: 150, hide: true, cellRenderer: (row) => quantity(row.effective_reorder_point) },
+    { field: 'effective_order_up_to', title: t('levels.effectiveOrderUpTo'), width: 150, hide: true, cellRenderer: (row) => quantity(row.effective_order_up_to) },
     { field: 'location', title: t('inventory.fields.location'), width: 140 },
     { field: 'brand_name', title: t('products.fields.brand'), hide: true },
     { field: 'category_name', title: t('products.fields.category'), hide: true },
@@ -95,6 +110,19 @@ function InventoryList({ practiceId }: { practiceId: number }) {
     },
     STOCK_QUERY_KEYS,
   );
+  // Suggested levels into the typed ones: the selected rows, or every inventory of the practice with a suggestion (ids null).
+  const bulk = useConfirmedActions<number[] | null, 'apply'>(
+    {
+      apply: {
+        title: t('levels.applyTitle'),
+        message: (ids) => (ids ? t('levels.applySelectedMessage', { count: ids.length }) : t('levels.applyAllMessage')),
+        label: t('levels.apply'),
+        call: (ids) => applySuggestions({ dental_practice_id: practiceId, ...(ids ? { inventory_ids: ids } : {}), mode: 'copy' }),
+        done: t('levels.appliedMany'),
+      },
+    },
+    STOCK_QUERY_KEYS,
+  );
 
   return (
     <>
@@ -105,8 +133,20 @@ function InventoryList({ practiceId }: { practiceId: number }) {
         columns={columns}
         exportFileName="inventories"
         onRowOpen={open}
+        selectable={canUpdate}
+        onSelectionChange={setSelected}
         toolbar={
           <>
+            {canUpdate ? (
+              <>
+                <Button variant="light" leftSection={<IconCopyCheck size={16} />} disabled={selected.length === 0} onClick={() => bulk.ask('apply', selected.map((r) => r.id))} data-testid="inventory-apply-selected">
+                  {t('levels.applySelected', { count: selected.length })}
+                </Button>
+                <Button variant="subtle" onClick={() => bulk.ask('apply', null)} data-testid="inventory-apply-all">
+                  {t('levels.applyAll')}
+                </Button>
+              </>
+            ) : null}
             {canUpdate ? (
               <Button leftSection={<IconPackageImport size={16} />} onClick={() => setDialog({ kind: 'receive' })} data-testid="inventory-receive">
                 {t('inventory.receiveStock')}
@@ -137,6 +177,7 @@ function InventoryList({ practiceId }: { practiceId: number }) {
       />
       <StockDialogs practiceId={practiceId} dialog={dialog} onClose={() => setDialog(null)} />
       {confirm.dialog}
+      {bulk.dialog}
     </>
   );
 }

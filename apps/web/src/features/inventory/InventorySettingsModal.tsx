@@ -1,9 +1,9 @@
-import { Grid, TextInput } from '@mantine/core';
+import { Grid, Input, SegmentedControl, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterSave } from '../../core/actions.ts';
-import { inventoryAddBodySchema, inventoryUpdateBodySchema } from '@enamel/contracts';
+import { inventoryAddBodySchema, inventoryUpdateBodySchema, POLICY_MODES, type PolicyModeName } from '@enamel/contracts';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel } from '../../ui/units.ts';
 import { contractCall } from '../../ui/contractValidation.ts';
@@ -20,16 +20,19 @@ interface Values extends Record<string, unknown> {
   reorder_point: number | string;
   par_level: number | string;
   location: string;
+  policy_mode: PolicyModeName;
 }
 
 /** What the settings send (empty levels are zero). */
 const settingsBody = (v: Values) => ({ reorder_point: decimalText(v.reorder_point) || '0', par_level: decimalText(v.par_level) || '0', location: v.location.trim() || null });
+/** An edit also sends the policy mode (manual: the typed levels; forecast: the run's, typed as a floor). */
+const updateBody = (v: Values) => ({ ...settingsBody(v), policy_mode: v.policy_mode });
 
 interface InventorySettingsModalProps {
   opened: boolean;
   practiceId: number;
   /** Edit these settings; absent: add a product to the practice's inventory. */
-  inventory?: Pick<InventoryRow, 'id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand' | 'reorder_point' | 'par_level' | 'location'>;
+  inventory?: Pick<InventoryRow, 'id' | 'product_name' | 'sku' | 'usage_unit' | 'purchase_unit' | 'units_per_purchase_unit' | 'on_hand' | 'reorder_point' | 'par_level' | 'location' | 'policy_mode'>;
   onClose: () => void;
 }
 
@@ -47,7 +50,7 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
   const [product, setProduct] = useState<StockProductHit | null>(null);
   const editing = inventory !== undefined;
   const form = useForm<Values>({
-    initialValues: { product_id: null, reorder_point: 0, par_level: 0, location: '' },
+    initialValues: { product_id: null, reorder_point: 0, par_level: 0, location: '', policy_mode: 'manual' },
     validate: { product_id: (v) => (editing || v !== null ? null : t('inventory.validation.product')) },
   });
 
@@ -56,8 +59,8 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
     setProduct(null);
     form.setValues(
       inventory
-        ? { product_id: null, reorder_point: Number(inventory.reorder_point), par_level: Number(inventory.par_level), location: inventory.location ?? '' }
-        : { product_id: null, reorder_point: 0, par_level: 0, location: '' },
+        ? { product_id: null, reorder_point: Number(inventory.reorder_point), par_level: Number(inventory.par_level), location: inventory.location ?? '', policy_mode: inventory.policy_mode }
+        : { product_id: null, reorder_point: 0, par_level: 0, location: '', policy_mode: 'manual' },
     );
     form.clearErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -66,7 +69,7 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
   const { saving, message, onSubmit } = useFormSubmit(
     form,
     inventory
-      ? contractCall(inventoryUpdateBodySchema, settingsBody, (body) => updateInventory(inventory.id, body))
+      ? contractCall(inventoryUpdateBodySchema, updateBody, (body) => updateInventory(inventory.id, body))
       : contractCall(inventoryAddBodySchema, (v: Values) => ({ dental_practice_id: practiceId, product_id: v.product_id!, ...settingsBody(v) }), addInventory),
     afterSave(t(editing ? 'inventory.settingsSaved' : 'inventory.added'), STOCK_QUERY_KEYS, onClose),
   );
@@ -105,6 +108,17 @@ export function InventorySettingsModal({ opened, practiceId, inventory, onClose 
           </Grid.Col>
         ))}
       </Grid>
+      {editing && (
+        <Input.Wrapper label={t('levels.policyMode')} description={t('levels.policyModeHint')} id="inventory-policy-mode">
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="inventory-policy-mode-label"
+            data={POLICY_MODES.map((mode) => ({ value: mode, label: t(`levels.mode.${mode}`) }))}
+            data-testid="inventory-policy-mode"
+            {...form.getInputProps('policy_mode')}
+          />
+        </Input.Wrapper>
+      )}
       <TextInput label={t('inventory.fields.location')} placeholder={t('inventory.locationPlaceholder')} autoComplete="off" data-testid="inventory-location" {...form.getInputProps('location')} />
       <FormFooter submitLabel={t(editing ? 'common.save' : 'inventory.addSubmit')} submitTestId="inventory-settings-submit" saving={saving} onCancel={onClose} />
     </FormModal>

@@ -1,5 +1,5 @@
 import { api, getData } from '../../core/api.ts';
-import { inventoryListContract, type AdjustBody, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type StockProductSearch, type TransferBody, type WriteOffBody, LIST_PATHS } from '@enamel/contracts';
+import { inventoryListContract, type AdjustBody, type ApplySuggestionsBody, type ApplySuggestionsResult, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type StockProductSearch, type TransferBody, type WriteOffBody, LIST_PATHS } from '@enamel/contracts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
 export const INVENTORIES_LIST_URL = LIST_PATHS.inventory;
@@ -67,3 +67,8 @@ export async function writeOffLot(body: WriteOffBody): Promise<void> {
 
 /** Query keys other than lists that a stock change makes stale. */
 export const STOCK_QUERY_KEYS = ['inventory', 'inventory-search', 'on-hand', 'procedure'];
+
+/** Copies the suggested levels into the typed ones, or switches to forecast mode (docs/stock-api.md). */
+export async function applySuggestions(body: ApplySuggestionsBody): Promise<ApplySuggestionsResult> {
+  return (await api.post<{ data: ApplySuggestionsResult }>('/api/inventory/apply-suggestions', body)).data.data;
+}
