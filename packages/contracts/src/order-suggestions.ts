@@ -20,9 +20,9 @@ export const expiryWasteQuerySchema = replenishmentQuerySchema.extend({
   days: z.coerce.number().int().min(1).max(EXPIRY_WASTE_MAX_DAYS).default(90),
 });
 
-/** Why a suggestion works with the typed levels instead of the forecast's. */
-export const LEVEL_FALLBACKS = ['manual_mode', 'no_forecast_levels', 'no_forecast_run'] as const;
-export type LevelFallback = (typeof LEVEL_FALLBACKS)[number];
+/** Why a suggestion works with the typed levels instead of the forecast's (the stored fallback of the levels is `LEVEL_FALLBACKS`). */
+export const TYPED_LEVEL_REASONS = ['manual_mode', 'no_forecast_levels', 'no_forecast_run'] as const;
+export type TypedLevelReason = (typeof TYPED_LEVEL_REASONS)[number];
 
 /** One step of a suggestion's arithmetic: a translation key and its figures (the UI renders the sentence). */
 export const reasoningStepSchema = z.object({
@@ -43,7 +43,7 @@ export const orderSuggestionReasoningSchema = z.object({
   needed: z.boolean(),
   policy_mode: z.enum(['manual', 'forecast']),
   level_source: z.enum(LEVEL_SOURCES),
-  fallback: z.enum(LEVEL_FALLBACKS).nullable(),
+  fallback: z.enum(TYPED_LEVEL_REASONS).nullable(),
   typed_reorder_point: z.string(),
   typed_par_level: z.string(),
   suggested_reorder_point: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { forecastLevels } from '@enamel/forecast';
-import type { LevelFallback, OrderSuggestionReasoning, ReasoningStep } from '@enamel/contracts';
+import type { TypedLevelReason, OrderSuggestionReasoning, ReasoningStep } from '@enamel/contracts';
 import type { PracticeContext } from '../practice-context/index.ts';
 import type { Suggestion } from './candidates.ts';
 import { dec4, suggestionRow } from './order-suggestions.list.ts';
@@ -16,7 +16,7 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
   const c = s.candidate;
   const review = ctx.settings.reviewPeriodDays;
   const figures = c.forecast ? forecastLevels(c.forecast, { leadTimeDays: c.leadTimeDays, reviewPeriodDays: review, serviceLevel: ctx.settings.serviceLevel }) : null;
-  const fallback: LevelFallback | null =
+  const fallback: TypedLevelReason | null =
     s.levels.source === 'forecast' ? null : c.policyMode === 'manual' ? 'manual_mode' : ctx.run ? 'no_forecast_levels' : 'no_forecast_run';
   const onOrder = c.onOrderInDraft + c.onOrderSent;
   const unit = c.usageUnit;
