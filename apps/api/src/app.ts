@@ -49,6 +49,7 @@ import { backupRoutes } from './features/backups/index.ts';
 import { supportRoutes } from './features/support/index.ts';
 import { organisationRoutes } from './features/organisation/index.ts';
 import { schedulerRoutes } from './features/scheduler/index.ts';
+import { purchaseOrderRoutes } from './features/purchase-orders/index.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dashboardRoutes);
   await app.register(reportRoutes);
   await app.register(archiveLogRoutes);
+  await app.register(purchaseOrderRoutes);
   await app.register(organisationRoutes);
   await app.register(schedulerRoutes);
   await app.register(backupRoutes);

@@ -14,6 +14,7 @@ export * from './catalog.ts';
 export * from './gs1.ts';
 export * from './stock.ts';
 export * from './procedures.ts';
+export * from './purchase-orders.ts';
 export * from './values.ts';
 export * from './jobs.ts';
 export * from './forecasts.ts';

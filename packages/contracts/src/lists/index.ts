@@ -2,11 +2,13 @@ import type { ListContract } from '../lists.ts';
 import { activityLogListContract, archiveListContract, configurationListContract, dentalPracticeListContract, forecastRunListContract, permissionListContract, reportExportListContract, schedulerJobListContract, userListContract } from './admin-lists.ts';
 import { brandListContract, categoryListContract, procedureCodeListContract, procedureTemplateListContract, productListContract } from './catalog-lists.ts';
 import { inventoryListContract, movementListContract, procedureListContract } from './stock-lists.ts';
+import { purchaseOrderListContract } from './purchase-order-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
 export * from './catalog-lists.ts';
 export * from './stock-lists.ts';
+export * from './purchase-order-lists.ts';
 
 /** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
 export const LIST_CONTRACTS: readonly ListContract[] = [
@@ -27,4 +29,5 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   schedulerJobListContract,
   forecastRunListContract,
   reportExportListContract,
+  purchaseOrderListContract,
 ];
