@@ -285,7 +285,7 @@ export interface SendPlan {
  * Approved (or a draft that needs no approval) → sent: `deliver` makes the PDF and mails it inside the transaction,
  * so a failed mail leaves the PO as it was. Expected = the practice's today + the longest lead time of its lines.
  */
-export async function sendOrder(db: Database, actor: Actor, id: number, deliver: (plan: SendPlan) => Promise<void>): Promise<{ warnings: string[] }> {
+export async function sendOrder(db: Database, actor: Actor, id: number, deliver: (plan: SendPlan, tx: Tx) => Promise<void>): Promise<{ warnings: string[] }> {
   return db.transaction(async (tx) => {
     const { order, lines } = await lockOrder(tx, id);
     const practice = await lockActivePractice(tx, order.dentalPracticeId);
@@ -304,7 +304,7 @@ export async function sendOrder(db: Database, actor: Actor, id: number, deliver:
     const leadTimes = offerIds.length ? await tx.select({ days: supplierOffers.leadTimeDays }).from(supplierOffers).where(inArray(supplierOffers.id, offerIds)) : [];
     const lead = Math.max(supplier.leadTimeDays, ...leadTimes.map((o) => o.days ?? supplier.leadTimeDays));
     const expectedAt = addDays(dayIn(practice.timeZone, new Date()), lead);
-    await deliver({ order, supplier, lines, practice, expectedAt });
+    await deliver({ order, supplier, lines, practice, expectedAt }, tx);
     const [updated] = await tx
       .update(purchaseOrders)
       .set({ status: 'sent', sentAt: new Date(), sentTo: supplier.email, expectedAt, ...(order.status === 'draft' ? { submittedBy: actor.userId } : {}) })

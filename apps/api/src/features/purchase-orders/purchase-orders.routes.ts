@@ -120,8 +120,9 @@ export default async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.post('/api/purchase-orders/:id/send', { preValidation: authorize('send', 'PurchaseOrder'), schema: { tags, summary: 'E-mail the PO as a PDF to the supplier; expected = today + lead time', params: idParams, response: { 200: sendAnswerSchema, ...recordErrors } } }, async (request) => {
     await orderFor(request, 'send', request.params.id);
     const locale = requestLocale(request);
-    const { warnings } = await sendOrder(db, actorOf(request), request.params.id, async (plan) => {
-      const pdf = await purchaseOrderPdf(db, plan, locale);
+    const { warnings } = await sendOrder(db, actorOf(request), request.params.id, async (plan, tx) => {
+      // Read through the transaction: on the embedded database the pool's one connection is the transaction's.
+      const pdf = await purchaseOrderPdf(tx, plan, locale);
       await app.deps.mailer.send({
         to: plan.supplier.email!,
         subject: translate(locale, 'purchase_orders.mail_subject', { number: plan.order.number, practice: plan.practice.name }),
