@@ -188,6 +188,7 @@ const MATRIX: Entry[] = [
   // Purchase orders of the user's practices: managers write, approve, send, cancel and return; clinical staff receive; all read.
   ['GET', '/api/admin/list/purchase-orders', [SA, PM, CS, V]],
   ['GET', '/api/purchase-orders/:id', [SA, PM, CS, V], '/api/purchase-orders/0'],
+  ['GET', '/api/purchase-orders/suppliers', [SA, PM]],
   ['GET', '/api/purchase-orders/:id/pdf', [SA, PM], '/api/purchase-orders/0/pdf'],
   ['POST', '/api/purchase-orders', [SA, PM]],
   ['POST', '/api/purchase-orders/from-suggestions', [SA, PM]],

@@ -171,3 +171,29 @@ export const purchaseOrderDetailSchema = z.object({
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;
 export const purchaseOrderAnswerSchema = z.object({ success: z.literal(true), data: purchaseOrderDetailSchema });
+
+/** GET /api/purchase-orders/suppliers: the active suppliers and their active offers of active products (the New PO form's choices). */
+export const purchaseOrderSupplierOptionsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      currency: z.string(),
+      email: z.string().nullable(),
+      offers: z.array(
+        z.object({
+          id: z.number().int(),
+          product_id: z.number().int(),
+          product_name: z.string(),
+          sku: z.string(),
+          supplier_sku: z.string().nullable(),
+          purchase_unit: z.string(),
+          units_per_purchase_unit: z.string(),
+          price: z.string(),
+          minimum_order_quantity: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PurchaseOrderSupplierOptions = z.infer<typeof purchaseOrderSupplierOptionsSchema>['data'];

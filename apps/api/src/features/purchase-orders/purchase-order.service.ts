@@ -478,3 +478,26 @@ export async function orderDetail(db: Database, id: number): Promise<PurchaseOrd
     over_receipt_tolerance: decimalText(tolerance), credit_expected: dec4(credit), lines,
   };
 }
+
+/** The New PO form's choices: active suppliers with their active offers of active products, by name. */
+export async function supplierOptions(db: Database) {
+  const rows = await db
+    .select({ supplier: suppliers, offer: supplierOffers, productName: products.name, sku: products.sku })
+    .from(suppliers)
+    .leftJoin(supplierOffers, and(eq(supplierOffers.supplierId, suppliers.id), eq(supplierOffers.status, 'active')))
+    .leftJoin(products, and(eq(products.id, supplierOffers.productId), eq(products.status, 'active')))
+    .where(eq(suppliers.status, 'active'))
+    .orderBy(asc(suppliers.name), asc(products.name));
+  const bySupplier = new Map<number, { id: number; name: string; currency: string; email: string | null; offers: Array<Record<string, unknown>> }>();
+  for (const { supplier, offer, productName, sku } of rows) {
+    const entry = bySupplier.get(supplier.id) ?? { id: supplier.id, name: supplier.name, currency: supplier.currency, email: supplier.email, offers: [] };
+    bySupplier.set(supplier.id, entry);
+    if (offer && productName !== null && sku !== null) {
+      entry.offers.push({
+        id: offer.id, product_id: offer.productId, product_name: productName, sku, supplier_sku: offer.supplierSku, purchase_unit: offer.purchaseUnit,
+        units_per_purchase_unit: decimalText(offer.unitsPerPurchaseUnit), price: decimalText(offer.price), minimum_order_quantity: offer.minimumOrderQuantity,
+      });
+    }
+  }
+  return [...bySupplier.values()];
+}

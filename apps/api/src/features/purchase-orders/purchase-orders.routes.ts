@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   type Action, purchaseOrderAnswerSchema, purchaseOrderCreateBodySchema, purchaseOrderReasonBodySchema, purchaseOrderReceiveBodySchema, purchaseOrderReturnBodySchema,
-  purchaseOrdersCreatedSchema, purchaseOrdersFromSuggestionsBodySchema, purchaseOrderUpdateBodySchema,
+  purchaseOrdersCreatedSchema, purchaseOrdersFromSuggestionsBodySchema, purchaseOrderSupplierOptionsSchema, purchaseOrderUpdateBodySchema,
 } from '@enamel/contracts';
 import { purchaseOrders } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
@@ -17,7 +17,7 @@ import { idParams, recordErrors } from '../../core/route-schemas.ts';
 import { purchaseOrderList } from './purchase-order.list.ts';
 import { purchaseOrderPdf } from './purchase-order.pdf.ts';
 import {
-  approveOrder, cancelOrder, createFromSuggestions, createOrder, findOrder, orderDetail, printPlanOf, receiveOrder, rejectOrder, returnToSupplier, sendOrder, submitOrder, updateOrder,
+  approveOrder, cancelOrder, createFromSuggestions, createOrder, findOrder, orderDetail, printPlanOf, receiveOrder, rejectOrder, returnToSupplier, sendOrder, submitOrder, supplierOptions, updateOrder,
 } from './purchase-order.service.ts';
 
 const practiceId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -55,6 +55,12 @@ export default async function purchaseOrderRoutes(fastify: FastifyInstance) {
       return readerScope(purchaseOrders.dentalPracticeId, 'read', 'PurchaseOrder')(request);
     },
   });
+
+  app.get(
+    '/api/purchase-orders/suppliers',
+    { preValidation: authorize('create', 'PurchaseOrder'), schema: { tags, summary: 'Active suppliers with their active offers (the New PO form’s choices)', response: { 200: purchaseOrderSupplierOptionsSchema, 401: recordErrors[401], 403: recordErrors[403] } } },
+    async () => ({ data: (await supplierOptions(db)) as z.infer<typeof purchaseOrderSupplierOptionsSchema>['data'] }),
+  );
 
   app.get('/api/purchase-orders/:id', { preValidation: authorize('read', 'PurchaseOrder'), schema: { tags, summary: 'One purchase order with its lines and the lots received on them', params: idParams, response: { 200: purchaseOrderAnswerSchema, ...recordErrors } } }, async (request) => {
     await orderFor(request, 'read', request.params.id);
