@@ -30,7 +30,7 @@ afterAll(async () => {
 
 async function ok(res: Res, status = 200) {
   expect(res.statusCode, res.body).toBe(status);
-  return res.json().data as Json;
+  return res.json().data;
 }
 function refused(res: Res, status: number, field?: string) {
   expect(res.statusCode, res.body).toBe(status);
