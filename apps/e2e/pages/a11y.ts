@@ -32,6 +32,8 @@ export interface DemoIds {
   permission: number;
   role: number;
   user: number;
+  /** An open purchase order of the practice (sent or partly received: receive and cancel or return dialogs); 0 when the demo has none. */
+  purchaseOrder: number;
 }
 
 type ListAnswer = { data: { id: number }[] };
@@ -57,7 +59,18 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     permission: await first('/api/admin/list/permissions?pagesize=1'),
     role: ((await admin.get('/api/roles')) as unknown as ListAnswer).data[0]!.id,
     user: await first('/api/admin/list/users?pagesize=1'),
+    purchaseOrder: await openPurchaseOrder(admin, practiceId),
   };
+}
+
+/** The practice's first purchase order still being received (partly received, else sent, else any); 0 for none. */
+async function openPurchaseOrder(admin: Awaited<ReturnType<typeof apiSignIn>>, practiceId: number): Promise<number> {
+  for (const status of ['partially_received', 'sent', null]) {
+    const filters = status ? `&column_filters=${encodeURIComponent(JSON.stringify([{ field: 'status', condition: 'equal', value: status }]))}` : '';
+    const list = (await admin.get(`/api/admin/list/purchase-orders?pagesize=1&dental_practice_id=${practiceId}${filters}`)) as unknown as ListAnswer;
+    if (list.data[0]) return list.data[0].id;
+  }
+  return 0;
 }
 
 /** Seeds the demo data once before the file's tests (`timeout` for a slow start), as seedDemo. */
