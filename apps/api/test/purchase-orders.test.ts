@@ -145,6 +145,18 @@ describe('drafts', () => {
   });
 });
 
+describe('the New PO form’s choices', () => {
+  it('lists active suppliers with their active offers of active products', async () => {
+    const w = await world();
+    const options = await admin.get('/api/purchase-orders/suppliers');
+    expect(options.statusCode, options.body).toBe(200);
+    const mine = (options.json().data as Json[]).find((s) => s.id === w.supplier.id);
+    expect(mine.offers).toEqual([expect.objectContaining({ id: w.offer.id, product_id: w.product.id, price: '40.0000', purchase_unit: 'box' })]);
+    await t.database.db.update(suppliers).set({ status: 'inactive' }).where(eq(suppliers.id, w.supplier.id));
+    expect(((await admin.get('/api/purchase-orders/suppliers')).json().data as Json[]).some((s) => s.id === w.supplier.id)).toBe(false);
+  });
+});
+
 describe('approval', () => {
   it('above the threshold: submit → awaiting approval; not by oneself; someone else approves, or rejects with a reason', async () => {
     const w = await world({ threshold: '100' });
