@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_CONTRACTS, contractProblems, type ListColumnDeclaration, type ListContract } from '@enamel/contracts';
+import { supplierOffers, suppliers } from '@enamel/db';
 import type { Agent } from './agent.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
 
@@ -24,6 +25,13 @@ beforeAll(async () => {
   await admin.post('/api/supplier-offer/create', { supplier_id: supplier.json().data.id, product_id: product.id, purchase_unit: 'box', units_per_purchase_unit: '10', price: '12.5', preferred: true });
   // One export, so that the recent-exports list has a row.
   await admin.get(`/api/reports/report-data?report=expiring-lots&dental_practice_id=${practiceId}&format=csv`);
+  // One purchase order sent, so the purchase-orders list has a row with every column filled (whatever the seeder makes).
+  const poProduct = (await admin.get('/api/admin/list/products?pagesize=1')).json().data[0];
+  const [poSupplier] = await t.database.db.insert(suppliers).values({ name: `Contract Dental ${Date.now()}`, email: 'orders@contract.test', currency: 'USD' }).returning();
+  const [offer] = await t.database.db.insert(supplierOffers).values({ supplierId: poSupplier!.id, productId: poProduct.id, purchaseUnit: 'box', price: '12.5' }).onConflictDoNothing().returning();
+  const po = await admin.post('/api/purchase-orders', { dental_practice_id: practiceId, supplier_id: poSupplier!.id, lines: [{ product_id: poProduct.id, supplier_offer_id: offer!.id, quantity: '2' }] });
+  expect(po.statusCode, po.body).toBe(201);
+  expect((await admin.post(`/api/purchase-orders/${po.json().data.id}/send`)).statusCode).toBe(200);
 }, 120_000);
 afterAll(async () => t.close());
 

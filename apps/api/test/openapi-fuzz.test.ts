@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FILTER_CONDITIONS } from '@enamel/contracts';
+import { supplierOffers, suppliers } from '@enamel/db';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { multipart } from './imports-helpers.ts';
@@ -102,6 +103,13 @@ beforeAll(async () => {
   const reportExport = await admin.post('/api/reports/exports', { report: 'reorder-list', dental_practice_id: practiceA.id, format: 'csv' });
   expect(reportExport.statusCode, reportExport.body).toBe(202);
 
+  // A supplier, its offer and a purchase order sent and partly received (so receive and return reach their checks).
+  const [supplier] = await db.insert(suppliers).values({ name: `Fuzz supplier ${uid()}`, email: 'fuzz@supplier.test', currency: practiceA.currency }).returning();
+  const [offer] = await db.insert(supplierOffers).values({ supplierId: supplier!.id, productId: lotted.id, purchaseUnit: 'box', unitsPerPurchaseUnit: '50', price: '40' }).returning();
+  const po = await made('/api/purchase-orders', { dental_practice_id: practiceA.id, supplier_id: supplier!.id, lines: [{ product_id: lotted.id, supplier_offer_id: offer!.id, quantity: '1000' }] });
+  await made(`/api/purchase-orders/${po.id}/send`, undefined);
+  await made(`/api/purchase-orders/${po.id}/receive`, { lines: [{ line_id: po.lines[0].id, quantity: '2', lot_number: 'FZ-PO', expiry_date: '2031-01-31' }] });
+
   // Only records this test made: never the signed-in user, a seeded role or permission.
   Object.assign(ids, {
     practice: [practiceA.id, practiceB.id],
@@ -119,6 +127,10 @@ beforeAll(async () => {
     permission: [permission.id],
     import: [job.json().data.id],
     report_export: [reportExport.json().data.id],
+    supplier: [supplier!.id],
+    supplier_offer: [offer!.id],
+    purchase_order: [po.id],
+    purchase_order_line: po.lines.map((l: { id: number }) => l.id),
   });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -142,6 +154,10 @@ const RESOURCES: Array<[RegExp, string]> = [
   [/^user/, 'user'],
   [/^import/, 'import'],
   [/^reports\/exports/, 'report_export'],
+  [/^purchase-orders/, 'purchase_order'],
+  [/^supplier_offer/, 'supplier_offer'],
+  [/^supplier/, 'supplier'],
+  [/^line/, 'purchase_order_line'],
 ];
 function poolFor(name: string): Array<number | string> | undefined {
   const hit = RESOURCES.find(([re]) => re.test(name));
@@ -255,7 +271,7 @@ function filtersArb(row: Schema | undefined): fc.Arbitrary<string> {
 /** Path values: mostly real ids, sometimes ones that cannot exist or cannot be ids. */
 function pathValueArb(name: string, path: string): fc.Arbitrary<string> {
   const resource = path.replace(/^\/api\//, '');
-  const pool = name === 'kind' ? ['brand', 'product', 'inventory', 'procedure'] : poolFor(resource) ?? [1];
+  const pool = name === 'kind' ? ['brand', 'product', 'inventory', 'procedure'] : name === 'lineId' ? ids.purchase_order_line! : poolFor(resource) ?? [1];
   return fc.oneof(
     { weight: 12, arbitrary: fc.constantFrom(...pool.map(String)) },
     { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', '2147483648', '9007199254740993', '1e308', 'abc', '%00', 'nul%00', '%F0%9F%98%80', 'x'.repeat(190)) },

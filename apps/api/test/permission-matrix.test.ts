@@ -208,6 +208,22 @@ const MATRIX: Entry[] = [
   ['POST', '/api/procedure/complete/:id', [SA, PM, CS], '/api/procedure/complete/0'],
   [DELETE, '/api/procedure/delete/:id', [SA, PM], '/api/procedure/delete/0'],
 
+  // Purchase orders of the user's practices: managers write, approve, send, cancel and return; clinical staff receive; all read.
+  ['GET', '/api/admin/list/purchase-orders', [SA, PM, CS, V]],
+  ['GET', '/api/purchase-orders/:id', [SA, PM, CS, V], '/api/purchase-orders/0'],
+  ['GET', '/api/purchase-orders/suppliers', [SA, PM]],
+  ['GET', '/api/purchase-orders/:id/pdf', [SA, PM], '/api/purchase-orders/0/pdf'],
+  ['POST', '/api/purchase-orders', [SA, PM]],
+  ['POST', '/api/purchase-orders/from-suggestions', [SA, PM]],
+  [UPDATE, '/api/purchase-orders/:id/update', [SA, PM], '/api/purchase-orders/0/update'],
+  ['POST', '/api/purchase-orders/:id/submit', [SA, PM], '/api/purchase-orders/0/submit'],
+  ['POST', '/api/purchase-orders/:id/approve', [SA, PM], '/api/purchase-orders/0/approve'],
+  ['POST', '/api/purchase-orders/:id/reject', [SA, PM], '/api/purchase-orders/0/reject'],
+  ['POST', '/api/purchase-orders/:id/cancel', [SA, PM], '/api/purchase-orders/0/cancel'],
+  ['POST', '/api/purchase-orders/:id/send', [SA, PM], '/api/purchase-orders/0/send'],
+  ['POST', '/api/purchase-orders/:id/receive', [SA, PM, CS], '/api/purchase-orders/0/receive'],
+  ['POST', '/api/purchase-orders/:id/lines/:lineId/return', [SA, PM], '/api/purchase-orders/0/lines/0/return'],
+
   // Forecast runs of the user's practices: whoever reads the dashboard may ask for one (it changes no record).
   ['GET', '/api/admin/list/forecast_date', [SA, PM, CS, V]],
   ['POST', '/api/forecast/run', [SA, PM, CS, V]],

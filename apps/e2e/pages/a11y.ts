@@ -33,6 +33,8 @@ export interface DemoIds {
   role: number;
   user: number;
   supplier: number;
+  /** An open purchase order of the practice (sent or partly received: receive and cancel or return dialogs); 0 when the demo has none. */
+  purchaseOrder: number;
 }
 
 type ListAnswer = { data: { id: number }[] };
@@ -59,6 +61,7 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     role: ((await admin.get('/api/roles')) as unknown as ListAnswer).data[0]!.id,
     user: await first('/api/admin/list/users?pagesize=1'),
     supplier: await ensureSupplier(admin),
+    purchaseOrder: await openPurchaseOrder(admin, practiceId),
   };
 }
 
@@ -70,6 +73,16 @@ async function ensureSupplier(admin: Awaited<ReturnType<typeof apiSignIn>>): Pro
   const product = ((await admin.get('/api/product/all')) as unknown as ListAnswer).data[0]!;
   await admin.post('/api/supplier-offer/create', { supplier_id: supplier.data.id, product_id: product.id, purchase_unit: 'case', units_per_purchase_unit: '10', price: '42.5', preferred: true });
   return supplier.data.id;
+}
+
+/** The practice's first purchase order still being received (partly received, else sent, else any); 0 for none. */
+async function openPurchaseOrder(admin: Awaited<ReturnType<typeof apiSignIn>>, practiceId: number): Promise<number> {
+  for (const status of ['partially_received', 'sent', null]) {
+    const filters = status ? `&column_filters=${encodeURIComponent(JSON.stringify([{ field: 'status', condition: 'equal', value: status }]))}` : '';
+    const list = (await admin.get(`/api/admin/list/purchase-orders?pagesize=1&dental_practice_id=${practiceId}${filters}`)) as unknown as ListAnswer;
+    if (list.data[0]) return list.data[0].id;
+  }
+  return 0;
 }
 
 /** Seeds the demo data once before the file's tests (`timeout` for a slow start), as seedDemo. */

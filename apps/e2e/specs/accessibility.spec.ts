@@ -95,6 +95,13 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   logs: { url: () => '/admin/logs' },
   scheduler: { url: () => '/admin/scheduler', dialogs: { 'job form': rowAction('edit'), 'run history': rowAction('history') } },
   'archive-logs': { url: () => '/admin/archive-logs' },
+  'purchase-orders': { url: () => '/admin/purchase-orders' },
+  'purchase-orders/new': { url: () => '/admin/purchase-orders/new', dialogs: { 'supplier picker': click('po-new-supplier') } },
+  // An open PO: the receive dialog (lines, GS1 scan field) and the cancel reason, or the return dialog once goods arrived.
+  'purchase-orders/:id': {
+    url: (ids) => `/admin/purchase-orders/${ids.purchaseOrder}`,
+    dialogs: { 'receive against the order': click('po-receive'), 'cancel or return': async (page) => page.getByTestId('po-cancel').or(page.getByTestId('po-return')).first().click() },
+  },
 };
 
 const LOCALES = ['en', 'es'] as const;

@@ -16,6 +16,7 @@ export * from './gs1.ts';
 export * from './stock.ts';
 export * from './reorder-levels.ts';
 export * from './procedures.ts';
+export * from './purchase-orders.ts';
 export * from './values.ts';
 export * from './jobs.ts';
 export * from './forecasts.ts';

@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a purchase order's PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {

@@ -49,6 +49,9 @@ const SCREENS: Record<Screen, LazyComponent> = {
   procedures: async () => ({ Component: (await import('../features/procedures/ProcedureListPage.tsx')).ProcedureListPage }),
   'procedure-form': async () => ({ Component: (await import('../features/procedures/ProcedureFormPage.tsx')).ProcedureFormPage }),
   'procedure-detail': async () => ({ Component: (await import('../features/procedures/ProcedureDetailPage.tsx')).ProcedureDetailPage }),
+  'purchase-orders': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderListPage.tsx')).PurchaseOrderListPage }),
+  'purchase-order-new': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderNewPage.tsx')).PurchaseOrderNewPage }),
+  'purchase-order-detail': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderDetailPage.tsx')).PurchaseOrderDetailPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -9,7 +9,8 @@ export type Screen =
   | 'inventories' | 'inventory-detail' | 'procedures' | 'procedure-form' | 'procedure-detail'
   | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
   | 'suppliers' | 'supplier-detail'
-  | 'order-suggestions';
+  | 'order-suggestions'
+  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -78,6 +79,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'logs', crumb: 'routes.logs', screen: 'activity-logs' },
   { path: 'scheduler', crumb: 'routes.scheduler', screen: 'scheduler' },
   { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'archive-logs' },
+  { path: 'purchase-orders', crumb: 'routes.purchaseOrders', screen: 'purchase-orders' },
+  { path: 'purchase-orders/new', crumb: 'routes.purchaseOrderNew', screen: 'purchase-order-new', parent: 'purchase-orders' },
+  { path: 'purchase-orders/:id', crumb: 'routes.purchaseOrderDetail', screen: 'purchase-order-detail', parent: 'purchase-orders' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -112,6 +116,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('procedures', 'list/procedures', { read: 'Procedure' }),
       item('inventories', 'list/inventories', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
+      item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
     ],
   },

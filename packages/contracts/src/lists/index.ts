@@ -4,6 +4,7 @@ import { brandListContract, categoryListContract, procedureCodeListContract, pro
 import { supplierListContract, supplierOfferListContract } from './supplier-lists.ts';
 import { inventoryListContract, movementListContract, procedureListContract } from './stock-lists.ts';
 import { orderSuggestionListContract } from './replenishment-lists.ts';
+import { purchaseOrderListContract } from './purchase-order-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
@@ -11,6 +12,7 @@ export * from './catalog-lists.ts';
 export * from './stock-lists.ts';
 export * from './supplier-lists.ts';
 export * from './replenishment-lists.ts';
+export * from './purchase-order-lists.ts';
 
 /** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
 export const LIST_CONTRACTS: readonly ListContract[] = [
@@ -34,4 +36,5 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   supplierListContract,
   supplierOfferListContract,
   orderSuggestionListContract,
+  purchaseOrderListContract,
 ];

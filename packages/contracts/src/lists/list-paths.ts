@@ -18,6 +18,7 @@ export const LIST_PATHS = {
   procedureCode: '/api/admin/list/procedure-codes',
   procedureTemplate: '/api/admin/list/procedures-templates',
   product: '/api/admin/list/products',
+  purchaseOrder: '/api/admin/list/purchase-orders',
   reportExport: '/api/admin/list/report-exports',
   schedulerJob: '/api/admin/list/schedulers',
   supplier: '/api/admin/list/suppliers',

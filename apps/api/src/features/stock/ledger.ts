@@ -27,6 +27,8 @@ export interface MovementContext {
   procedureId?: number | null;
   procedureItemId?: number | null;
   counterpartPracticeId?: number | null;
+  /** The purchase order line a receipt or a return to the supplier is against. */
+  purchaseOrderLineId?: number | null;
 }
 
 export interface Inventory {
@@ -62,7 +64,7 @@ async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory,
     .values({
       dentalPracticeId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, lotId, type,
       quantity: quantity.toFixed(4), unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
-      procedureItemId: ctx.procedureItemId ?? null, counterpartPracticeId: ctx.counterpartPracticeId ?? null,
+      procedureItemId: ctx.procedureItemId ?? null, counterpartPracticeId: ctx.counterpartPracticeId ?? null, purchaseOrderLineId: ctx.purchaseOrderLineId ?? null,
       userId: ctx.userId, occurredAt: ctx.occurredAt ?? new Date(),
     })
     .returning({ id: stockMovements.id });
