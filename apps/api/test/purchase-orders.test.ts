@@ -211,6 +211,23 @@ describe('send', () => {
     refused(await act(po.id, 'send'), 409);
   });
 
+  it('says before the send when the order takes the month over the practice’s budget, and the send answers the warning', async () => {
+    const w = await world();
+    await t.database.db.update(practiceSettings).set({ monthlySupplyBudget: '500.00' }).where(eq(practiceSettings.dentalPracticeId, w.practice.id));
+    const small = await createDraft(w, '2');
+    expect(small.budget).toMatchObject({ budget: '500.0000', spent: '0.0000', committed: '0.0000', after: '80.0000', over: false, comparable: true });
+    expect((await ok(await act(small.id, 'send'))).budget, 'once sent, it is committed spend, not a forecast').toBeNull();
+    const big = await createDraft(w, '11');
+    // 80 sent and not received + 440 of this order = 520 > 500.
+    expect(big.budget).toMatchObject({ committed: '80.0000', after: '520.0000', over: true });
+    const answer = await act(big.id, 'send');
+    expect(answer.json().warnings).toEqual(['over_budget']);
+    const other = await world({ supplierCurrency: 'JPY' });
+    await t.database.db.update(practiceSettings).set({ monthlySupplyBudget: '1.00' }).where(eq(practiceSettings.dentalPracticeId, other.practice.id));
+    const foreign = await createDraft(other, '1');
+    expect(foreign.budget, 'an order in another currency is never converted nor added').toMatchObject({ comparable: false, over: false, after: '0.0000' });
+  });
+
   it('refuses a supplier without e-mail and leaves the PO a draft', async () => {
     const w = await world({ email: null });
     const po = await createDraft(w, '1');

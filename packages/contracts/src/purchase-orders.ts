@@ -136,6 +136,25 @@ export const purchaseOrderLineSchema = z.object({
 export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
 
 /** GET /api/purchase-orders/{id}. */
+/** This month's supply spend with an order added, in the practice's currency (the order is added only in that currency). */
+export const purchaseOrderBudgetSchema = z.object({
+  /** The monthly budget; null = none set (never over). */
+  budget: z.string().nullable(),
+  currency: z.string(),
+  /** Received this month so far. */
+  spent: z.string(),
+  /** Sent and not yet received. */
+  committed: z.string(),
+  /** spent + committed + this order. */
+  after: z.string(),
+  over: z.boolean(),
+  /** False when the order is in another currency than the practice's: it is not added (never converted). */
+  comparable: z.boolean(),
+});
+export type PurchaseOrderBudget = z.infer<typeof purchaseOrderBudgetSchema>;
+/** What a send warns of (translated by the client): the month goes over budget with this order. */
+export const PURCHASE_ORDER_SEND_WARNINGS = ['over_budget'] as const;
+
 export const purchaseOrderDetailSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -167,6 +186,11 @@ export const purchaseOrderDetailSchema = z.object({
   /** Share of an ordered quantity that may arrive beyond it (0.05 = 5 %). */
   over_receipt_tolerance: z.string(),
   credit_expected: z.string(),
+  /**
+   * Before it is sent (draft, awaiting approval, approved): this month's spend against the practice's budget with this
+   * order added (docs/product-rules.md#budget); null once sent, cancelled or received.
+   */
+  budget: purchaseOrderBudgetSchema.nullable(),
   lines: z.array(purchaseOrderLineSchema),
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;

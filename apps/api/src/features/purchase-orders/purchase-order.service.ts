@@ -4,6 +4,7 @@ import {
   addDays, CANCELLABLE_STATUSES, compareDecimals, type PurchaseOrderDetail, type purchaseOrderCreateBodySchema, type purchaseOrderLineInputSchema,
   type purchaseOrderReceiveBodySchema, type purchaseOrderReturnBodySchema, type purchaseOrdersFromSuggestionsBodySchema, type PurchaseOrderStatus,
   type purchaseOrderUpdateBodySchema, RECEIVABLE_STATUSES, toDecimal,
+  PURCHASE_ORDER_SEND_WARNINGS,
 } from '@enamel/contracts';
 import { dentalPractices, inventories, lots, practiceSettings, products, purchaseOrderLines, purchaseOrders, stockMovements, supplierOffers, suppliers, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
@@ -11,7 +12,7 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { receive, take, type Tx } from '../stock/index.ts';
+import { budgetImpact, receive, take, type Tx } from '../stock/index.ts';
 
 type Order = typeof purchaseOrders.$inferSelect;
 type LineRow = typeof purchaseOrderLines.$inferSelect;
@@ -285,7 +286,7 @@ export interface SendPlan {
  * Approved (or a draft that needs no approval) → sent: `deliver` makes the PDF and mails it inside the transaction,
  * so a failed mail leaves the PO as it was. Expected = the practice's today + the longest lead time of its lines.
  */
-export async function sendOrder(db: Database, actor: Actor, id: number, deliver: (plan: SendPlan, tx: Tx) => Promise<void>): Promise<{ warnings: string[] }> {
+export async function sendOrder(db: Database, actor: Actor, id: number, deliver: (plan: SendPlan, tx: Tx) => Promise<void>): Promise<{ warnings: Array<(typeof PURCHASE_ORDER_SEND_WARNINGS)[number]> }> {
   return db.transaction(async (tx) => {
     const { order, lines } = await lockOrder(tx, id);
     const practice = await lockActivePractice(tx, order.dentalPracticeId);
@@ -325,12 +326,20 @@ export async function printPlanOf(db: Database, id: number): Promise<Omit<SendPl
   return { order, supplier: supplier!, practice: practice!, lines, expectedAt: order.expectedAt };
 }
 
+/** Orders not yet sent: the ones whose budget impact the detail shows before the send. */
+const BEFORE_SEND: readonly string[] = ['draft', 'awaiting_approval', 'approved'];
+
+/** This month's spend with the order added (never counting it twice when it is already committed). */
+function orderBudget(db: Database | Tx, order: Order) {
+  return budgetImpact(db, order.dentalPracticeId, order.total, order.currency, new Date(), order.id);
+}
+
 /**
- * BUDGET HOOK (issue 24, "a PO that would take the month over budget says so before it is sent"): returns the warnings
- * to show with the send. Empty until the budget feature fills it in; it runs inside the send's transaction.
+ * "A PO that would take the month over budget says so before it is sent" (docs/product-rules.md#budget): the detail
+ * shows the impact beforehand, and the send answers the warning too. It runs inside the send's transaction.
  */
-async function budgetWarningsBeforeSend(_tx: Tx, _order: Order): Promise<string[]> {
-  return [];
+async function budgetWarningsBeforeSend(tx: Tx, order: Order): Promise<Array<(typeof PURCHASE_ORDER_SEND_WARNINGS)[number]>> {
+  return (await orderBudget(tx, order)).over ? ['over_budget'] : [];
 }
 
 /**
@@ -475,7 +484,9 @@ export async function orderDetail(db: Database, id: number): Promise<PurchaseOrd
     rejected_reason: order.rejectedReason, sent_at: when(order.sentAt), sent_to: order.sentTo, received_at: when(order.receivedAt),
     cancelled_at: when(order.cancelledAt), cancel_reason: order.cancelReason,
     approval_threshold: threshold === null ? null : decimalText(threshold, 2), needs_approval: needsApproval(order.total, threshold),
-    over_receipt_tolerance: decimalText(tolerance), credit_expected: dec4(credit), lines,
+    over_receipt_tolerance: decimalText(tolerance), credit_expected: dec4(credit),
+    budget: BEFORE_SEND.includes(order.status) ? await orderBudget(db, order) : null,
+    lines,
   };
 }
 

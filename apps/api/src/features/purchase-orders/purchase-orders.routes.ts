@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
-  type Action, purchaseOrderAnswerSchema, purchaseOrderCreateBodySchema, purchaseOrderReasonBodySchema, purchaseOrderReceiveBodySchema, purchaseOrderReturnBodySchema,
+  type Action, PURCHASE_ORDER_SEND_WARNINGS, purchaseOrderAnswerSchema, purchaseOrderCreateBodySchema, purchaseOrderReasonBodySchema, purchaseOrderReceiveBodySchema, purchaseOrderReturnBodySchema,
   purchaseOrdersCreatedSchema, purchaseOrdersFromSuggestionsBodySchema, purchaseOrderSupplierOptionsSchema, purchaseOrderUpdateBodySchema,
 } from '@enamel/contracts';
 import { purchaseOrders } from '@enamel/db';
@@ -22,7 +22,7 @@ import {
 
 const practiceId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const tags = ['purchase-orders'];
-const sendAnswerSchema = purchaseOrderAnswerSchema.extend({ warnings: z.array(z.string()) });
+const sendAnswerSchema = purchaseOrderAnswerSchema.extend({ warnings: z.array(z.enum(PURCHASE_ORDER_SEND_WARNINGS)) });
 
 export default async function purchaseOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -69,6 +69,7 @@ function PurchaseOrderBody({ po }: { po: PurchaseOrderDetail }) {
   const run = useRunAction();
   const refresh = useRefreshLists();
   const money = useMoneyIn(po.currency);
+  const practiceMoney = useMoneyIn(po.practice_currency);
   const format = useFormat();
   const day = useDay();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -105,6 +106,12 @@ function PurchaseOrderBody({ po }: { po: PurchaseOrderDetail }) {
         {po.rejected_reason && status === 'draft' ? (
           <Alert color="orange" title={t('purchaseOrders.rejectedTitle')} data-testid="po-rejected-reason">
             {po.rejected_reason}
+          </Alert>
+        ) : null}
+        {po.budget && po.budget.budget !== null ? (
+          <Alert color={po.budget.over ? 'orange' : 'gray'} title={t(po.budget.over ? 'purchaseOrders.budget.overTitle' : 'purchaseOrders.budget.withinTitle')} data-testid="po-budget" data-over={po.budget.over}>
+            {t('purchaseOrders.budget.text', { spent: practiceMoney(po.budget.spent), committed: practiceMoney(po.budget.committed), after: practiceMoney(po.budget.after), budget: practiceMoney(po.budget.budget) })}
+            {po.budget.comparable ? null : ` ${t('purchaseOrders.budget.otherCurrency', { currency: po.currency })}`}
           </Alert>
         ) : null}
         {status === 'awaiting_approval' && own ? (

@@ -20,7 +20,7 @@ const order = (over: Partial<PurchaseOrderDetail> = {}): PurchaseOrderDetail => 
   id: 9, number: 'PO-000009', status: 'partially_received', dental_practice_id: 3, dental_practice_name: 'North', practice_currency: 'USD', supplier_id: 2, supplier_name: 'Dental Depot',
   supplier_email: 'orders@depot.test', currency: 'USD', total: '520.0000', notes: null, expected_at: '2026-12-01', created_at: '2026-11-20T10:00:00Z', created_by: 1, submitted_by: 1,
   approved_by: null, approved_at: null, rejected_reason: null, sent_at: '2026-11-21T10:00:00Z', sent_to: 'orders@depot.test', received_at: null, cancelled_at: null, cancel_reason: null,
-  approval_threshold: null, needs_approval: false, over_receipt_tolerance: '0.0000', credit_expected: '0.0000',
+  approval_threshold: null, needs_approval: false, over_receipt_tolerance: '0.0000', credit_expected: '0.0000', budget: null,
   lines: [line({}), line({ id: 2, product_id: 12, product_name: 'Gloves M', sku: 'GLV-M', gtin: '05012345678900', tracks_lots: false, quantity: '3.0000', received_quantity: '0.0000', outstanding_quantity: '3.0000', unit_price: '40.0000' }), line({ id: 3, product_name: 'Bibs', received_quantity: '10.0000', outstanding_quantity: '0.0000' })],
   ...over,
 });
