@@ -84,9 +84,36 @@ function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
 
+/**
+ * Which inventories `loadCandidates` reads: `all` of them, or only those that `may need` an order. An inventory
+ * may need one only when its position (on hand + on order) is below the highest order-up-to level it can have, and
+ * at or below the highest reorder point it can have once a review period of demand at the highest weekly mean of
+ * its stored forecast is taken off. Both bounds are upper bounds of what `suggest` computes (effectiveLevels takes
+ * the typed or the larger of typed and suggested levels; the mean daily demand over any horizon is at most the
+ * largest weekly mean ÷ 7), so every inventory `suggest` finds `needed` is read, and most of the others (no demand,
+ * stock far above its levels) are not: their rows, stored series and arithmetic are skipped.
+ */
+export type CandidateSet = 'all' | 'may need';
+
+/** Slack on the bounds of `may need` (numeric in SQL, floats in TS): a row at the edge is read, and `suggest` decides. */
+const BOUND_SLACK = 1e-6;
+
+/** The SQL condition of `may need` over the candidate query's aliases (`i`, `oo`, `fs`), for the context's review period. */
+function mayNeedSql(ctx: PracticeContext): SQL {
+  const position = sql`(${inventoryOnHandAt(ctx)} + coalesce(oo.in_draft, 0) + coalesce(oo.sent, 0))`;
+  const highestReorderPoint = sql`greatest(i.reorder_point, coalesce(i.suggested_reorder_point, 0))`;
+  const highestTarget = sql`greatest(i.par_level, i.reorder_point, coalesce(i.suggested_order_up_to, 0), coalesce(i.suggested_reorder_point, 0))`;
+  const highestWeeklyMean = sql`coalesce((select max(greatest(x.value::float8, 0)) from jsonb_array_elements_text(fs.mean) x), 0)`;
+  const review = ctx.settings.reviewPeriodDays;
+  return sql`(${highestTarget} > 0 and ${position} < ${highestTarget} + ${BOUND_SLACK}::float8
+              and (${position} <= ${highestReorderPoint} + ${BOUND_SLACK}::float8
+                   or ${position} - ${highestWeeklyMean} / 7 * ${review}::float8 <= ${highestReorderPoint} + ${BOUND_SLACK}::float8))`;
+}
+
 /** The statement of `loadCandidates` (benches EXPLAIN it). */
-export function candidatesSql(ctx: PracticeContext, where?: SQL): SQL {
+export function candidatesSql(ctx: PracticeContext, where?: SQL, set: CandidateSet = 'all'): SQL {
   const runId = ctx.run?.id ?? null;
+  const conditions = [where, set === 'may need' ? mayNeedSql(ctx) : undefined].filter((c): c is SQL => c !== undefined);
   return sql`select i.id as inventory_id, i.product_id, p.name as product_name, p.sku, p.brand_id, b.name as brand_name, p.category_id, c.name as category_name,
                p.usage_unit, ${inventoryOnHandAt(ctx)} as on_hand, i.reorder_point, i.par_level, i.policy_mode,
                i.suggested_reorder_point, i.suggested_order_up_to, i.suggestion::text as suggestion,
@@ -102,20 +129,18 @@ export function candidatesSql(ctx: PracticeContext, where?: SQL): SQL {
         left join (${onOrderByProductSql(ctx.practiceId)}) oo on oo.product_id = i.product_id
         left join lateral (${chosenOfferSql(sql`i.product_id`)}) co on true
         left join forecast_series fs on fs.run_id = ${runId} and fs.kind = 'product' and fs.ref_id = i.product_id
-        where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active' and p.status = 'active'${where ? sql` and ${where}` : sql``}`;
+        where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active' and p.status = 'active'${sql.join(conditions.map((c) => sql` and ${c}`))}
+        order by i.id`;
 }
 
 /**
  * One query for the practice's active inventories (or a few of them): on hand at the context's moment, typed and
  * suggested levels, what is on order (draft and sent), the chosen offer, and the stored forecast of the context's
- * run. Set-based: one statement, whatever the number of products.
+ * run. Set-based: one statement, whatever the number of products. `set`: every inventory, or only those that may
+ * need an order (`CandidateSet`).
  */
-export async function loadCandidates(ctx: PracticeContext, where?: SQL): Promise<Candidate[]> {
-  const found = await rowsOf(
-    ctx.db,
-    candidateRow,
-    candidatesSql(ctx, where),
-  );
+export async function loadCandidates(ctx: PracticeContext, where?: SQL, set: CandidateSet = 'all'): Promise<Candidate[]> {
+  const found = await rowsOf(ctx.db, candidateRow, candidatesSql(ctx, where, set));
   return found.map((r): Candidate => {
     const mean = parseJson<number[]>(r.mean);
     const sd = parseJson<number[]>(r.sd);
@@ -176,15 +201,20 @@ export function meanDailyDemand(f: DemandForecast | null, leadTimeDays: number, 
   return days > 0 ? cumulativeMoments(f, days / 7).mean / days : 0;
 }
 
-/** Applies the replenishment arithmetic (@enamel/forecast replenish.ts) to a candidate, as of the context's date. */
-export function suggest(ctx: PracticeContext, c: Candidate): Suggestion {
-  const levels = effectiveLevels({
+/** The levels a candidate works with (typed, or the forecast's with the typed as a floor). */
+export function levelsOf(c: Candidate): Suggestion['levels'] {
+  return effectiveLevels({
     mode: c.policyMode,
     typedReorderPoint: c.typedReorderPoint,
     typedOrderUpTo: c.typedParLevel,
     suggestedReorderPoint: c.suggestedReorderPoint,
     suggestedOrderUpTo: c.suggestedOrderUpTo,
   });
+}
+
+/** The order arithmetic of a candidate without its stock-out date (what deciding `needed` takes). */
+function planOf(ctx: PracticeContext, c: Candidate): Omit<Suggestion, 'stockOutDays' | 'stockOutDate'> {
+  const levels = levelsOf(c);
   const review = ctx.settings.reviewPeriodDays;
   const daily = meanDailyDemand(c.forecast, c.leadTimeDays, review);
   const plan = orderQuantity({
@@ -197,20 +227,31 @@ export function suggest(ctx: PracticeContext, c: Candidate): Suggestion {
     unitsPerPack: c.unitsPerPack,
     minimumOrderPacks: c.minimumOrderPacks,
   });
-  const out = c.forecast ? stockOutInDays(Math.max(0, plan.position), c.forecast) : Infinity;
-  const stockOutDays = Number.isFinite(out) ? out : null;
-  return {
-    candidate: c,
-    levels,
-    plan,
-    meanDailyDemand: daily,
-    stockOutDays,
-    orderByDate: Number.isFinite(plan.orderByDays) ? addDays(ctx.date, plan.orderByDays) : null,
-    stockOutDate: stockOutDays === null ? null : addDays(ctx.date, Math.floor(stockOutDays)),
-  };
+  return { candidate: c, levels, plan, meanDailyDemand: daily, orderByDate: Number.isFinite(plan.orderByDays) ? addDays(ctx.date, plan.orderByDays) : null };
 }
 
-/** The practice's suggestions that say order now (orderQuantity's `needed`). */
+/** A plan completed with the expected stock-out (on hand + on order run out at mean forecast demand). */
+function withStockOut(ctx: PracticeContext, p: ReturnType<typeof planOf>): Suggestion {
+  const c = p.candidate;
+  const out = c.forecast ? stockOutInDays(Math.max(0, p.plan.position), c.forecast) : Infinity;
+  const stockOutDays = Number.isFinite(out) ? out : null;
+  return { ...p, stockOutDays, stockOutDate: stockOutDays === null ? null : addDays(ctx.date, Math.floor(stockOutDays)) };
+}
+
+/** Applies the replenishment arithmetic (@enamel/forecast replenish.ts) to a candidate, as of the context's date. */
+export function suggest(ctx: PracticeContext, c: Candidate): Suggestion {
+  return withStockOut(ctx, planOf(ctx, c));
+}
+
+/**
+ * The practice's suggestions that say order now (orderQuantity's `needed`): only the inventories that may need an
+ * order are read (`CandidateSet`), and the stock-out date is worked out for the needed ones only.
+ */
 export async function neededSuggestions(ctx: PracticeContext, where?: SQL): Promise<Suggestion[]> {
-  return (await loadCandidates(ctx, where)).map((c) => suggest(ctx, c)).filter((s) => s.plan.needed);
+  const out: Suggestion[] = [];
+  for (const c of await loadCandidates(ctx, where, 'may need')) {
+    const p = planOf(ctx, c);
+    if (p.plan.needed) out.push(withStockOut(ctx, p));
+  }
+  return out;
 }

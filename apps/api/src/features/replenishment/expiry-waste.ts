@@ -62,7 +62,11 @@ export async function lotsWithWaste(ctx: PracticeContext, where?: SQL): Promise<
         order by x.inventory_id, x.expiry_date, x.lot_id`,
   );
   const byInventory = new Map<number, typeof found>();
-  for (const r of found) byInventory.set(r.inventory_id, [...(byInventory.get(r.inventory_id) ?? []), r]);
+  for (const r of found) {
+    const lots = byInventory.get(r.inventory_id);
+    if (lots) lots.push(r);
+    else byInventory.set(r.inventory_id, [r]);
+  }
   const out: LotWasteRow[] = [];
   for (const lots of byInventory.values()) {
     const first = lots[0]!;
@@ -100,7 +104,9 @@ export function wasteByProduct(lots: readonly LotWasteRow[]): Map<number, number
 /** The lots expiring within `days` of the context's date with their expected waste and its value, and the total. */
 export async function expiryWaste(ctx: PracticeContext, days: number): Promise<ExpiryWaste> {
   const until = addDays(ctx.date, days);
-  const lots = (await lotsWithWaste(ctx)).filter((l) => l.expiryDate <= until && l.expectedWaste > 1e-6);
+  // A lot's waste depends only on the lots used before it (FEFO: those expiring earlier, or the same day with a
+  // smaller id), so the lots expiring after `until` need not be read.
+  const lots = (await lotsWithWaste(ctx, sql`l.expiry_date <= ${until}::date`)).filter((l) => l.expectedWaste > 1e-6);
   let total = toDecimal(0);
   const rows = lots
     .map((l) => {

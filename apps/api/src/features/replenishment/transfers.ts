@@ -3,7 +3,8 @@ import type { TransferSuggestion } from '@enamel/contracts';
 import { dentalPractices, type Database } from '@enamel/db';
 import { transferableSurplus } from '@enamel/forecast';
 import { practiceContext, type PracticeContext } from '../practice-context/index.ts';
-import { loadCandidates, suggest, type Suggestion } from './candidates.ts';
+import { inventoryOnHandAt } from '../stock/index.ts';
+import { levelsOf, loadCandidates, type Suggestion } from './candidates.ts';
 import { lotsWithWaste, wasteByProduct } from './expiry-waste.ts';
 import { dec4 } from './order-suggestions.list.ts';
 
@@ -28,19 +29,24 @@ export async function transferSuggestions(ctx: PracticeContext, needed: readonly
   const wanted = needed.filter((s) => s.plan.shortOfOrderUpTo >= 1);
   if (wanted.length === 0) return [];
   const productIds = wanted.map((s) => s.candidate.productId);
-  const out: TransferSuggestion[] = [];
-  for (const other of await otherPractices(ctx.db, ctx.practiceId, scope)) {
+  // Per other practice, in parallel (separate connections on PostgreSQL): its context, then its holdings of the
+  // wanted products with stock, and their lots' expected waste — two statements, whatever the number of products.
+  const holdingsOf = async (other: { id: number; name: string }) => {
     // The other practice as of its own forecast date setting: its stock, levels, run and service level.
     const theirs = await practiceContext(ctx.db, { dental_practice_id: other.id });
     const onlyWanted = sql`i.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`;
-    const [holdings, lots] = await Promise.all([loadCandidates(theirs, onlyWanted), lotsWithWaste(theirs, onlyWanted)]);
-    const waste = wasteByProduct(lots);
+    const withStock = sql`${onlyWanted} and ${inventoryOnHandAt(theirs)} > 0`;
+    const [holdings, lots] = await Promise.all([loadCandidates(theirs, withStock), lotsWithWaste(theirs, withStock)]);
+    return { other, theirs, holdings, waste: wasteByProduct(lots) };
+  };
+  const out: TransferSuggestion[] = [];
+  for (const { other, theirs, holdings, waste } of await Promise.all((await otherPractices(ctx.db, ctx.practiceId, scope)).map(holdingsOf))) {
     const byProduct = new Map(holdings.map((h) => [h.productId, h]));
     for (const s of wanted) {
       const held = byProduct.get(s.candidate.productId);
       if (!held || held.onHand <= 0) continue;
       const horizonDays = s.candidate.leadTimeDays + ctx.settings.reviewPeriodDays;
-      const levels = suggest(theirs, held).levels;
+      const levels = levelsOf(held);
       const expectedWaste = waste.get(held.productId) ?? 0;
       const surplus = transferableSurplus({ onHand: held.onHand, reorderPoint: levels.reorderPoint, horizonDays, serviceLevel: theirs.settings.serviceLevel, expectedWaste }, held.forecast);
       const quantity = Math.min(Math.ceil(s.plan.shortOfOrderUpTo - 1e-9), Math.floor(surplus + 1e-9));
