@@ -69,7 +69,7 @@ export interface SimInput {
   volume: number;
   seed: number;
   /** Orders above this total (in their currency) were approved before sending; the open one waiting for approval exceeds it. */
-  approvalThreshold: number;
+  approvalThreshold?: number;
 }
 
 /** Levels in whole usage units; quantities and money as decimal text. */
@@ -557,7 +557,8 @@ export function simulatePractice(input: SimInput): SimResult {
     }
   }
   for (const state of stock.values()) state.inventory.onHand = roundDecimal(state.onHand);
-  settleOrders(result, input.approvalThreshold);
-  addOpenOrders(result, [...stock.values()], { now: nowMs, today, at, threshold: input.approvalThreshold, packs });
+  const threshold = input.approvalThreshold ?? 1500;
+  settleOrders(result, threshold);
+  addOpenOrders(result, [...stock.values()], { now: nowMs, today, at, threshold, packs });
   return result;
 }
