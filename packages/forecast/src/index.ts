@@ -21,3 +21,5 @@ export { toDemand, cumulativeMoments, demandQuantile, exceedProbability } from '
 export type { DemandForecast } from './distribution.ts';
 export { procedureDrivenDemand, productDemand, demandOver, withBookings } from './procedures.ts';
 export type { TemplateLine, DemandBand, ProductDemandInput, ProductDemand } from './procedures.ts';
+export { forecastLevels, effectiveLevels, orderQuantity, stockOutInDays, lotsExpiryWaste, transferableSurplus } from './replenish.ts';
+export type { LevelInput, ForecastLevels, PolicyMode, OrderInput, OrderPlan, LotForWaste, LotWaste } from './replenish.ts';
