@@ -51,7 +51,7 @@ export async function loadPracticeReplay(db: Database, practice: { id: number; n
   const offerRows = await rowsOf(
     db,
     sqlRow({ product_id: sqlCol.int, supplier_id: sqlCol.int, upp: sqlCol.number, moq: sqlCol.int, lead: sqlCol.int }),
-    sql`select product_id, supplier_id, upp, moq, lead from (
+    sql`select product_id, supplier_id, upp, moq, lead, rank from (
           select distinct on (l.product_id) l.product_id, po.supplier_id, l.units_per_purchase_unit as upp, coalesce(o.minimum_order_quantity, 1) as moq,
                  coalesce(o.lead_time_days, s.lead_time_days) as lead, 0 as rank
             from purchase_order_lines l
@@ -152,14 +152,14 @@ export async function loadPracticeReplay(db: Database, practice: { id: number; n
 }
 
 /** One forecast job per product and replayed week: the product's weekly demand before that week only. */
-export function forecastJobs(r: PracticeReplay, weeks: number): ForecastJob[] {
+export function forecastJobs(r: PracticeReplay, weeks: number, serviceLevels: number[]): ForecastJob[] {
   const jobs: ForecastJob[] = [];
   for (const p of r.products) {
     const w = r.weekly.get(p.id);
     if (!w) continue;
     for (let week = 0; week < weeks; week++) {
       const values = w.values.slice(0, week - w.firstWeek);
-      if (values.length > 0) jobs.push({ key: `${r.id}:${p.id}:${week}`, values });
+      if (values.length > 0) jobs.push({ key: `${r.id}:${p.id}:${week}`, values, leadTimeDays: p.leadTimeDays, reviewPeriodDays: r.reviewPeriodDays, serviceLevels });
     }
   }
   return jobs;
