@@ -20,7 +20,7 @@ import { dentalPractices, openDatabase, type Database, type DatabaseHandle } fro
 import { DEMO_PRACTICES } from '../apps/api/src/features/seeder/data/practices.ts';
 import { medianMs, onEachDatabase, seededApp } from './bench-databases.ts';
 import { forecastMany, type ForecastAnswer } from './replenishment/forecast-pool.ts';
-import { forecastPolicy, type Levels } from './replenishment/levels.ts';
+import { forecastPolicy } from './replenishment/levels.ts';
 import { forecastJobs, loadPracticeReplay, type PracticeReplay } from './replenishment/load.ts';
 import { replay, typedPolicy, type PolicyOutcome } from './replenishment/replay.ts';
 
@@ -34,14 +34,6 @@ const money = (x: number, currency: string) => `${currency} ${Math.round(x).toLo
 
 /** The higher service level tried when the goal is missed: what reaching it would cost. */
 const HIGHER = 0.98;
-const levelsFor = (r: PracticeReplay) => [r.serviceLevel, ...(HIGHER > r.serviceLevel ? [HIGHER] : [])];
-
-/** Each product's levels per replayed week at the `index`th service level of its jobs (null: no forecast that week). */
-function weeklyLevels(r: PracticeReplay, forecasts: Map<string, ForecastAnswer>, index: number): Map<number, Array<Levels | null>> {
-  const out = new Map<number, Array<Levels | null>>();
-  for (const p of r.products) out.set(p.id, Array.from({ length: WEEKS }, (_, week) => forecasts.get(`${r.id}:${p.id}:${week}`)?.levels[index] ?? null));
-  return out;
-}
 
 function row(o: PolicyOutcome, currency: string, ms: number): string {
   return `  ${o.policy.padEnd(34)} ${pct(o.fillRate).padStart(8)} ${String(o.stockOutEvents).padStart(9)} ${money(o.averageInventoryValue, currency).padStart(13)} ${money(o.expiredValue, currency).padStart(11)} ${String(o.poLines).padStart(8)} ${String(o.purchaseOrders).padStart(5)} ${ms.toFixed(0).padStart(6)} ms`;
@@ -86,10 +78,10 @@ async function replayPractices(db: Database): Promise<void> {
   const t0 = performance.now();
   const replays = await Promise.all(practices.map((p) => loadPracticeReplay(db, p, WEEKS)));
   const t1 = performance.now();
-  const jobs = replays.flatMap((r) => forecastJobs(r, WEEKS, levelsFor(r)));
+  const jobs = replays.flatMap((r) => forecastJobs(r, WEEKS));
   const forecasts = await forecastMany(jobs, 4, 0.95, THREADS);
   const t2 = performance.now();
-  console.log(`Read the ledgers in ${((t1 - t0) / 1000).toFixed(1)} s; ${jobs.length} weekly forecasts (a product × a replayed week) and their levels in ${((t2 - t1) / 1000).toFixed(1)} s`);
+  console.log(`Read the ledgers in ${((t1 - t0) / 1000).toFixed(1)} s; ${jobs.length} weekly forecasts (a product × a replayed week) in ${((t2 - t1) / 1000).toFixed(1)} s`);
   const verdicts: string[] = [];
   for (const r of replays) {
     console.log(`\n${r.name}: ${r.products.length} products used, ${WEEKS} weeks from ${r.start}, service level ${pct(r.serviceLevel, 0)}, review period ${r.reviewPeriodDays} days (${r.currency})`);
@@ -98,13 +90,16 @@ async function replayPractices(db: Database): Promise<void> {
     const typed = replay(r.products, typedPolicy, r.days, 1);
     console.log(row(typed, r.currency, performance.now() - s));
     s = performance.now();
-    const levels = weeklyLevels(r, forecasts, 0);
-    const ours = replay(r.products, forecastPolicy(levels, r.reviewPeriodDays), r.days, r.reviewPeriodDays);
+    const forecastOf = (productId: number, week: number) => forecasts.get(`${r.id}:${productId}:${week}`) ?? null;
+    const policy = forecastPolicy(forecastOf, { serviceLevel: r.serviceLevel, reviewPeriodDays: r.reviewPeriodDays });
+    const ours = replay(r.products, policy, r.days, r.reviewPeriodDays);
     console.log(row(ours, r.currency, performance.now() - s));
+    console.log(`  (${policy.levelCalls()} forecastLevels calls: only where an order may be due)`);
     // The same forecasts at a higher service level: what the goal would cost.
-    const variants = levelsFor(r).slice(1).map((level, i) => {
-      const v = replay(r.products, forecastPolicy(weeklyLevels(r, forecasts, i + 1), r.reviewPeriodDays, `forecast suggestions @ ${pct(level, 0)}`), r.days, r.reviewPeriodDays);
-      console.log(row(v, r.currency, 0));
+    const variants = (HIGHER > r.serviceLevel ? [HIGHER] : []).map((level) => {
+      s = performance.now();
+      const v = replay(r.products, forecastPolicy(forecastOf, { serviceLevel: level, reviewPeriodDays: r.reviewPeriodDays }, `forecast suggestions @ ${pct(level, 0)}`), r.days, r.reviewPeriodDays);
+      console.log(row(v, r.currency, performance.now() - s));
       return { level, v };
     });
     const cut = 1 - ours.averageInventoryValue / typed.averageInventoryValue;
@@ -116,6 +111,14 @@ async function replayPractices(db: Database): Promise<void> {
       const bias = forecastBias(r, forecasts);
       console.log(`    why: one-week-ahead forecasts ${bias >= 0 ? 'over' : 'under'}-forecast demand by ${pct(Math.abs(bias))} on average (bias)`);
       for (const l of whereShort(r, ours)) console.log(l);
+      // Stock no policy can cut: one minimum order (pack × MOQ) already holds weeks of use.
+      const weeksInPack = (id: number) => {
+        const p = r.products.find((x) => x.id === id)!;
+        const perWeek = p.demand.reduce((a, d) => a + d, 0) / (r.days / 7);
+        return perWeek > 0 ? (p.unitsPerPack * p.minimumOrderPacks) / perWeek : Infinity;
+      };
+      const bulky = (o: PolicyOutcome) => o.products.filter((x) => weeksInPack(x.productId) >= 4).reduce((a, x) => a + x.valueDays, 0) / Math.max(1e-9, o.products.reduce((a, x) => a + x.valueDays, 0));
+      console.log(`    packs: ${pct(bulky(typed), 0)} of the typed policy's stock value (${pct(bulky(ours), 0)} of ours) is in products whose smallest order holds 4 weeks of use or more`);
       for (const { level, v } of variants) {
         const c = 1 - v.averageInventoryValue / typed.averageInventoryValue;
         console.log(`    at service level ${pct(level, 0)}: fill rate ${pct(v.fillRate)}, inventory ${c >= 0 ? '−' : '+'}${pct(Math.abs(c))}`);

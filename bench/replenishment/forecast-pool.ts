@@ -1,7 +1,4 @@
-/**
- * Forecasts many weekly series and the levels they imply on every core (worker threads running forecast-worker.ts
- * through tsx): the levels are the costlier part (the fill-rate order-up-to level of count demand).
- */
+/** Forecasts many weekly series on every core (worker threads running forecast-worker.ts through tsx). */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -9,10 +6,6 @@ export interface ForecastJob {
   key: string;
   /** Weekly demand before the replayed week. */
   values: number[];
-  leadTimeDays: number;
-  reviewPeriodDays: number;
-  /** The levels are computed at each of these service levels. */
-  serviceLevels: number[];
 }
 export interface ForecastAnswer {
   key: string;
@@ -20,8 +13,6 @@ export interface ForecastAnswer {
   mean: number[];
   sd: number[];
   distribution: 'normal' | 'count';
-  /** Per service level of the job (zero levels: no demand expected). */
-  levels: Array<{ reorderPoint: number; orderUpTo: number; meanDailyDemand: number }>;
 }
 
 export async function forecastMany(jobs: ForecastJob[], horizon: number, level: number, threads = Math.max(1, os.availableParallelism?.() ?? os.cpus().length)): Promise<Map<string, ForecastAnswer>> {

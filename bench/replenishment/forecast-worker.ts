@@ -1,12 +1,11 @@
 /**
  * A worker of the replay bench: forecasts weekly series the way the forecast run does for a product's own history
  * (`forecast` with the run's options: yearly season from two years of weeks on, the plain mean for a thin series).
- * Started by forecast-pool.ts; gets { jobs } and answers with one forecast and its levels per job.
+ * Started by forecast-pool.ts; gets { jobs } and answers with one DemandForecast per job.
  */
 import { parentPort } from 'node:worker_threads';
 import { forecast, toDemand } from '@enamel/forecast';
 import type { ForecastJob, ForecastAnswer } from './forecast-pool.ts';
-import { levelsOf } from './levels.ts';
 
 /** The forecast run's THIN_WEEKS: below this, a series gets its plain average. */
 const THIN_WEEKS = 8;
@@ -15,8 +14,7 @@ export function forecastJob(job: ForecastJob, horizon: number, level: number): F
   const n = job.values.length;
   const r = forecast(job.values, { horizon, level, seasonalPeriod: n >= 104 ? 52 : 1, ...(n < THIN_WEEKS ? { method: 'mean' as const } : {}) });
   const d = toDemand(r);
-  const levels = job.serviceLevels.map((serviceLevel) => levelsOf(d, job, { serviceLevel, reviewPeriodDays: job.reviewPeriodDays })!);
-  return { key: job.key, method: r.method, mean: [...d.mean], sd: [...d.sd], distribution: d.distribution, levels };
+  return { key: job.key, method: r.method, mean: [...d.mean], sd: [...d.sd], distribution: d.distribution };
 }
 
 parentPort?.on('message', (msg: { jobs: ForecastJob[]; horizon: number; level: number }) => {

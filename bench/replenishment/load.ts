@@ -152,14 +152,14 @@ export async function loadPracticeReplay(db: Database, practice: { id: number; n
 }
 
 /** One forecast job per product and replayed week: the product's weekly demand before that week only. */
-export function forecastJobs(r: PracticeReplay, weeks: number, serviceLevels: number[]): ForecastJob[] {
+export function forecastJobs(r: PracticeReplay, weeks: number): ForecastJob[] {
   const jobs: ForecastJob[] = [];
   for (const p of r.products) {
     const w = r.weekly.get(p.id);
     if (!w) continue;
     for (let week = 0; week < weeks; week++) {
       const values = w.values.slice(0, week - w.firstWeek);
-      if (values.length > 0) jobs.push({ key: `${r.id}:${p.id}:${week}`, values, leadTimeDays: p.leadTimeDays, reviewPeriodDays: r.reviewPeriodDays, serviceLevels });
+      if (values.length > 0) jobs.push({ key: `${r.id}:${p.id}:${week}`, values });
     }
   }
   return jobs;
