@@ -106,7 +106,7 @@ describe('demo data seeder', () => {
     const again = await admin.post('/api/seeder/data');
     expect(again.statusCode, again.body).toBe(200);
     const second = again.json().data;
-    for (const kind of ['brands', 'categories', 'products', 'procedure_codes', 'templates', 'practices', 'inventories', 'lots', 'procedures', 'movements']) {
+    for (const kind of ['brands', 'categories', 'products', 'procedure_codes', 'templates', 'practices', 'inventories', 'lots', 'procedures', 'movements', 'suppliers', 'supplier_offers', 'purchase_orders']) {
       expect(second[kind], kind).toEqual({ created: 0, updated: 0, unchanged: summary[kind].created });
     }
     expect(await counts()).toEqual(before);
@@ -238,11 +238,87 @@ describe('demo practices, stock and procedure history', () => {
     }
   });
 
+  it('adds distributors (one in another currency than the organisation\'s) and offers for every product: packs, MOQ, lead times, one preferred', async () => {
+    const db = t.database.db;
+    const suppliers = await rawRows<{ id: string; currency: string; lead_time_days: number }>(db, sql`select id, currency, lead_time_days from suppliers`);
+    expect(suppliers.length).toBeGreaterThanOrEqual(4);
+    expect(suppliers.length).toBeLessThanOrEqual(6);
+    const [org] = await rawRows<{ currency: string }>(db, sql`select coalesce((select currency from organisation_settings limit 1), 'USD') as currency`);
+    expect(suppliers.some((x) => x.currency !== org!.currency)).toBe(true);
+    const [offers] = await rawRows<Record<string, string>>(db, sql`
+      select (select count(*) from products p where not exists (select 1 from supplier_offers o where o.product_id = p.id and o.status = 'active')) as without_offer,
+             (select count(*) from products p where (select count(*) from supplier_offers o where o.product_id = p.id and o.preferred) <> 1) as not_one_preferred,
+             (select count(*) from (select product_id from supplier_offers group by product_id having count(*) >= 2) x) as with_two,
+             (select count(*) from supplier_offers where minimum_order_quantity > 1) as with_moq,
+             (select count(*) from supplier_offers o join suppliers s on s.id = o.supplier_id where coalesce(o.lead_time_days, s.lead_time_days) not between 2 and 14) as bad_lead,
+             (select count(*) from supplier_offers o join products p on p.id = o.product_id where mod(o.units_per_purchase_unit, p.units_per_purchase_unit) <> 0) as bad_pack,
+             (select count(*) from supplier_offers o join products p on p.id = o.product_id join suppliers s on s.id = o.supplier_id
+               where s.currency = 'USD' and abs(o.price / o.units_per_purchase_unit - p.purchase_price / p.units_per_purchase_unit) > 0.15 * p.purchase_price / p.units_per_purchase_unit) as off_price`);
+    expect(Object.fromEntries(Object.entries(offers!).map(([k, v]) => [k, Number(v)]))).toMatchObject({ without_offer: 0, not_one_preferred: 0, bad_lead: 0, bad_pack: 0, off_price: 0 });
+    expect(Number(offers!.with_two)).toBeGreaterThan(50);
+    expect(Number(offers!.with_moq)).toBeGreaterThan(5);
+  });
+
+  it('turns every reorder into a purchase order line: received quantities × units equal their receive movements', async () => {
+    const db = t.database.db;
+    // Each line's received purchase units × units per purchase unit = the units its receive movements brought in.
+    const [lines] = await rawRows<Record<string, string>>(db, sql`
+      select count(*) as lines,
+             count(*) filter (where l.received_quantity * l.units_per_purchase_unit <> coalesce(m.units, 0)) as wrong_received,
+             count(*) filter (where l.received_quantity > l.quantity) as over_received,
+             count(*) filter (where m.wrong > 0) as wrong_movements
+        from purchase_order_lines l
+        join purchase_orders po on po.id = l.purchase_order_id
+        left join (select m.purchase_order_line_id, sum(m.quantity) as units,
+                          count(*) filter (where m.type <> 'receive' or m.product_id <> l2.product_id or m.dental_practice_id <> po2.dental_practice_id) as wrong
+                     from stock_movements m
+                     join purchase_order_lines l2 on l2.id = m.purchase_order_line_id
+                     join purchase_orders po2 on po2.id = l2.purchase_order_id
+                    group by m.purchase_order_line_id) m on m.purchase_order_line_id = l.id`);
+    expect(Number(lines!.lines)).toBeGreaterThan(300);
+    expect([Number(lines!.wrong_received), Number(lines!.over_received), Number(lines!.wrong_movements)]).toEqual([0, 0, 0]);
+    // Every receipt of the history belongs to a line, except the opening stock (bought before the history starts).
+    const unlinked = await rawRows<{ reason: string; n: string }>(db, sql`
+      select coalesce(reason, '') as reason, count(*) as n from stock_movements m join dental_practices dp on dp.id = m.dental_practice_id
+       where dp.code like 'DEMO-%' and m.type = 'receive' and m.purchase_order_line_id is null group by 1`);
+    expect(unlinked.map((r) => r.reason)).toEqual(['Opening stock']);
+    // Statuses agree with the lines: received in full, in part, or not at all.
+    const [orders] = await rawRows<Record<string, string>>(db, sql`
+      select count(*) filter (where po.status = 'received' and (po.received_at is null or po.sent_at is null or x.open > 0)) as bad_received,
+             count(*) filter (where po.status = 'partially_received' and (x.got = 0 or x.open = 0)) as bad_partial,
+             count(*) filter (where po.status in ('sent', 'draft', 'awaiting_approval', 'cancelled') and x.got > 0) as bad_open,
+             count(*) filter (where abs(po.total - x.total) > 0.0001) as bad_total,
+             count(*) filter (where po.status in ('received', 'partially_received', 'sent') and po.total > 1500 and po.approved_at is null) as unapproved
+        from purchase_orders po
+        join (select purchase_order_id, sum(received_quantity) as got, count(*) filter (where received_quantity < quantity) as open, sum(quantity * unit_price) as total
+                from purchase_order_lines group by purchase_order_id) x on x.purchase_order_id = po.id`);
+    expect(Object.values(orders!).map(Number)).toEqual([0, 0, 0, 0, 0]);
+    const statuses = await rawRows<{ status: string }>(db, sql`select distinct status from purchase_orders`);
+    expect(statuses.map((r) => r.status).sort()).toEqual(['awaiting_approval', 'cancelled', 'draft', 'partially_received', 'received', 'sent']);
+    const [waiting] = await rawRows<{ n: string }>(db, sql`select count(*) as n from purchase_orders where status = 'awaiting_approval' and total <= 1500`);
+    expect(Number(waiting!.n)).toBe(0);
+  });
+
+  it('sets a monthly supply budget (a month of received value + 5 %) and an approval threshold per demo practice', async () => {
+    const db = t.database.db;
+    const rows = await rawRows<{ code: string; budget: string | null; threshold: string | null; received: string }>(db, sql`
+      select dp.code, s.monthly_supply_budget as budget, s.po_approval_threshold as threshold,
+             (select coalesce(sum(m.quantity * m.unit_cost), 0) from stock_movements m
+               where m.dental_practice_id = dp.id and m.purchase_order_line_id is not null and m.occurred_at >= now() - interval '365 days') as received
+        from dental_practices dp join practice_settings s on s.dental_practice_id = dp.id where dp.code like 'DEMO-%'`);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(Number(r.threshold), r.code).toBe(1500);
+      expect(Math.abs(Number(r.budget) - Math.max(50, (Number(r.received) / 12) * 1.05)), r.code).toBeLessThanOrEqual(25.01);
+    }
+  });
+
   it('prints the new counts in `npm run seed`', () => {
     const tally = { created: 1, updated: 0, unchanged: 0 };
-    const lines = formatSummary({ brands: tally, categories: tally, products: tally, procedureCodes: tally, templates: tally, practices: tally, inventories: tally, lots: tally, procedures: tally, movements: tally });
+    const lines = formatSummary({ brands: tally, categories: tally, products: tally, procedureCodes: tally, templates: tally, practices: tally, inventories: tally, lots: tally, procedures: tally, movements: tally, suppliers: tally, supplierOffers: tally, purchaseOrders: tally });
     expect(lines.join('\n')).toMatch(/Practices\s+1 created/);
     expect(lines.join('\n')).toMatch(/Stock movements\s+1 created/);
+    expect(lines.join('\n')).toMatch(/Purchase orders\s+1 created/);
   });
 });
 

@@ -28,6 +28,24 @@ export interface SimProduct {
   /** Usage-unit cost in this practice's currency at the start of the history. */
   unitCost: string;
   tracksLots: boolean;
+  /** How the practice buys it (its chosen supplier offer); without one its receipts belong to no purchase order. */
+  order?: SimOrderTerms;
+}
+
+/** A supplier offer as the simulation orders from it. */
+export interface SimOrderTerms {
+  supplierId: number;
+  offerId: number;
+  supplierSku: string | null;
+  purchaseUnit: string;
+  /** Usage units in one purchase unit (a whole number). */
+  unitsPerPack: number;
+  minimumOrderQuantity: number;
+  leadTimeDays: number;
+  /** Today's price of one purchase unit, in the supplier's currency. */
+  packPrice: string;
+  /** Multiplies a price in the supplier's currency into the practice's (demo rates; 1 when they agree). */
+  toPractice: number;
 }
 
 export interface SimTemplate {
@@ -50,6 +68,8 @@ export interface SimInput {
   /** Multiplies the daily volumes (1 = the practice's own figures). */
   volume: number;
   seed: number;
+  /** Orders above this total (in their currency) were approved before sending; the open one waiting for approval exceeds it. */
+  approvalThreshold?: number;
 }
 
 /** Levels in whole usage units; quantities and money as decimal text. */
@@ -90,7 +110,35 @@ export interface SimMovement {
   reason: string | null;
   procedure: number | null;
   item: number | null;
+  /** The purchase order line a receipt delivers (an index into `orderLines`). */
+  orderLine: number | null;
   occurredAt: number;
+}
+export type SimOrderStatus = 'draft' | 'awaiting_approval' | 'sent' | 'partially_received' | 'received' | 'cancelled';
+/** A purchase order: every reorder of a day to one supplier, a rush order, or an open one near today. */
+export interface SimOrder {
+  supplierId: number;
+  status: SimOrderStatus;
+  createdAt: number;
+  sentAt: number | null;
+  approvedAt: number | null;
+  receivedAt: number | null;
+  cancelledAt: number | null;
+  cancelReason: string | null;
+  expectedAt: string | null;
+  notes: string | null;
+  total: string;
+  lines: number[];
+}
+export interface SimOrderLine {
+  order: number;
+  productId: number;
+  terms: SimOrderTerms;
+  /** Ordered and received purchase units. */
+  packs: number;
+  receivedPacks: number;
+  /** Per purchase unit, in the supplier's currency. */
+  unitPrice: string;
 }
 export interface SimResult {
   inventories: SimInventory[];
@@ -98,7 +146,9 @@ export interface SimResult {
   procedures: SimProcedure[];
   items: SimItem[];
   movements: SimMovement[];
-  stats: { reorders: number; urgentOrders: number; expiredLots: number; firstDay: string; lastDay: string };
+  orders: SimOrder[];
+  orderLines: SimOrderLine[];
+  stats: { reorders: number; urgentOrders: number; expiredLots: number; backorders: number; firstDay: string; lastDay: string };
 }
 
 export function hashSeed(text: string): number {
@@ -155,8 +205,76 @@ interface StockState {
   /** Lots with stock, in FEFO order. */
   lots: LotState[];
   running: LotState | null;
-  pendingArrival: number | null;
-  pendingUnits: number;
+  /** Deliveries on their way, earliest first (a back-ordered rest after its first part). */
+  pending: Array<{ arrival: number; units: number; line: number | null }>;
+}
+
+/** A whole order's delivery is a day early or late now and then (the same for every line of one supplier's day). */
+function deliveryDelay(supplierId: number, day: number): number {
+  const h = hashSeed(`${supplierId}:${day}`) % 10;
+  return h === 0 ? -1 : h >= 8 ? 1 : 0;
+}
+
+const orderTotal = (result: SimResult, order: SimOrder) => sumDecimals(order.lines.map((l) => multiplyDecimals(result.orderLines[l]!.packs, result.orderLines[l]!.unitPrice)));
+
+/** Totals, statuses and approvals of the simulated orders: received in full, in part, or still on their way. */
+function settleOrders(result: SimResult, threshold: number) {
+  for (const order of result.orders) {
+    order.total = orderTotal(result, order);
+    const lines = order.lines.map((l) => result.orderLines[l]!);
+    const all = lines.every((l) => l.receivedPacks >= l.packs);
+    order.status = all ? 'received' : lines.some((l) => l.receivedPacks > 0) ? 'partially_received' : 'sent';
+    if (!all) order.receivedAt = null;
+    if (Number(order.total) > threshold) order.approvedAt = order.createdAt + 2 * 60_000;
+  }
+}
+
+interface OpenOrderContext {
+  now: number;
+  today: number;
+  at: (day: number, minutes: number) => number;
+  threshold: number;
+  packs: (state: StockState, quantity: number) => number;
+}
+
+/**
+ * Orders that touch no stock, so that every status has an example near today: a draft for what runs lowest, a large
+ * order waiting for approval (above the threshold), and one cancelled six weeks ago.
+ */
+function addOpenOrders(result: SimResult, states: StockState[], ctx: OpenOrderContext) {
+  const buyable = states.filter((s) => s.product.order && s.pending.length === 0 && s.inventory.parLevel > 0);
+  if (!buyable.length) return;
+  const add = (supplierId: number, lines: Array<{ state: StockState; packs: number }>, o: Partial<SimOrder> & { status: SimOrderStatus; createdAt: number }) => {
+    const order: SimOrder = { supplierId, sentAt: null, approvedAt: null, receivedAt: null, cancelledAt: null, cancelReason: null, expectedAt: null, notes: null, total: '0', lines: [], ...o };
+    const index = result.orders.length;
+    result.orders.push(order);
+    for (const { state, packs } of lines) {
+      order.lines.push(result.orderLines.length);
+      result.orderLines.push({ order: index, productId: state.product.id, terms: state.product.order!, packs, receivedPacks: 0, unitPrice: roundDecimal(state.product.order!.packPrice) });
+    }
+    order.total = orderTotal(result, order);
+  };
+  const toPar = (s: StockState) => ctx.packs(s, Math.max(0, s.inventory.parLevel - Number(s.onHand))) / s.product.order!.unitsPerPack;
+  const lowest = [...buyable].sort((a, b) => Number(a.onHand) / a.inventory.parLevel - Number(b.onHand) / b.inventory.parLevel || a.product.id - b.product.id);
+  const draftSupplier = lowest[0]!.product.order!.supplierId;
+  add(draftSupplier, lowest.filter((s) => s.product.order!.supplierId === draftSupplier).slice(0, 5).map((state) => ({ state, packs: toPar(state) })), { status: 'draft', createdAt: ctx.now - 3 * 3_600_000 });
+
+  const bySupplier = new Map<number, StockState[]>();
+  for (const s of buyable) bySupplier.set(s.product.order!.supplierId, [...(bySupplier.get(s.product.order!.supplierId) ?? []), s]);
+  const [bigSupplier, theirs] = [...bySupplier].filter(([id]) => id !== draftSupplier).sort((a, b) => b[1].length - a[1].length || a[0] - b[0])[0] ?? [...bySupplier][0]!;
+  const lines = [...theirs].sort((a, b) => Number(b.product.order!.packPrice) - Number(a.product.order!.packPrice) || a.product.id - b.product.id).slice(0, 6)
+    .map((state) => ({ state, packs: Math.max(state.product.order!.minimumOrderQuantity, 2) }));
+  const value = () => lines.reduce((sum, l) => sum + l.packs * Number(l.state.product.order!.packPrice), 0);
+  for (let i = 0; value() <= ctx.threshold * 1.2 && i < 10_000; i++) lines[i % lines.length]!.packs++;
+  add(bigSupplier, lines, { status: 'awaiting_approval', createdAt: ctx.now - 26 * 3_600_000, notes: 'Stock-up before the busy season: above the approval threshold' });
+
+  const day = ctx.today - 45;
+  const cancelled = lowest.slice(-2).map((state) => ({ state, packs: state.product.order!.minimumOrderQuantity }));
+  const supplier = cancelled[0]!.state.product.order!.supplierId;
+  add(supplier, cancelled.filter((l) => l.state.product.order!.supplierId === supplier), {
+    status: 'cancelled', createdAt: ctx.at(day, 17 * 60 + 40), sentAt: ctx.at(day, 17 * 60 + 45), cancelledAt: ctx.at(day + 1, 9 * 60 + 10),
+    cancelReason: 'The supplier could not deliver in time; ordered elsewhere', expectedAt: isoDay(day + 5),
+  });
 }
 
 export function simulatePractice(input: SimInput): SimResult {
@@ -179,7 +297,10 @@ export function simulatePractice(input: SimInput): SimResult {
     return day * DAY_MS + minutes * 60_000 - offset;
   };
 
-  const result: SimResult = { inventories: [], lots: [], procedures: [], items: [], movements: [], stats: { reorders: 0, urgentOrders: 0, expiredLots: 0, firstDay: isoDay(start), lastDay: todayText } };
+  const result: SimResult = {
+    inventories: [], lots: [], procedures: [], items: [], movements: [], orders: [], orderLines: [],
+    stats: { reorders: 0, urgentOrders: 0, expiredLots: 0, backorders: 0, firstDay: isoDay(start), lastDay: todayText },
+  };
   const years = (day: number) => (day - start) / 365;
   const trend = (day: number) => 1 + 0.08 * years(day);
   const costAt = (product: SimProduct, day: number) => {
@@ -203,6 +324,7 @@ export function simulatePractice(input: SimInput): SimResult {
   }
 
   const stock = new Map<number, StockState>();
+  let openPartial = false;
   const addLot = (state: StockState, lot: Omit<SimLot, 'productId' | 'quantity'>, keep = false): LotState => {
     const id = result.lots.length;
     result.lots.push({ productId: state.product.id, quantity: '0.0000', ...lot });
@@ -215,17 +337,26 @@ export function simulatePractice(input: SimInput): SimResult {
     const letters = String.fromCharCode(65 + Math.floor(rnd() * 26), 65 + Math.floor(rnd() * 26));
     return `${letters}${text.slice(2, 4)}${text.slice(5, 7)}-${String(Math.floor(rnd() * 100_000)).padStart(5, '0')}`;
   };
-  const move = (state: StockState, lot: LotState, m: Omit<SimMovement, 'productId' | 'lot'>) => {
-    result.movements.push({ productId: state.product.id, lot: lot.id, ...m });
+  const move = (state: StockState, lot: LotState, m: Omit<SimMovement, 'productId' | 'lot' | 'orderLine'>, orderLine: number | null = null) => {
+    result.movements.push({ productId: state.product.id, lot: lot.id, orderLine, ...m });
     lot.quantity = lot.quantity.plus(m.quantity);
     result.lots[lot.id]!.quantity = roundDecimal(lot.quantity);
     state.onHand = state.onHand.plus(m.quantity);
   };
   /** Stock in: tracked products get a new lot (6–30 months of shelf life); others go into the running lot at the ledger's weighted cost. */
-  const receive = (state: StockState, units: number, day: number, minutes: number, reason: string, expiry?: string, keep = false) => {
+  const receive = (state: StockState, units: number, day: number, minutes: number, reason: string, expiry?: string, keep = false, orderLine: number | null = null) => {
     const quantity = roundDecimal(units);
     const when = at(day, minutes);
-    const cost = costAt(state.product, day);
+    let cost = costAt(state.product, day);
+    if (orderLine !== null) {
+      // What the order line was priced at, in the practice's currency per usage unit (the ledger's cost of the receipt).
+      const line = result.orderLines[orderLine]!;
+      line.receivedPacks += units / line.terms.unitsPerPack;
+      const order = result.orders[line.order]!;
+      order.receivedAt = Math.max(order.receivedAt ?? 0, when);
+      cost = roundDecimal(toDecimal(line.unitPrice).times(line.terms.toPractice).div(line.terms.unitsPerPack));
+      if (compareDecimals(cost, '0.0001') < 0) cost = '0.0001';
+    }
     let lot: LotState;
     if (state.product.tracksLots) {
       const shelf = expiry ?? isoDay(day + Math.round(183 + rnd() * 730));
@@ -241,10 +372,39 @@ export function simulatePractice(input: SimInput): SimResult {
       lot = addLot(state, { lotNumber: null, expiry: null, unitCost: cost, receivedAt: when });
       state.lots.push(lot);
     }
-    move(state, lot, { type: 'receive', quantity, unitCost: cost, reason, procedure: null, item: null, occurredAt: when });
+    move(state, lot, { type: 'receive', quantity, unitCost: cost, reason, procedure: null, item: null, occurredAt: when }, orderLine);
   };
-  /** An order: whole purchase units, at least one. */
-  const packs = (state: StockState, quantity: number) => Math.max(state.product.unitsPerPurchaseUnit, roundToPack(quantity, state.product.unitsPerPurchaseUnit));
+  /** An order: whole purchase units of the offer, at least its minimum order quantity. */
+  const packs = (state: StockState, quantity: number) => {
+    const unit = state.product.order?.unitsPerPack ?? state.product.unitsPerPurchaseUnit;
+    return Math.max(unit * (state.product.order?.minimumOrderQuantity ?? 1), roundToPack(quantity, unit));
+  };
+  const yearsToday = years(today);
+  /** A line on the day's order to the product's supplier (one order per supplier and day; rush orders apart). */
+  const orderLine = (state: StockState, units: number, day: number, rush: boolean, openOrders: Map<string, number>): number | null => {
+    const terms = state.product.order;
+    if (!terms) return null;
+    const key = `${terms.supplierId}:${day}:${rush}`;
+    let index = openOrders.get(key);
+    if (index === undefined) {
+      index = result.orders.length;
+      openOrders.set(key, index);
+      const created = at(day, rush ? 7 * 60 : 17 * 60 + 40);
+      result.orders.push({
+        supplierId: terms.supplierId, status: 'sent', createdAt: created, sentAt: created + 5 * 60_000, approvedAt: null, receivedAt: null, cancelledAt: null, cancelReason: null,
+        expectedAt: isoDay(day + (rush ? 0 : terms.leadTimeDays)), notes: rush ? 'Rush delivery: ran short during the day' : null, total: '0', lines: [],
+      });
+    }
+    const order = result.orders[index]!;
+    if (!rush && isoDay(day + terms.leadTimeDays) > order.expectedAt!) order.expectedAt = isoDay(day + terms.leadTimeDays);
+    // Prices drift about 3 % a year towards today's offer, with a little noise per order.
+    const price = toDecimal(terms.packPrice).times((1 + 0.03 * (years(day) - yearsToday)) * (1 + 0.01 * normal(rnd)));
+    const line = result.orderLines.length;
+    result.orderLines.push({ order: index, productId: state.product.id, terms, packs: units / terms.unitsPerPack, receivedPacks: 0, unitPrice: roundDecimal(price.round(2, 1)) });
+    order.lines.push(line);
+    return line;
+  };
+  const ordersOfDay = new Map<string, number>();
 
   // Inventories: levels from the forecast package's reorder policy on the expected daily use (95 % over the lead time
   // plus a few days, then two to three weeks' review), in whole usage units, par in whole purchase units.
@@ -252,19 +412,20 @@ export function simulatePractice(input: SimInput): SimResult {
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
   for (const [productId, u] of [...usage].sort((a, b) => a[0] - b[0])) {
     const product = products.get(productId)!;
-    const policy = reorderPolicy({ mean: [u.perDay], sd: [Math.sqrt(u.variance)], distribution: 'normal' }, { leadTime: leadMax + 3, reviewPeriod: 14 + Math.floor(rnd() * 8), serviceLevel: 0.95 });
+    const lead = product.order ? product.order.leadTimeDays + 2 : leadMax + 3;
+    const policy = reorderPolicy({ mean: [u.perDay], sd: [Math.sqrt(u.variance)], distribution: 'normal' }, { leadTime: lead, reviewPeriod: 14 + Math.floor(rnd() * 8), serviceLevel: 0.95 });
     const reorderPoint = Math.max(Math.ceil(policy.reorderPoint), Math.ceil(u.most * 2), 1);
     const parLevel = packs({ product } as StockState, Math.max(policy.orderUpTo, reorderPoint + u.perDay * 7));
     const inventory: SimInventory = { productId, reorderPoint, parLevel, location: pick(practice.locations), onHand: '0.0000' };
     result.inventories.push(inventory);
-    stock.set(productId, { product, inventory, onHand: toDecimal(0), lots: [], running: null, pendingArrival: null, pendingUnits: 0 });
+    stock.set(productId, { product, inventory, onHand: toDecimal(0), lots: [], running: null, pending: [] });
   }
   for (const productId of input.extraProductIds) {
     const product = products.get(productId)!;
     const unit = product.unitsPerPurchaseUnit;
     const inventory: SimInventory = { productId, reorderPoint: Math.ceil(unit / 2), parLevel: unit * (1 + Math.floor(rnd() * 3)), location: pick(practice.locations), onHand: '0.0000' };
     result.inventories.push(inventory);
-    stock.set(productId, { product, inventory, onHand: toDecimal(0), lots: [], running: null, pendingArrival: null, pendingUnits: 0 });
+    stock.set(productId, { product, inventory, onHand: toDecimal(0), lots: [], running: null, pending: [] });
   }
 
   // Opening stock on the first day: consumed products up to par (tracked ones in one or two lots).
@@ -315,7 +476,8 @@ export function simulatePractice(input: SimInput): SimResult {
     if (plan.left.gt(0)) {
       // Ran short: an urgent delivery that morning (a practice borrows or rushes an order rather than cancel).
       result.stats.urgentOrders++;
-      receive(state, packs(state, Number(plan.left) + state.inventory.reorderPoint), day, 7 * 60 + 15, 'Urgent order');
+      const units = packs(state, Number(plan.left) + state.inventory.reorderPoint);
+      receive(state, units, day, 7 * 60 + 15, 'Urgent order', undefined, false, orderLine(state, units, day, true, ordersOfDay));
       plan = allocate(usable(), quantity);
     }
     const costs: string[] = [];
@@ -352,9 +514,9 @@ export function simulatePractice(input: SimInput): SimResult {
     if (day <= today) {
       // Deliveries in the morning; expired lots written off; the day's procedures; reorders at closing.
       for (const state of stock.values()) {
-        if (state.pendingArrival !== null && state.pendingArrival <= day) {
-          receive(state, state.pendingUnits, day, 8 * 60, 'Reorder');
-          state.pendingArrival = null;
+        while (state.pending.length && state.pending[0]!.arrival <= day) {
+          const delivery = state.pending.shift()!;
+          receive(state, delivery.units, day, 8 * 60, 'Reorder', undefined, false, delivery.line);
         }
         while (state.product.tracksLots && state.lots.length && !state.lots[0]!.keep && isExpired(state.lots[0]!.expiryDate, isoDay(day))) {
           const lot = state.lots.shift()!;
@@ -366,11 +528,25 @@ export function simulatePractice(input: SimInput): SimResult {
         const mean = practice.perDay * input.volume * factor * trend(day) * Math.exp(0.12 * normal(rnd) - 0.0072);
         for (const { template, when } of schedule(day, poisson(rnd, mean))) record(template, when, day < today || when <= nowMs ? 'completed' : 'planned', day);
         for (const state of stock.values()) {
-          if (state.pendingArrival !== null || !usage.has(state.product.id) || state.onHand.gt(state.inventory.reorderPoint)) continue;
-          let arrival = day + leadMin + Math.floor(rnd() * (leadMax - leadMin + 1));
+          if (state.pending.length || !usage.has(state.product.id) || state.onHand.gt(state.inventory.reorderPoint)) continue;
+          const terms = state.product.order;
+          // The supplier's lead time, a day early or late now and then (the same for a whole order).
+          let arrival = terms ? day + Math.max(1, terms.leadTimeDays + deliveryDelay(terms.supplierId, day)) : day + leadMin + Math.floor(rnd() * (leadMax - leadMin + 1));
           if (weekday(isoDay(arrival)) === 0) arrival++;
-          state.pendingArrival = arrival;
-          state.pendingUnits = packs(state, Number(subtractDecimals(state.inventory.parLevel, state.onHand)));
+          const unit = terms?.unitsPerPack ?? 1;
+          // Now and then the supplier back-orders part of a line and delivers the rest a week later (always one
+          // that is still on its way today, so that a partly received order is open: of two packs at least).
+          const forced = terms !== undefined && !openPartial && arrival <= today && arrival + 6 > today;
+          let units = packs(state, Number(subtractDecimals(state.inventory.parLevel, state.onHand)));
+          if (forced) units = Math.max(units, 2 * unit);
+          const line = orderLine(state, units, day, false, ordersOfDay);
+          const split = terms !== undefined && units >= 2 * unit && (forced || rnd() < 0.03);
+          if (split) {
+            const first = roundToPack(units / 2, unit, 'down');
+            state.pending.push({ arrival, units: first, line }, { arrival: arrival + 6 + (weekday(isoDay(arrival + 6)) === 0 ? 1 : 0), units: units - first, line });
+            result.stats.backorders++;
+            if (arrival <= today && arrival + 6 > today) openPartial = true;
+          } else state.pending.push({ arrival, units, line });
           result.stats.reorders++;
         }
       }
@@ -381,5 +557,8 @@ export function simulatePractice(input: SimInput): SimResult {
     }
   }
   for (const state of stock.values()) state.inventory.onHand = roundDecimal(state.onHand);
+  const threshold = input.approvalThreshold ?? 1500;
+  settleOrders(result, threshold);
+  addOpenOrders(result, [...stock.values()], { now: nowMs, today, at, threshold, packs });
   return result;
 }

@@ -13,11 +13,14 @@ const LABELS: Record<keyof DemoSummary, string> = {
   products: 'Products',
   procedureCodes: 'Procedure codes',
   templates: 'Procedure templates',
+  suppliers: 'Suppliers',
+  supplierOffers: 'Supplier offers',
   practices: 'Practices',
   inventories: 'Inventories',
   lots: 'Lots',
   procedures: 'Procedures',
   movements: 'Stock movements',
+  purchaseOrders: 'Purchase orders',
 };
 
 export function formatSummary(summary: DemoSummary): string[] {

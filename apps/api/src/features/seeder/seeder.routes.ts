@@ -19,6 +19,9 @@ const summarySchema = z.object({
   lots: tallySchema,
   procedures: tallySchema,
   movements: tallySchema,
+  suppliers: tallySchema,
+  supplier_offers: tallySchema,
+  purchase_orders: tallySchema,
 });
 /** Optional: a shorter or thinner procedure history (a quick demo); by default 18 months at the practices' own volumes. */
 const optionsSchema = z
@@ -30,6 +33,7 @@ const tally = (t: Tally) => ({ created: t.created, updated: t.updated, unchanged
 export function presentSummary(s: DemoSummary): z.infer<typeof summarySchema> {
   return { brands: tally(s.brands), categories: tally(s.categories), products: tally(s.products), procedure_codes: tally(s.procedureCodes), templates: tally(s.templates),
     practices: tally(s.practices), inventories: tally(s.inventories), lots: tally(s.lots), procedures: tally(s.procedures), movements: tally(s.movements),
+    suppliers: tally(s.suppliers), supplier_offers: tally(s.supplierOffers), purchase_orders: tally(s.purchaseOrders),
   };
 }
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { roundDecimal } from '@enamel/contracts';
-import { brands, categories, procedureCodes, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import { brands, categories, procedureCodes, procedureTemplateItems, procedureTemplates, products, supplierOffers, suppliers, type Database } from '@enamel/db';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { catalogData, CATEGORY_SEPARATOR } from './catalog-data.ts';
+import { demoOffers, SUPPLIERS } from './data/suppliers.ts';
 import { practicesStep, type HistoryOptions, type PracticesSummary } from './practices-step.ts';
 import type { Tx } from '../../core/transaction.ts';
 
@@ -20,6 +21,8 @@ export interface CatalogSummary {
   products: Tally;
   procedureCodes: Tally;
   templates: Tally;
+  suppliers: Tally;
+  supplierOffers: Tally;
 }
 
 /** The demo data summary: the catalog, then the practices with their stock and procedure history. */
@@ -205,14 +208,56 @@ async function seedTemplates(tx: Tx, productIds: Map<string, number>, codeIds: M
   });
 }
 
-/** The catalog step: brands, categories, products, procedure codes and templates, upserted by natural key. */
+async function seedSuppliers(tx: Tx, result: Tally): Promise<Map<string, number>> {
+  const values = SUPPLIERS.map(({ code: _code, ...s }) => s);
+  const existing = await tx.select().from(suppliers).where(inArray(suppliers.name, values.map((s) => s.name)));
+  return upsertByKey(existing, values, {
+    key: (s) => s.name,
+    rowKey: (row) => row.name,
+    same: (row, s) =>
+      row.accountNumber === s.accountNumber && row.contactPerson === s.contactPerson && row.email === s.email && row.phone === s.phone && row.address === s.address &&
+      row.leadTimeDays === s.leadTimeDays && decimalKey(row.minimumOrderValue) === decimalKey(s.minimumOrderValue) && row.currency === s.currency && row.status === 'active',
+    update: (id, s) => tx.update(suppliers).set({ ...s, status: 'active' }).where(eq(suppliers.id, id)),
+    insert: (chunk: typeof values) => tx.insert(suppliers).values(chunk).returning({ id: suppliers.id, name: suppliers.name }),
+  }, result);
+}
+
+/**
+ * Offers by (supplier, product). One preferred offer per product: ours is preferred unless someone made another
+ * offer of the product preferred since (the partial unique index would refuse a second one).
+ */
+async function seedOffers(tx: Tx, supplierIds: Map<string, number>, productIds: Map<string, number>, result: Tally): Promise<void> {
+  const wanted = demoOffers(catalogData().products).map((o) => ({
+    supplierId: supplierIds.get(o.supplier)!, productId: productIds.get(o.sku.toLowerCase())!, supplierSku: o.supplierSku, purchaseUnit: o.purchaseUnit,
+    unitsPerPurchaseUnit: roundDecimal(o.unitsPerPurchaseUnit), price: o.price, minimumOrderQuantity: o.minimumOrderQuantity, leadTimeDays: o.leadTimeDays, preferred: o.preferred, status: 'active',
+  }));
+  const existing: (typeof supplierOffers.$inferSelect)[] = [];
+  const ids = [...new Set(wanted.map((o) => o.productId))];
+  for (let i = 0; i < ids.length; i += CHUNK) existing.push(...(await tx.select().from(supplierOffers).where(inArray(supplierOffers.productId, ids.slice(i, i + CHUNK)))));
+  const key = (o: { supplierId: number; productId: number }) => `${o.supplierId}:${o.productId}`;
+  const ours = new Set(wanted.map(key));
+  const preferredElsewhere = new Set(existing.filter((row) => row.preferred && !ours.has(key(row))).map((row) => row.productId));
+  const values = wanted.map((o) => ({ ...o, preferred: o.preferred && !preferredElsewhere.has(o.productId) }));
+  await upsertByKey(existing, values, {
+    key,
+    rowKey: key,
+    same: (row, o) =>
+      row.supplierSku === o.supplierSku && row.purchaseUnit === o.purchaseUnit && decimalKey(row.unitsPerPurchaseUnit) === decimalKey(o.unitsPerPurchaseUnit) &&
+      decimalKey(row.price) === decimalKey(o.price) && row.minimumOrderQuantity === o.minimumOrderQuantity && row.leadTimeDays === o.leadTimeDays && row.preferred === o.preferred && row.status === o.status,
+    update: (id, o) => tx.update(supplierOffers).set(o).where(eq(supplierOffers.id, id)),
+    insert: (chunk: typeof values) => tx.insert(supplierOffers).values(chunk).returning({ id: supplierOffers.id, supplierId: supplierOffers.supplierId, productId: supplierOffers.productId }),
+  }, result);
+}
+
+/** The catalog step: brands, categories, products, procedure codes and templates, suppliers and their offers, upserted by natural key. */
 export const catalogStep: SeedStep<CatalogSummary> = async (tx) => {
-  const summary: CatalogSummary = { brands: tally(), categories: tally(), products: tally(), procedureCodes: tally(), templates: tally() };
+  const summary: CatalogSummary = { brands: tally(), categories: tally(), products: tally(), procedureCodes: tally(), templates: tally(), suppliers: tally(), supplierOffers: tally() };
   const brandIds = await seedBrands(tx, summary.brands);
   const categoryIds = await seedCategories(tx, summary.categories);
   const productIds = await seedProducts(tx, brandIds, categoryIds, summary.products);
   const codeIds = await seedProcedureCodes(tx, summary.procedureCodes);
   await seedTemplates(tx, productIds, codeIds, summary.templates);
+  await seedOffers(tx, await seedSuppliers(tx, summary.suppliers), productIds, summary.supplierOffers);
   return summary;
 };
 
