@@ -173,6 +173,29 @@ export function expectedShortage(s: number, mean: number, variance: number, dist
 }
 
 /**
+ * E[(X − s)⁺] for s = 0..sMax of count demand, from one pmf: e(0) = Σ k·p(k), e(s + 1) = e(s) − P(X ≥ s + 1).
+ * Equal to `expectedShortage` at each whole s (the same pmf, truncated where its tail is below 1e-10).
+ */
+function countShortages(mean: number, variance: number, sMax: number): number[] {
+  const out = new Array<number>(sMax + 1).fill(0);
+  if (!(mean > 0)) return out;
+  const kMax = Math.max(sMax + 1, demandQuantile(1 - 1e-10, mean, variance, 'count') + 1);
+  const pmf = demandPmf(mean, variance, 'count', kMax);
+  let e = 0;
+  let tail = 0;
+  for (let k = 1; k < pmf.length; k++) {
+    e += k * pmf[k]!;
+    tail += pmf[k]!;
+  }
+  for (let s = 0; s <= sMax; s++) {
+    out[s] = Math.max(0, e);
+    e -= tail;
+    tail -= pmf[s + 1] ?? 0;
+  }
+  return out;
+}
+
+/**
  * Order-up-to level for a fill-rate target β (periodic review, docs/forecasting.md#stock): the smallest S
  * whose expected shortage per review cycle, E[(D(L+R) − S)⁺] − E[(D(L) − S)⁺], is at most
  * (1 − β) × expected demand per cycle E[D(R)]. Whole units for count demand.
@@ -189,6 +212,13 @@ export function fillRateOrderUpTo(f: DemandForecast, input: { leadTime: number; 
   const shortage = (s: number) => expectedShortage(s, a.mean, a.variance, f.distribution) - expectedShortage(s, b.mean, b.variance, f.distribution);
   if (f.distribution === 'count') {
     const cap = demandQuantile(1 - 1e-9, a.mean, a.variance, 'count') + 1;
+    if (a.mean < 1e4) {
+      // One pmf per interval and running tail sums: O(cap) instead of a pmf per candidate level.
+      const ea = countShortages(a.mean, a.variance, cap);
+      const eb = countShortages(b.mean, b.variance, cap);
+      for (let s = 0; s <= cap; s++) if (ea[s]! - eb[s]! <= allowed) return s;
+      return cap;
+    }
     for (let s = 0; s <= cap; s++) if (shortage(s) <= allowed) return s;
     return cap;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveLevels, fillRateOrderUpTo, forecastLevels, lotsExpiryWaste, orderQuantity, stockOutInDays, transferableSurplus } from '../src/index.ts';
+import { effectiveLevels, expectedShortage, fillRateOrderUpTo, forecastLevels, lotsExpiryWaste, orderQuantity, stockOutInDays, transferableSurplus } from '../src/index.ts';
 
 const poisson = (mu: number, h: number) => ({ mean: new Array<number>(h).fill(mu), sd: new Array<number>(h).fill(Math.sqrt(mu)), distribution: 'count' as const });
 const normal = (mu: number, sd: number, h: number) => ({ mean: new Array<number>(h).fill(mu), sd: new Array<number>(h).fill(sd), distribution: 'normal' as const });
@@ -97,5 +97,17 @@ describe('expiry waste and transfers', () => {
   it('stock-out in days at mean demand', () => {
     expect(stockOutInDays(14, f)).toBeCloseTo(14, 9);
     expect(stockOutInDays(0, f)).toBe(0);
+  });
+});
+
+describe('fillRateOrderUpTo for count demand', () => {
+  it('equals the level-by-level scan of expected shortages (one pmf per interval, running tails)', () => {
+    for (const [mu, v, lead, review, beta] of [[2, 2, 2, 1, 0.95], [7, 7, 1, 1, 0.95], [15, 40, 2, 1, 0.98], [0.3, 0.9, 1, 2, 0.9], [25, 60, 1.4, 1, 0.99]] as const) {
+      const f = { mean: new Array<number>(12).fill(mu), sd: new Array<number>(12).fill(Math.sqrt(v)), distribution: 'count' as const };
+      const allowed = (1 - beta) * mu * review;
+      let scan = -1;
+      for (let s = 0; scan < 0; s++) if (expectedShortage(s, mu * (lead + review), v * (lead + review), 'count') - expectedShortage(s, mu * lead, v * lead, 'count') <= allowed) scan = s;
+      expect(fillRateOrderUpTo(f, { leadTime: lead, reviewPeriod: review, fillRate: beta })).toBe(scan);
+    }
   });
 });
