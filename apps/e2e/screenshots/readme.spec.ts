@@ -34,6 +34,10 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await shoot(page, 'procedures', '/admin/list/procedures');
   await shoot(page, 'procedure', `/admin/procedures/${ids.procedure}`);
   await shoot(page, 'procedure-template', `/admin/procedure-templates/edit/${ids.template}`, true);
+  await shoot(page, 'order-suggestions', '/admin/order-suggestions', true);
+  await shoot(page, 'purchase-orders', '/admin/purchase-orders');
+  if (ids.purchaseOrder) await shoot(page, 'purchase-order', `/admin/purchase-orders/${ids.purchaseOrder}`, true);
+  await shoot(page, 'supplier', `/admin/suppliers/${ids.supplier}`);
   await shoot(page, 'import', '/admin/list/import');
   await shoot(page, 'activity-log', '/admin/logs');
   await shoot(page, 'users', '/admin/list/users');
