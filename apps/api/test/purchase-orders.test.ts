@@ -327,7 +327,7 @@ describe('cancel and returns', () => {
     refused(await admin.post(url, { quantity: '97.5', reason: 'other' }), 422, 'quantity');
     expect((await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.id, line.id)))[0]!.returnedUnits).toBe('3.0000');
     expect(await findLedgerDifferences(db)).toEqual([]);
-    const actions = (await db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'PurchaseOrder'), eq(activityLogs.subjectId, String(po.id))))).map((l) => l.action);
+    const actions = (await db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'PurchaseOrder'), eq(activityLogs.subjectId, String(po.id)))).orderBy(activityLogs.id)).map((l) => l.action);
     expect(actions).toEqual(['create', 'send', 'receive', 'receive', 'return', 'return']);
   });
 

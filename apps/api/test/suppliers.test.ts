@@ -47,7 +47,7 @@ describe('suppliers', () => {
     expect((await admin.post(`/api/supplier/restore/${supplier.id}`)).json().data.status).toBe('active');
     const all = (await admin.get('/api/supplier/all')).json().data as Array<{ id: number }>;
     expect(all.some((s) => s.id === supplier.id)).toBe(true);
-    const log = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'Supplier'), eq(activityLogs.subjectId, String(supplier.id))));
+    const log = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'Supplier'), eq(activityLogs.subjectId, String(supplier.id)))).orderBy(activityLogs.id);
     expect(log.map((l) => l.action)).toEqual(['create', 'update', 'deactivate', 'restore']);
   });
 
@@ -96,7 +96,7 @@ describe('supplier offers', () => {
     expect(updated.json().data).toMatchObject({ price: '75.0000', lead_time_days: 2, effective_lead_time_days: 2 });
     expect((await admin.request('DELETE', `/api/supplier-offer/delete/${offer.id}`)).statusCode).toBe(204);
     expect((await admin.get(`/api/supplier-offer/${offer.id}`)).statusCode).toBe(404);
-    const log = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'SupplierOffer'), eq(activityLogs.subjectId, String(offer.id))));
+    const log = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'SupplierOffer'), eq(activityLogs.subjectId, String(offer.id)))).orderBy(activityLogs.id);
     expect(log.map((l) => l.action)).toEqual(['create', 'update', 'delete']);
   });
 
