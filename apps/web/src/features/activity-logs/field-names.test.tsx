@@ -18,13 +18,15 @@ const AUDITED_BODIES: Array<z.ZodObject> = [
   contracts.procedureBodySchema, contracts.procedureItemUpdateBodySchema, contracts.createUserBodySchema, contracts.updateUserBodySchema,
   contracts.updateProfileBodySchema, contracts.roleBodySchema, contracts.permissionBodySchema, contracts.configurationCreateBodySchema,
   contracts.configurationUpdateBodySchema, contracts.organisationUpdateBodySchema, contracts.schedulerJobUpdateSchema,
+  contracts.supplierBodySchema, contracts.supplierOfferBodySchema, contracts.purchaseOrderCreateBodySchema, contracts.purchaseOrderUpdateBodySchema,
+  contracts.purchaseOrderReasonBodySchema, contracts.purchaseOrderReturnBodySchema, contracts.applySuggestionsBodySchema,
 ];
 /** The audited records' list fields: their stored columns (a create logs the whole row), and the values shown beside them. */
 const AUDITED_LISTS = [
   contracts.brandListContract, contracts.categoryListContract, contracts.productListContract, contracts.procedureCodeListContract,
   contracts.procedureTemplateListContract, contracts.dentalPracticeListContract, contracts.inventoryListContract, contracts.procedureListContract,
   contracts.userListContract, contracts.permissionListContract, contracts.configurationListContract, contracts.schedulerJobListContract,
-  contracts.archiveListContract,
+  contracts.archiveListContract, contracts.supplierListContract, contracts.supplierOfferListContract, contracts.purchaseOrderListContract,
 ];
 /** Stored columns and extra values the API logs that no contract declares (row stamps, a role's system flag, an import's tally…). */
 const LOGGED_BEYOND_CONTRACTS = [
