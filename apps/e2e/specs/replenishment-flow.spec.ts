@@ -28,27 +28,35 @@ seedDemoBeforeAll(180_000);
 test('from an order suggestion to the shelf: draft, approval by another manager, sent with its PDF, received by GS1 scan, a return; stock, ledger and spend follow', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const admin = await apiSignIn(request);
-  // A practice with a suggestion from a supplier that has an e-mail address and prices in the practice's currency (so its
-  // receipts count in the month's spend), of a lot-tracked product with a GTIN (so a GS1 barcode names it).
+  // A practice with a suggestion from a supplier that has an e-mail address, of a lot-tracked product with a GTIN (so a GS1
+  // barcode names it); one priced in the practice's currency first, else one in another (its receipts then take a unit cost
+  // typed in the practice's currency, which the month's spend counts).
   const practices = ((await admin.get('/api/admin/list/dental-practices?pagesize=100')) as { data: Array<{ id: number; name: string }> }).data;
   const suppliers = ((await admin.get('/api/purchase-orders/suppliers')) as unknown as { data: SupplierOption[] }).data;
-  let chosen: { practice: { id: number; name: string }; settings: Configuration; suggestion: Suggestion; gtin13: string; email: string } | null = null;
+  type Choice = { practice: { id: number; name: string }; settings: Configuration; suggestion: Suggestion; gtin13: string; email: string };
+  let chosen: Choice | null = null;
+  let otherCurrency: Choice | null = null;
   for (const practice of practices) {
     const settings = (await admin.get(`/api/configuration/${practice.id}`)) as unknown as Configuration;
     const suggestions = ((await admin.get(`/api/admin/list/order-suggestions?dental_practice_id=${practice.id}&pagesize=100`)) as unknown as { data: Suggestion[] }).data;
     for (const s of suggestions) {
       const supplier = suppliers.find((o) => o.id === s.supplier_id);
-      if (s.supplier_offer_id === null || !supplier?.email || s.currency !== settings.data.currency) continue;
+      const same = s.currency === settings.data.currency;
+      if (s.supplier_offer_id === null || !supplier?.email || (!same && otherCurrency)) continue;
       const product = (await admin.get(`/api/product/${s.product_id}`)) as unknown as Product;
       const gtin14 = (product.data.gtin ?? '').padStart(14, '0');
-      if (product.data.tracks_lots && product.data.gtin && gtin14.startsWith('0')) {
-        chosen = { practice, settings, suggestion: s, gtin13: gtin14.slice(1), email: supplier.email };
+      if (!product.data.tracks_lots || !product.data.gtin || !gtin14.startsWith('0')) continue;
+      const choice = { practice, settings, suggestion: s, gtin13: gtin14.slice(1), email: supplier.email };
+      if (same) {
+        chosen = choice;
         break;
       }
+      otherCurrency = choice;
     }
     if (chosen) break;
   }
-  expect(chosen, 'a demo practice is suggested to order a lot-tracked product with a GTIN, in its currency, from a supplier with an e-mail address').not.toBeNull();
+  chosen ??= otherCurrency;
+  expect(chosen, 'a demo practice is suggested to order a lot-tracked product with a GTIN from a supplier with an e-mail address').not.toBeNull();
   const { practice, settings, suggestion, gtin13, email } = chosen!;
   const unitsPerPack = Number(suggestion.units_per_pack);
 
@@ -139,6 +147,7 @@ test('from an order suggestion to the shelf: draft, approval by another manager,
     await expect(dialog.getByTestId('po-receive-expiry').first()).toHaveValue(barcode.isoExpiry);
     await expectNoAxeViolations(page, 'receive dialog after a scan');
     await dialog.getByTestId('po-receive-quantity').first().fill('1');
+    await typeUnitCostIfAsked(dialog, suggestion.currency !== settings.data.currency);
     await dialog.getByTestId('po-receive-submit').click();
     await po.expectStatus('partially_received');
     await expect(po.lineReceived()).toHaveText('1');
@@ -149,6 +158,7 @@ test('from an order suggestion to the shelf: draft, approval by another manager,
     await dialog.getByTestId('po-receive-scan').fill(barcode.text);
     await dialog.getByTestId('po-receive-scan').press('Enter');
     await expect(dialog.getByTestId('po-receive-lot').first()).toHaveValue(lot);
+    await typeUnitCostIfAsked(dialog, suggestion.currency !== settings.data.currency);
     await dialog.getByTestId('po-receive-submit').click();
     await po.expectStatus('received');
     await expect(po.lineReceived()).toHaveText('3');
@@ -182,6 +192,16 @@ test('from an order suggestion to the shelf: draft, approval by another manager,
     await admin.post(`/api/configuration/update/${practice.id}`, { po_approval_threshold: settings.data.po_approval_threshold === null ? null : Number(settings.data.po_approval_threshold) });
   }
 });
+
+/** A PO in another currency than the practice's asks the unit cost in the practice's currency (per usage unit). */
+async function typeUnitCostIfAsked(dialog: Locator, otherCurrency: boolean): Promise<void> {
+  const field = dialog.getByTestId('po-receive-unit-cost').first();
+  if (!otherCurrency) {
+    await expect(field).toHaveCount(0);
+    return;
+  }
+  await field.fill('0.25');
+}
 
 /** Waits until a figure has loaded (a digit in it). */
 async function waitForNumber(locator: Locator): Promise<void> {
