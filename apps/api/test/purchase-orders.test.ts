@@ -331,6 +331,29 @@ describe('cancel and returns', () => {
     expect(actions).toEqual(['create', 'send', 'receive', 'receive', 'return', 'return']);
   });
 
+  it('a return takes only from the lots that came in on its line, never other stock of the product, nor below zero', async () => {
+    const w = await world();
+    // Stock of the same product from elsewhere, expiring first: FEFO over the practice would take it.
+    const opening = await admin.post('/api/inventory/receive', { dental_practice_id: w.practice.id, product_id: w.product.id, quantity: '30', unit_cost: '1', lot_number: 'OPENING', expiry_date: addDays(dayIn('UTC'), 30) });
+    expect(opening.statusCode, opening.body).toBeLessThan(300);
+    const po = await sent(w, '1');
+    const line = po.lines[0];
+    const got = await ok(await act(po.id, 'receive', receiveBody(line.id, '1', { lot_number: 'ON-PO', expiry_date: addDays(dayIn('UTC'), 500) })));
+    const url = `/api/purchase-orders/${po.id}/lines/${line.id}/return`;
+    const otherLot = (await t.database.db.select().from(lots).where(eq(lots.lotNumber, 'OPENING'))).find((l) => l.quantity === '30.0000')!;
+    refused(await admin.post(url, { quantity: '1', reason: 'damaged', lot_id: otherLot.id }), 422, 'lot_id');
+    await ok(await admin.post(url, { quantity: '2', reason: 'damaged' }));
+    const returned = await t.database.db.select({ lot: lots.lotNumber }).from(stockMovements).innerJoin(lots, eq(lots.id, stockMovements.lotId)).where(and(eq(stockMovements.purchaseOrderLineId, line.id), eq(stockMovements.type, 'return')));
+    expect(returned.map((r) => r.lot)).toEqual(['ON-PO']);
+    expect(got.lines[0].lots.map((l: Json) => l.lot_number)).toEqual(['ON-PO']);
+    // The received lot down to 3 units (50 − 2 returned − 45 wasted): a return of 10 can't come from the opening lot instead.
+    const onPo = (await t.database.db.select().from(lots).where(eq(lots.lotNumber, 'ON-PO'))).at(-1)!;
+    const write = await admin.post('/api/inventory/write-off', { dental_practice_id: w.practice.id, lot_id: onPo.id, type: 'waste', quantity: '45', reason: 'Crushed in the store room' });
+    expect(write.statusCode, write.body).toBeLessThan(300);
+    refused(await admin.post(url, { quantity: '10', reason: 'damaged' }), 409);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+
   it('a return on a PO nothing was received on is a 409', async () => {
     const w = await world();
     const po = await sent(w, '1');

@@ -6,7 +6,7 @@ import {
   type purchaseOrderUpdateBodySchema, RECEIVABLE_STATUSES, toDecimal,
   PURCHASE_ORDER_SEND_WARNINGS,
 } from '@enamel/contracts';
-import { dentalPractices, inventories, lots, practiceSettings, products, purchaseOrderLines, purchaseOrders, stockMovements, supplierOffers, suppliers, type Database } from '@enamel/db';
+import { dentalPractices, lots, practiceSettings, products, purchaseOrderLines, purchaseOrders, stockMovements, supplierOffers, suppliers, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
@@ -405,16 +405,15 @@ export async function returnToSupplier(db: Database, actor: Actor, id: number, l
     expectStatus(order, ['partially_received', 'received']);
     const returnable = toDecimal(line.receivedQuantity).times(line.unitsPerPurchaseUnit).minus(line.returnedUnits);
     if (toDecimal(body.quantity).gt(returnable)) throw invalid('quantity', 'purchase_orders.return_too_much', { max: Number(returnable.toFixed(4)) });
-    if (body.lot_id !== null) {
-      const [lot] = await tx
-        .select({ id: lots.id })
-        .from(lots)
-        .innerJoin(inventories, eq(inventories.id, lots.inventoryId))
-        .where(and(eq(lots.id, body.lot_id), eq(inventories.dentalPracticeId, order.dentalPracticeId), eq(inventories.productId, line.productId)));
-      if (!lot) throw invalid('lot_id', 'purchase_orders.unknown_lot');
-    }
+    // Only what came in on this line goes back on it: the lots its receipts created or added to (the ledger is append-only).
+    const received = await tx
+      .selectDistinct({ id: stockMovements.lotId })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.purchaseOrderLineId, line.id), eq(stockMovements.type, 'receive')));
+    const lineLots = received.map((r) => r.id).filter((v): v is number => v !== null);
+    if (body.lot_id !== null && !lineLots.includes(body.lot_id)) throw invalid('lot_id', 'purchase_orders.unknown_lot');
     const reason = body.note ? `${order.number} ${body.reason}: ${body.note}` : `${order.number} ${body.reason}`;
-    const out = await take(tx, { practiceId: order.dentalPracticeId, userId: actor.userId, reason, purchaseOrderLineId: line.id }, { productId: line.productId, quantity: body.quantity, type: 'return', ...(body.lot_id !== null ? { lotId: body.lot_id } : {}) });
+    const out = await take(tx, { practiceId: order.dentalPracticeId, userId: actor.userId, reason, purchaseOrderLineId: line.id }, { productId: line.productId, quantity: body.quantity, type: 'return', lotIds: body.lot_id !== null ? [body.lot_id] : lineLots });
     const credit = toDecimal(body.quantity).div(line.unitsPerPurchaseUnit).times(line.invoicedUnitPrice ?? line.unitPrice);
     const [after] = await tx
       .update(purchaseOrderLines)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CONFIGURATION_DEFAULTS, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
@@ -127,20 +127,28 @@ export interface Taken {
  * in which case the rest is taken from the running lot, which may go below zero.
  * `lotId` takes from one lot only (write-off of an expired lot, a count correction).
  */
-export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number }): Promise<{ taken: Taken[]; cost: string }> {
+export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number; lotIds?: readonly number[] }): Promise<{ taken: Taken[]; cost: string }> {
   const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
   const wanted = toDecimal(input.quantity);
   const locked = await tx
     .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate })
     .from(lots)
-    .where(and(eq(lots.inventoryId, inventory.id), input.lotId === undefined ? gt(lots.quantity, '0') : eq(lots.id, input.lotId)))
+    .where(
+      and(
+        eq(lots.inventoryId, inventory.id),
+        input.lotId !== undefined ? eq(lots.id, input.lotId) : input.lotIds !== undefined ? and(inArray(lots.id, [...input.lotIds, 0]), gt(lots.quantity, '0')) : gt(lots.quantity, '0'),
+      ),
+    )
     .orderBy(sql`${lots.expiryDate} asc nulls last`, asc(lots.receivedAt), asc(lots.id))
     .for('update');
   if (input.lotId !== undefined && locked.length === 0) throw new AppError('not_found');
-  const usableFrom = input.lotId === undefined ? await usableFromDay(tx, ctx) : null;
+  // Named lots (one, or a set: a return takes only what came in on its order line, FEFO among them) may be expired.
+  const named = input.lotId !== undefined || input.lotIds !== undefined;
+  const usableFrom = named ? null : await usableFromDay(tx, ctx);
   const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, usableFrom);
   const { parts, available, left } = allocate(locked.filter((lot) => !expired(lot)), wanted);
-  if (left.gt(0) && !(await allowsNegative(tx, ctx.practiceId))) {
+  // Stock goes back to a supplier only from what is on the shelf: a return never takes stock below zero.
+  if (left.gt(0) && (input.type === 'return' || !(await allowsNegative(tx, ctx.practiceId)))) {
     const held = locked.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), toDecimal(0));
     const params = { product: inventory.productName, shortfall: Number(left.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(held.toFixed(4)) };
     throw new AppError('conflict', held.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
