@@ -15,6 +15,7 @@ import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeReq
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { TableHead } from '../../ui/TableHead.tsx';
 import { useMoneyIn } from '../../ui/money.ts';
+import { usePackaging, useQuantityWithUnit } from '../../ui/units.ts';
 import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useDay } from '../inventory/index.ts';
@@ -206,6 +207,8 @@ function DraftLines({ po, onSaved }: { po: PurchaseOrderDetail; onSaved: (detail
 
 function LinesTable({ po, onReturn, canReturn }: { po: PurchaseOrderDetail; onReturn: ((lineId: number) => void) | null; canReturn: boolean }) {
   const { t } = useTranslation();
+  const packaging = usePackaging();
+  const quantity = useQuantityWithUnit();
   const money = useMoneyIn(po.currency);
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -230,10 +233,10 @@ function LinesTable({ po, onReturn, canReturn }: { po: PurchaseOrderDetail; onRe
                   {line.product_name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[line.sku, line.supplier_sku, `${line.purchase_unit} = ${trim(line.units_per_purchase_unit)} ${line.usage_unit}`].filter(Boolean).join(' · ')}
+                  {[line.sku, line.supplier_sku, packaging(line.purchase_unit, Number(line.units_per_purchase_unit), line.usage_unit)].filter(Boolean).join(' · ')}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">{`${trim(line.quantity)} ${line.purchase_unit}`}</Table.Td>
+              <Table.Td ta="right">{quantity(line.quantity, line.purchase_unit)}</Table.Td>
               <Table.Td ta="right">{money(line.unit_price, { perUnit: true })}</Table.Td>
               <Table.Td ta="right">{money(line.line_total)}</Table.Td>
               <Table.Td ta="right" data-testid="po-line-received">{trim(line.received_quantity)}</Table.Td>
@@ -245,7 +248,7 @@ function LinesTable({ po, onReturn, canReturn }: { po: PurchaseOrderDetail; onRe
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td ta="right" data-testid="po-line-returned">{`${trim(line.returned_units)} ${line.usage_unit}`}</Table.Td>
+              <Table.Td ta="right" data-testid="po-line-returned">{quantity(line.returned_units, line.usage_unit)}</Table.Td>
               {onReturn && canReturn ? (
                 <Table.Td>
                   {Number(line.returnable_units) > 0 ? (

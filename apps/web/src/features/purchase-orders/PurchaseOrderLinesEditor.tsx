@@ -6,6 +6,7 @@ import { DecimalInput } from '../../ui/DecimalInput.tsx';
 import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 import { TableHead } from '../../ui/TableHead.tsx';
 import { useMoneyIn } from '../../ui/money.ts';
+import { useUnitLabel } from '../../ui/units.ts';
 import { decimalText } from '../inventory/index.ts';
 
 /** A line while a draft is edited: quantity in purchase units, price per purchase unit in the PO's currency. */
@@ -43,6 +44,7 @@ interface Props {
 /** A draft's lines: quantity and price per line, remove, and add a product from the supplier's offers. */
 export function PurchaseOrderLinesEditor({ lines, offers, currency, onChange }: Props) {
   const { t } = useTranslation();
+  const unitLabel = useUnitLabel();
   const money = useMoneyIn(currency);
   const set = (i: number, patch: Partial<EditLine>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const unused = offers.filter((o) => !lines.some((l) => l.supplier_offer_id === o.id));
@@ -60,7 +62,7 @@ export function PurchaseOrderLinesEditor({ lines, offers, currency, onChange }: 
                     {line.product_name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {line.purchase_unit}
+                    {unitLabel(line.purchase_unit)}
                   </Text>
                 </Table.Td>
                 <Table.Td w={140}>
@@ -94,7 +96,7 @@ export function PurchaseOrderLinesEditor({ lines, offers, currency, onChange }: 
       <Select
         label={t('purchaseOrders.addLine')}
         placeholder={unused.length ? t('purchaseOrders.addLinePlaceholder') : t('purchaseOrders.noMoreOffers')}
-        data={unused.map((o) => ({ value: String(o.id), label: `${o.product_name} · ${o.sku}${o.supplier_sku ? ` · ${o.supplier_sku}` : ''} · ${money(o.price)} / ${o.purchase_unit}` }))}
+        data={unused.map((o) => ({ value: String(o.id), label: `${o.product_name} · ${o.sku}${o.supplier_sku ? ` · ${o.supplier_sku}` : ''} · ${money(o.price)} / ${unitLabel(o.purchase_unit)}` }))}
         searchable
         value={null}
         disabled={unused.length === 0}

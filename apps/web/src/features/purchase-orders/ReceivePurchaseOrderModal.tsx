@@ -123,12 +123,12 @@ export function ReceivePurchaseOrderModal({ opened, order, onClose, onReceived }
             <Text fw={600} size="sm">
               {line.product_name}{' '}
               <Text span size="xs" c="dimmed">
-                {t('purchaseOrders.receive.outstanding', { quantity: line.outstanding_quantity.replace(/\.?0+$/, ''), unit: line.purchase_unit, ordered: line.quantity.replace(/\.?0+$/, '') })}
+                {t('purchaseOrders.receive.outstanding', { quantity: line.outstanding_quantity.replace(/\.?0+$/, ''), unit: unitLabel(line.purchase_unit, line.outstanding_quantity), ordered: line.quantity.replace(/\.?0+$/, '') })}
               </Text>
             </Text>
             <Grid>
               <Grid.Col span={{ base: 6, sm: 2 }}>
-                <DecimalInput label={t('purchaseOrders.receive.quantity', { unit: line.purchase_unit })} data-testid="po-receive-quantity" {...form.getInputProps(`lines.${i}.quantity`)} />
+                <DecimalInput label={t('purchaseOrders.receive.quantity', { unit: unitLabel(line.purchase_unit, 2) })} data-testid="po-receive-quantity" {...form.getInputProps(`lines.${i}.quantity`)} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <TextInput label={t('inventory.fields.lot')} required={line.tracks_lots} autoComplete="off" data-testid="po-receive-lot" {...form.getInputProps(`lines.${i}.lot_number`)} />
