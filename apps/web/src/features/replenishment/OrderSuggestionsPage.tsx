@@ -99,7 +99,7 @@ function OrderSuggestions({ practiceId }: { practiceId: number }) {
           <TwoLines primary={row.product_name} secondary={row.sku} />
           {transferable.has(row.product_id) ? (
             <Tooltip label={t('replenishment.transferCovers')}>
-              <Badge size="xs" variant="light" color="teal" data-testid="suggestion-transferable">
+              <Badge size="xs" variant="light" color="teal" style={{ flex: 'none' }} data-testid="suggestion-transferable">
                 {t('replenishment.transferBadge')}
               </Badge>
             </Tooltip>
@@ -179,9 +179,10 @@ function OrderSuggestions({ practiceId }: { practiceId: number }) {
                         <TwoLines primary={s.product_name} secondary={s.sku} />
                       </Table.Td>
                       <Table.Td>{s.from_practice_name}</Table.Td>
-                      <Table.Td>{quantity(s.need)}</Table.Td>
+                      <Table.Td>{`${quantity(s.need)}\u00a0${unitLabel(s.usage_unit, s.need)}`}</Table.Td>
                       <Table.Td>
-                        <TwoLines primary={quantity(s.surplus)} secondary={Number(s.from_expected_waste) > 0 ? t('replenishment.wouldExpire', { quantity: quantity(s.from_expected_waste) }) : null} />
+                        {/* What can be spared, in whole units: a transfer moves whole units. */}
+                        <TwoLines primary={`${quantity(Math.floor(Number(s.surplus) + 1e-9))}\u00a0${unitLabel(s.usage_unit, Math.floor(Number(s.surplus) + 1e-9))}`} secondary={Number(s.from_expected_waste) > 0 ? t('replenishment.wouldExpire', { quantity: quantity(s.from_expected_waste) }) : null} />
                       </Table.Td>
                       <Table.Td>{`${quantity(s.quantity)}\u00a0${unitLabel(s.usage_unit, s.quantity)}`}</Table.Td>
                       <Table.Td>
