@@ -39,8 +39,9 @@ function clean(values: Record<string, unknown> | null | undefined): Record<strin
   );
 }
 
-export async function recordActivity(db: Pick<Database, 'insert'>, actor: Actor, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values({
+/** The stored row of one entry by `actor`. */
+function activityRow(actor: Actor, entry: ActivityEntry) {
+  return {
     userId: actor.userId,
     userEmail: actor.email,
     dentalPracticeId: entry.practiceId ?? null,
@@ -51,7 +52,11 @@ export async function recordActivity(db: Pick<Database, 'insert'>, actor: Actor,
     after: clean(entry.after),
     ip: actor.ip,
     userAgent: actor.userAgent,
-  });
+  };
+}
+
+export async function recordActivity(db: Pick<Database, 'insert'>, actor: Actor, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLogs).values(activityRow(actor, entry));
 }
 
 /** For updates: only the fields that changed, before and after. */
@@ -66,19 +71,6 @@ export function changes(before: Record<string, unknown>, after: Record<string, u
 /** Many entries by one actor in one insert per 500 (a bulk command logs each record it changed). */
 export async function recordActivities(db: Pick<Database, 'insert'>, actor: Actor, entries: readonly ActivityEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 500) {
-    await db.insert(activityLogs).values(
-      entries.slice(i, i + 500).map((entry) => ({
-        userId: actor.userId,
-        userEmail: actor.email,
-        dentalPracticeId: entry.practiceId ?? null,
-        action: entry.action,
-        subject: entry.subject,
-        subjectId: entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
-        before: clean(entry.before),
-        after: clean(entry.after),
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-      })),
-    );
+    await db.insert(activityLogs).values(entries.slice(i, i + 500).map((entry) => activityRow(actor, entry)));
   }
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Input, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Input, SegmentedControl, SimpleGrid, Stack, Table } from '@mantine/core';
 import { IconCopyCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { TableHead } from '../../ui/TableHead.tsx';
 import { useQuantity, useUnitLabel } from '../../ui/units.ts';
 import { STOCK_QUERY_KEYS, applySuggestions, updateInventory, type InventoryDetail } from './inventory.api.ts';
 import { useDay } from './stock.ts';
+import { Figure } from '../../ui/DetailField.tsx';
 
 type Levels = Pick<
   InventoryDetail,
@@ -110,15 +111,3 @@ export function LevelsPanel({ inventory, canUpdate }: { inventory: Levels; canUp
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
-  );
-}

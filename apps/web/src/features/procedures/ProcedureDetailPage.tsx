@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Loader, SimpleGrid, Stack, Table, Text } from '@m
 import { useAbility } from '@casl/react';
 import { IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
@@ -21,21 +21,10 @@ import { EXPIRY_COLORS, useDay, useStockMoney } from '../inventory/index.ts';
 import { useUnitLabel, useQuantity } from '../../ui/units.ts';
 import { PROCEDURE_REFRESH, completeProcedure, deleteProcedure, fetchProcedure, type ProcedureDetail } from './procedure.api.ts';
 import { ProcedureStatusBadge } from './ProcedureStatusBadge.tsx';
+import { DetailField as Field } from '../../ui/DetailField.tsx';
 
 const LIST = '/admin/list/procedures';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" mt={2}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** /admin/procedures/{id}: a procedure, the lots its items consumed and the movements it caused. */
 export function ProcedureDetailPage() {

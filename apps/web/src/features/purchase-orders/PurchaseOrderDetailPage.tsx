@@ -28,22 +28,11 @@ import { PurchaseOrderStatusBadge } from './PurchaseOrderStatusBadge.tsx';
 import { ReasonModal } from './ReasonModal.tsx';
 import { ReceivePurchaseOrderModal } from './ReceivePurchaseOrderModal.tsx';
 import { ReturnToSupplierModal } from './ReturnToSupplierModal.tsx';
+import { DetailField as Field } from '../../ui/DetailField.tsx';
 
 const LIST = '/admin/purchase-orders';
 const trim = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" mt={2} data-testid={testId}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** /admin/purchase-orders/{id}: the PO, its lines (editable while a draft) and the actions its status and the reader's rights allow. */
 export function PurchaseOrderDetailPage() {

@@ -4,20 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useDay } from '../inventory/index.ts';
 import { useQuantity } from '../../ui/units.ts';
 import { fetchReasoning, type OrderSuggestionReasoning } from './replenishment.api.ts';
+import { Figure } from '../../ui/DetailField.tsx';
 
-/** One figure of the reasoning: its label and value. */
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /** Why a product is suggested: the levels and where they come from, the position, the forecast figures and the arithmetic in words. */
 export function ReasoningModal({ practiceId, inventoryId, title, onClose }: { practiceId: number; inventoryId: number | null; title: string; onClose: () => void }) {

@@ -1,7 +1,7 @@
-import { Button, Card, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { IconArchive, IconPencil, IconRestore } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Supplier } from '@enamel/contracts';
 import type { AppAbility } from '../../core/abilities.ts';
@@ -15,19 +15,8 @@ import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { OffersTable } from './OffersTable.tsx';
 import { fetchSupplier, supplierLifecycle } from './supplier.api.ts';
 import { SupplierFormModal } from './SupplierFormModal.tsx';
+import { DetailField as Field } from '../../ui/DetailField.tsx';
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" mt={2} data-testid={testId} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-        {children ?? '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** /admin/suppliers/{id}: a supplier's details and what it sells; edit, deactivate, restore. */
 export function SupplierDetailPage() {
