@@ -64,7 +64,8 @@ test.describe('purchase orders', () => {
     await page.getByTestId('po-receive').click();
     await page.getByTestId('po-receive-lot').first().fill(lot);
     await page.getByTestId('po-receive-expiry').first().fill(barcode.isoExpiry);
-    await page.getByTestId('po-receive-expiry').first().press('Enter');
+    // No Enter in the date: in a form it submits, racing the click below.
+    await expect(page.getByTestId('po-receive-expiry').first()).toHaveValue(barcode.isoExpiry);
     await page.getByTestId('po-receive-submit').click();
     await expect(page.getByTestId('po-status-badge')).toHaveAttribute('data-status', 'received');
 
