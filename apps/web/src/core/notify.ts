@@ -34,8 +34,12 @@ function show(toast: NotificationData): void {
   );
 }
 
+/**
+ * A success notice cannot be acted on, so it lets the pointer through: it never covers the button under it (a click
+ * there reaches the button) and a pointer resting where it appears does not hold it open past its 1500 ms.
+ */
 export function notifySuccess(message: string): void {
-  show({ message, color: 'green', autoClose: SUCCESS_NOTICE_MS, withCloseButton: false });
+  show({ message, color: 'green', autoClose: SUCCESS_NOTICE_MS, withCloseButton: false, style: { pointerEvents: 'none' } });
 }
 
 export function notifyError(message: string): void {
