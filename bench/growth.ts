@@ -7,7 +7,7 @@
  * BENCH_ITERATIONS), a forecast run of the practice, and the server's memory (this process: RSS and heap idle after
  * seeding after a full GC, peak under the dashboard load, peak during the forecast run; on the embedded database
  * RSS includes the database itself). Targets: dashboard p95 ×5 ≤ 1.5× the demo size's; each report ≤ 200 ms at ×5
- * on PostgreSQL. The ×5 history takes long to seed on the embedded database, so it runs on PostgreSQL only unless
+ * on PostgreSQL. Each seeded history is checked as `npm run check:ledger` does. The ×5 history takes long to seed on the embedded database, so it runs on PostgreSQL only unless
  * BENCH_GROWTH_EMBEDDED=1; BENCH_GROWTH_MONTHS (90) sets the grown history.
  */
 import { performance } from 'node:perf_hooks';
@@ -17,6 +17,7 @@ import { dentalPractices, rowsOf, users, type DatabaseHandle } from '@enamel/db'
 import { sqlCol, sqlRow } from '../apps/api/src/core/sql-rows.ts';
 import { executeForecastRun } from '../apps/api/src/features/forecasts/forecast-run.ts';
 import { requestForecastRun } from '../apps/api/src/features/forecasts/forecast-runs.service.ts';
+import { findLedgerDifferences } from '../apps/api/src/features/stock/ledger-check.ts';
 import { collectGarbage, dashboardCalls, fetchReport, formatMemory, memoryNow, onEachDatabase, peakMemory, percentile, seededApp, sortedMs, twelveMonths, type Memory } from './bench-databases.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
@@ -54,9 +55,12 @@ async function measure(label: string, env: NodeJS.ProcessEnv, open: () => Promis
     const counted = async (where: ReturnType<typeof sql>) => Number((await rowsOf(db, sqlRow({ n: sqlCol.int }), sql`select count(*)::int as n from stock_movements ${where}`))[0]!.n);
     const movements = await counted(sql``);
     const practiceMovements = await counted(sql`where dental_practice_id = ${id}`);
+    // The simulated history must be a ledger that holds however long it is (lots, on hand).
+    const differences = (await findLedgerDifferences(db)).length;
+    if (differences) throw new Error(`${label}, ${months} months: the seeded ledger has ${differences} differences (npm run check:ledger)`);
     collectGarbage();
     const idle = memoryNow();
-    console.log(`${label}, ${months} months: ${movements.toLocaleString('en')} movements (${practice!.name}: ${practiceMovements.toLocaleString('en')}), seeded in ${seedSeconds.toFixed(0)} s; idle ${formatMemory(idle)}`);
+    console.log(`${label}, ${months} months: ${movements.toLocaleString('en')} movements (${practice!.name}: ${practiceMovements.toLocaleString('en')}), seeded in ${seedSeconds.toFixed(0)} s, the ledger holds; idle ${formatMemory(idle)}`);
 
     const { page } = dashboardCalls(base, cookie, id);
     for (let i = 0; i < 3; i++) await page();
