@@ -11,7 +11,7 @@ import { REPORT_EXPORT_MAX_ROWS, REPORT_IDS } from '@enamel/contracts';
 import { dentalPractices, inventories, rowsOf, type DatabaseHandle } from '@enamel/db';
 import { sqlCol, sqlRow } from '../apps/api/src/core/sql-rows.ts';
 import { runReport } from '../apps/api/src/features/reports/reports.ts';
-import { medianMs, onEachDatabase, seededApp } from './bench-databases.ts';
+import { fetchReport, medianMs, onEachDatabase, peakMemory, seededApp, twelveMonths } from './bench-databases.ts';
 
 const ADMIN = { email: 'bench-reports@example.test', password: 'Tooth-Fairy-2026!' };
 const MB = 1024 * 1024;
@@ -28,18 +28,8 @@ async function download(url: string, cookie: string): Promise<{ bytes: number; s
 
 /** Runs `fn` while sampling this process's memory (the server runs in it): the peak growth of RSS and heap. */
 async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ result: T; rss: number; heap: number }> {
-  const base = process.memoryUsage();
-  let peak = { rss: base.rss, heap: base.heapUsed };
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peak = { rss: Math.max(peak.rss, m.rss), heap: Math.max(peak.heap, m.heapUsed) };
-  }, 20);
-  try {
-    const result = await fn();
-    return { result, rss: peak.rss - base.rss, heap: peak.heap - base.heapUsed };
-  } finally {
-    clearInterval(sampler);
-  }
+  const { result, before, peak } = await peakMemory(fn);
+  return { result, rss: peak.rss - before.rss, heap: peak.heapUsed - before.heapUsed };
 }
 
 async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>): Promise<void> {
@@ -47,17 +37,11 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, open: () => Promi
   try {
     const [practice] = await database.db.select().from(dentalPractices).orderBy(dentalPractices.id).limit(1);
     const id = practice!.id;
-    const to = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const { from, to } = twelveMonths();
     console.log(`${label}: ${practice!.name}, twelve months (${from} – ${to}), median of 7 warm runs (target ≤ 500 ms on PostgreSQL)`);
     for (const report of REPORT_IDS) {
-      const query = `report=${report}&dental_practice_id=${id}&from=${from}&to=${to}`;
       let count = 0;
-      const http = await medianMs(async () => {
-        const res = await fetch(`${base}/api/reports/report-data?${query}`, { headers: { cookie, 'accept-encoding': 'identity' } });
-        if (res.status !== 200) throw new Error(`${report}: ${res.status} ${await res.text()}`);
-        count = ((await res.json()) as { data: { row_count: number } }).data.row_count;
-      });
+      const http = await medianMs(async () => (count = await fetchReport(base, cookie, report, id, { from, to })));
       const direct = await medianMs(() => runReport(database.db, { report, dental_practice_id: id, from, to, format: 'json' }));
       console.log(`  ${report.padEnd(26)} ${String(count).padStart(6)} rows   HTTP ${http.toFixed(1).padStart(7)} ms   its query directly ${direct.toFixed(1).padStart(7)} ms`);
     }

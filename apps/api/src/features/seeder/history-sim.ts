@@ -20,6 +20,8 @@ import { HYGIENE_CODES } from './data/practices.ts';
 
 const DAY_MS = 86_400_000;
 const EPOCH = '1970-01-01';
+/** The demo's usual months of history: longer ones grow towards the same today. */
+const DEFAULT_MONTHS = 18;
 
 export interface SimProduct {
   id: number;
@@ -302,9 +304,13 @@ export function simulatePractice(input: SimInput): SimResult {
     stats: { reorders: 0, urgentOrders: 0, expiredLots: 0, backorders: 0, firstDay: isoDay(start), lastDay: todayText },
   };
   const years = (day: number) => (day - start) / 365;
-  const trend = (day: number) => 1 + 0.08 * years(day);
+  // Growth and cost drift count from the start of the default 18 months at most: a longer history (the growth bench's
+  // 90 months) reaches today's volume and costs from further below, so today looks the same however far back it goes.
+  const base = Math.max(start, daysBetween(EPOCH, addMonths(todayText, -DEFAULT_MONTHS)));
+  const grown = (day: number) => (day - base) / 365;
+  const trend = (day: number) => Math.max(0.3, 1 + 0.08 * grown(day));
   const costAt = (product: SimProduct, day: number) => {
-    const cost = multiplyDecimals(product.unitCost, (1 + 0.03 * years(day)) * (1 + 0.02 * normal(rnd)));
+    const cost = multiplyDecimals(product.unitCost, Math.max(0.5, 1 + 0.03 * grown(day)) * (1 + 0.02 * normal(rnd)));
     return compareDecimals(cost, '0.0001') < 0 ? '0.0001' : cost;
   };
 
