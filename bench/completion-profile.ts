@@ -2,12 +2,14 @@
  * Where a completion's time goes: counts the SQL statements one procedure completion (5 items, through
  * POST /api/procedure/create) sends, grouped by their first words, then runs BENCH_SECONDS (5) of completions
  * on one client so `node --cpu-prof` has a profile to record. Embedded database, a temporary folder.
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof-completion --import tsx bench/completion-profile.ts
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof-completion --import tsx bench/completion-profile.ts (the whole run)
+ *   PROFILE_DIR=/tmp/prof-completion node --import tsx bench/completion-profile.ts (the load alone)
  */
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import { asc, eq } from 'drizzle-orm';
 import { openDatabase, procedureCodes, products } from '@enamel/db';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -70,6 +72,13 @@ for (const s of statements) {
 console.log(`statements for one completion of 5 items (request + answer): ${statements.length}`);
 console.table([...kinds].map(([statement, count]) => ({ statement, count })));
 session.logger = session.options.logger = { logQuery: () => undefined };
+// PROFILE_DIR: a CPU profile of the load alone (without the setup's migrations and seeding).
+const inspector = process.env.PROFILE_DIR ? new Session() : null;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
+}
 const times: number[] = [];
 const end = performance.now() + SECONDS * 1000;
 while (performance.now() < end) {
@@ -78,6 +87,11 @@ while (performance.now() < end) {
   times.push(performance.now() - start);
 }
 times.sort((a, b) => a - b);
+if (inspector) {
+  const { profile } = await inspector.post('Profiler.stop');
+  fs.mkdirSync(process.env.PROFILE_DIR!, { recursive: true });
+  fs.writeFileSync(path.join(process.env.PROFILE_DIR!, `completions-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+}
 console.log(`${times.length} completions in ${SECONDS}s on one client (inject): ${(times.length / SECONDS).toFixed(1)}/s, p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms`);
 await app.close();
 await database.close();
