@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { inventories, lots, stockMovements } from '@enamel/db';
+import { asc, eq, sql } from 'drizzle-orm';
+import { inventories, lots, practiceSettings, procedureItems, stockMovements, stockOutDays } from '@enamel/db';
+import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import { createPractice } from './factories.ts';
 import { listeningAppWithAdmin } from './test-app.ts';
 
@@ -37,5 +38,93 @@ describe('concurrent procedures on one product', () => {
       const [m] = await db.select({ total: sql<string>`coalesce(sum(${stockMovements.quantity}), 0)` }).from(stockMovements).where(eq(stockMovements.lotId, lot.id));
       expect(Number(m!.total), `lot ${lot.lotNumber}`).toBe(Number(lot.quantity));
     }
+  }, 180_000);
+});
+
+/** The ledger takes a procedure's items in one batch; these pin what it writes and that concurrent batches stay exact. */
+describe('a completion of several products', () => {
+  const product = async (name: string, tracksLots: boolean) =>
+    (await app.admin.post('/api/product/create', { name, sku: `${name.slice(0, 4).toUpperCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '12.00', tracks_lots: tracksLots })).json().data;
+  const receive = async (practiceId: number, productId: number, quantity: string, unitCost: string, lot?: string, expiry?: string) => {
+    const res = await app.admin.post('/api/inventory/receive', { dental_practice_id: practiceId, product_id: productId, quantity, unit_cost: unitCost, ...(lot ? { lot_number: lot, expiry_date: expiry } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const code = async () => (await app.admin.post('/api/procedure-code/create', { code: `D9${Date.now()}`.slice(0, 16), name: 'Restoration', category: 'restorative' })).json().data;
+
+  it('writes the movements of FEFO item by item: the same lots, quantities and costs; a short item goes below zero on the running lot when allowed', async () => {
+    const db = app.t.database.db;
+    const practice = await createPractice(db);
+    await db.insert(practiceSettings).values({ dentalPracticeId: practice.id, allowNegativeStock: true });
+    const composite = await product('Composite', true);
+    const gloves = await product('Gloves', false);
+    const etch = await product('Etch', true);
+    await receive(practice.id, composite.id, '3', '1.0000', 'A1', '2027-06-01');
+    await receive(practice.id, composite.id, '2', '2.0000', 'A2', '2027-01-01');
+    await receive(practice.id, composite.id, '10', '1.5000', 'A3', '2028-01-01');
+    await receive(practice.id, gloves.id, '5', '0.5000');
+    await receive(practice.id, etch.id, '1', '3.0000', 'C1', '2027-03-01');
+    const res = await app.admin.post('/api/procedure/create', {
+      dental_practice_id: practice.id, procedure_code_id: (await code()).id, performed_at: '2026-11-20T10:00:00Z', status: 'completed',
+      items: [{ product_id: etch.id, quantity: '4' }, { product_id: composite.id, quantity: '6' }, { product_id: gloves.id, quantity: '2' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const procedureId = res.json().data.id;
+    const moved = await db
+      .select({ productId: stockMovements.productId, lot: lots.lotNumber, quantity: stockMovements.quantity, unitCost: stockMovements.unitCost, itemProduct: procedureItems.productId })
+      .from(stockMovements)
+      .innerJoin(lots, eq(lots.id, stockMovements.lotId))
+      .innerJoin(procedureItems, eq(procedureItems.id, stockMovements.procedureItemId))
+      .where(eq(stockMovements.procedureId, procedureId))
+      .orderBy(asc(stockMovements.id));
+    // Products in id order; each one's lots FEFO (earliest expiry first); Etch's missing 3 on a new running lot at the catalog's unit cost (12.00 / 10).
+    expect(moved.map((m) => [m.productId, m.lot, m.quantity, m.unitCost, m.itemProduct])).toEqual([
+      [composite.id, 'A2', '-2.0000', '2.0000', composite.id],
+      [composite.id, 'A1', '-3.0000', '1.0000', composite.id],
+      [composite.id, 'A3', '-1.0000', '1.5000', composite.id],
+      [gloves.id, null, '-2.0000', '0.5000', gloves.id],
+      [etch.id, 'C1', '-1.0000', '3.0000', etch.id],
+      [etch.id, null, '-3.0000', '1.2000', etch.id],
+    ]);
+    const items = await db.select({ productId: procedureItems.productId, cost: procedureItems.cost }).from(procedureItems).where(eq(procedureItems.procedureId, procedureId)).orderBy(asc(procedureItems.productId));
+    expect(items.map((i) => i.cost)).toEqual(['8.5000', '1.0000', '6.6000']);
+    const onHand = await db.select({ productId: inventories.productId, onHand: inventories.onHand }).from(inventories).where(eq(inventories.dentalPracticeId, practice.id)).orderBy(asc(inventories.productId));
+    expect(onHand.map((i) => i.onHand)).toEqual(['9.0000', '3.0000', '-3.0000']);
+    const short = await db.select({ productId: stockOutDays.productId, short: stockOutDays.shortQuantity, day: stockOutDays.day }).from(stockOutDays).where(eq(stockOutDays.dentalPracticeId, practice.id));
+    expect(short).toEqual([{ productId: etch.id, short: '3.0000', day: '2026-11-20' }]);
+    expect(await findLedgerDifferences(db)).toEqual([]);
+
+    // Deleting it gives back exactly the same lots and costs.
+    expect((await app.admin.post(`/api/procedure/delete/${procedureId}`, {})).statusCode).toBe(204);
+    const after = await db.select({ productId: inventories.productId, onHand: inventories.onHand }).from(inventories).where(eq(inventories.dentalPracticeId, practice.id)).orderBy(asc(inventories.productId));
+    expect(after.map((i) => i.onHand)).toEqual(['15.0000', '5.0000', '1.0000']);
+    expect(await findLedgerDifferences(db)).toEqual([]);
+  });
+
+  it('completions of the same products fired at once, inventories created by the first of them, stay exact and never deadlock', async () => {
+    const db = app.t.database.db;
+    const practice = await createPractice(db);
+    await db.insert(practiceSettings).values({ dentalPracticeId: practice.id, allowNegativeStock: true });
+    const [a, b, c] = [await product('Bur', true), await product('Bib', false), await product('Floss', false)];
+    await receive(practice.id, a!.id, '20', '1.0000', 'B1', '2027-05-01');
+    await receive(practice.id, a!.id, '20', '1.0000', 'B2', '2027-02-01');
+    await receive(practice.id, b!.id, '30', '0.1000');
+    // c has no inventory yet: the completions create it together and take it below zero.
+    const procedureCode = await code();
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: app.admin.cookieHeader(), 'x-xsrf-token': app.admin.cookies.get('XSRF-TOKEN')! };
+    const lines = [{ product_id: c!.id, quantity: '1' }, { product_id: a!.id, quantity: '3' }, { product_id: b!.id, quantity: '2' }];
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const items = i % 2 ? lines : [...lines].reverse();
+        const body = JSON.stringify({ dental_practice_id: practice.id, procedure_code_id: procedureCode.id, performed_at: '2026-11-20T10:00:00Z', status: 'completed', items });
+        return fetch(`${app.base}/api/procedure/create`, { method: 'POST', headers, body }).then((r) => r.status);
+      }),
+    );
+    expect(statuses.every((s) => s === 201), statuses.join(',')).toBe(true);
+    const onHand = await db.select({ productId: inventories.productId, onHand: inventories.onHand }).from(inventories).where(eq(inventories.dentalPracticeId, practice.id)).orderBy(asc(inventories.productId));
+    // a: 40 − 90 (the last 50 below zero on its running lot); b: 30 − 60; c: −30.
+    expect(onHand.map((i) => i.onHand)).toEqual(['-50.0000', '-30.0000', '-30.0000']);
+    const lotRows = await db.select({ lot: lots.lotNumber, quantity: lots.quantity }).from(lots).innerJoin(inventories, eq(inventories.id, lots.inventoryId)).where(eq(inventories.productId, a!.id)).orderBy(asc(lots.id));
+    expect(lotRows).toEqual([{ lot: 'B1', quantity: '0.0000' }, { lot: 'B2', quantity: '0.0000' }, { lot: null, quantity: '-50.0000' }]);
+    expect(await findLedgerDifferences(db)).toEqual([]);
   }, 180_000);
 });

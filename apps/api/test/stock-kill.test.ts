@@ -40,7 +40,7 @@ describe.runIf(url)('a procedure save killed midway', () => {
     const code = (await admin.post('/api/procedure-code/create', { code: `DK${Date.now()}`.slice(0, 16), name: 'Exam', category: 'diagnostic' })).json().data;
     const movementsBefore = (await db.select({ n: count() }).from(stockMovements))[0]!.n;
 
-    // Hold the last product's inventory row: the save consumes the first two, then waits here.
+    // Hold the last product's inventory row: the save records the procedure and its items, then waits here to lock the inventories.
     const [{ name }] = (await db.select({ name: sql<string>`current_database()` }).from(sql`(select 1) one`)) as [{ name: string }];
     const holder = new pg.Client({ connectionString: withDatabase(url!, name) });
     await holder.connect();
@@ -59,8 +59,8 @@ describe.runIf(url)('a procedure save killed midway', () => {
       if (child.exitCode !== null) throw new Error(`the save ended before the kill: ${childErrors}`);
       return res.rows[0];
     }, 90_000).catch((e: Error) => { throw new Error(`${e.message}; child said: ${childErrors}`); });
-    // Midway indeed: the waiting save has already written movements for the first two products.
-    const wrote = await watcher.query(`select 1 from pg_locks where pid = $1 and relation = 'stock_movements'::regclass and mode = 'RowExclusiveLock'`, [waiting.pid]);
+    // Midway indeed: the waiting save has already written the procedure's items (the ledger locks all inventories before its first movement).
+    const wrote = await watcher.query(`select 1 from pg_locks where pid = $1 and relation = 'procedure_items'::regclass and mode = 'RowExclusiveLock'`, [waiting.pid]);
     expect(wrote.rowCount).toBe(1);
     child.kill('SIGKILL');
     await exited;

@@ -5,7 +5,7 @@ import type { procedureAmendBodySchema } from '@enamel/contracts';
 import { procedureItems, procedures, type Database } from '@enamel/db';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
-import { consumeItem, returnItem, settleItem } from './procedure-stock.ts';
+import { consumeItems, returnItems, settleItems } from './procedure-stock.ts';
 import { insertProcedure, lockProcedure, movementContext, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
 
 /**
@@ -36,7 +36,7 @@ export async function completeProcedure(db: Database, { actor, guard }: Caller, 
     const { row: before, items } = await lockProcedure(tx, id, guard);
     if (before.status === 'completed') throw new AppError('conflict', 'stock.already_completed');
     const [row] = await tx.update(procedures).set({ status: 'completed' }).where(eq(procedures.id, id)).returning();
-    for (const item of items) await consumeItem(tx, movementContext(actor, row!), { id: item.id, productId: item.productId }, item.quantity);
+    await consumeItems(tx, movementContext(actor, row!), items);
     await recordActivity(tx, actor, { action: 'complete', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...changes(before, row!) });
     return row!;
   });
@@ -72,17 +72,20 @@ export async function amendProcedure(db: Database, { actor, guard }: Caller, id:
     const wasDone = before.status === 'completed';
     const isDone = row!.status === 'completed';
     const byProduct = new Map(oldItems.map((i) => [i.productId, i]));
+    const added = items.filter((i) => !byProduct.has(i.product_id));
+    const inserted = added.length ? await tx.insert(procedureItems).values(added.map((i) => ({ procedureId: id, productId: i.product_id, quantity: i.quantity }))).returning() : [];
     const productIds = [...new Set([...oldItems.map((i) => i.productId), ...items.map((i) => i.product_id)])].sort((a, b) => a - b);
-    for (const productId of productIds) {
+    const settle = productIds.map((productId) => {
       const old = byProduct.get(productId);
       const next = items.find((i) => i.product_id === productId);
-      const from = wasDone && old ? old.quantity : '0';
-      const to = isDone && next ? next.quantity : '0';
-      let itemId = old?.id;
-      if (!old && next) itemId = (await tx.insert(procedureItems).values({ procedureId: id, productId, quantity: next.quantity }).returning())[0]!.id;
-      await settleItem(tx, ctx, { id: itemId!, productId }, from, to);
-      if (old && !next) await tx.delete(procedureItems).where(eq(procedureItems.id, old.id));
-      else if (old && next && !new Big(old.quantity).eq(next.quantity)) await tx.update(procedureItems).set({ quantity: next.quantity }).where(eq(procedureItems.id, old.id));
+      const itemId = old?.id ?? inserted.find((i) => i.productId === productId)!.id;
+      return { id: itemId, productId, from: wasDone && old ? old.quantity : '0', to: isDone && next ? next.quantity : '0' };
+    });
+    await settleItems(tx, ctx, settle);
+    for (const old of oldItems) {
+      const next = items.find((i) => i.product_id === old.productId);
+      if (!next) await tx.delete(procedureItems).where(eq(procedureItems.id, old.id));
+      else if (!new Big(old.quantity).eq(next.quantity)) await tx.update(procedureItems).set({ quantity: next.quantity }).where(eq(procedureItems.id, old.id));
     }
     const itemsChanged = input.items !== undefined && JSON.stringify(oldLines.map((i) => [i.product_id, new Big(i.quantity).toString()])) !== JSON.stringify(items.map((i) => [i.product_id, new Big(i.quantity).toString()]));
     const diff = changes(before, row!);
@@ -103,7 +106,7 @@ export async function amendProcedureItem(db: Database, { actor, guard }: Caller,
     const { row, items } = await lockProcedure(tx, found.procedureId, guard);
     const item = items.find((i) => i.id === itemId);
     if (!item) throw new AppError('not_found');
-    if (row.status === 'completed') await settleItem(tx, movementContext(actor, row, `procedure #${row.id} item changed`), { id: itemId, productId: item.productId }, item.quantity, quantity);
+    if (row.status === 'completed') await settleItems(tx, movementContext(actor, row, `procedure #${row.id} item changed`), [{ id: itemId, productId: item.productId, from: item.quantity, to: quantity }]);
     await tx.update(procedureItems).set({ quantity }).where(eq(procedureItems.id, itemId));
     await recordActivity(tx, actor, { action: 'update_item', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, before: { item_id: itemId, quantity: item.quantity }, after: { item_id: itemId, quantity } });
     return row;
@@ -114,7 +117,7 @@ export async function amendProcedureItem(db: Database, { actor, guard }: Caller,
 export async function deleteProcedure(db: Database, { actor, guard }: Caller, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const { row, items } = await lockProcedure(tx, id, guard);
-    for (const item of items) await returnItem(tx, movementContext(actor, row, `procedure #${id} deleted`), { id: item.id, productId: item.productId });
+    await returnItems(tx, movementContext(actor, row, `procedure #${id} deleted`), items.map((item) => ({ id: item.id, productId: item.productId })), false);
     await tx.delete(procedures).where(eq(procedures.id, id));
     await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
   });

@@ -7,7 +7,7 @@ import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import type { MovementContext, Tx } from '../stock/index.ts';
-import { consumeItem } from './procedure-stock.ts';
+import { consumeItems } from './procedure-stock.ts';
 
 /**
  * The rows behind the procedure commands: reading and locking a procedure, checking what a body
@@ -100,13 +100,16 @@ export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput
       performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId,
     })
     .returning();
-  for (const item of [...items].sort((a, b) => a.product_id - b.product_id)) {
-    const [saved] = await tx
-      .insert(procedureItems)
-      .values({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && row!.status === 'completed' ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : '0' })
-      .returning();
-    if (stock === 'consume' && row!.status === 'completed') await consumeItem(tx, movementContext(actor, row!), { id: saved!.id, productId: item.product_id }, item.quantity);
-  }
+  const completed = row!.status === 'completed';
+  const lines = [...items].sort((a, b) => a.product_id - b.product_id);
+  const saved = lines.length
+    ? await tx
+        .insert(procedureItems)
+        .values(lines.map((item) => ({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && completed ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : '0' })))
+        .returning({ id: procedureItems.id, productId: procedureItems.productId, quantity: procedureItems.quantity })
+    : [];
+  // The items were just inserted: what they consume now is all they hold (`fresh`).
+  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row!), saved, true);
   await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row!.id, practiceId: row!.dentalPracticeId, after: { ...row!, items, stock } });
   return row!;
 }

@@ -1,12 +1,14 @@
 import Big from 'big.js';
-import { eq, sql } from 'drizzle-orm';
-import { lots, procedureItems, stockMovements } from '@enamel/db';
-import { giveBack, take, type MovementContext, type Tx } from '../stock/index.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { lots, stockMovements } from '@enamel/db';
+import { giveBackMany, lockInventories, takeMany, type MovementContext, type Tx } from '../stock/index.ts';
 
 /**
- * What a procedure item has consumed, and putting it back. An item's consumption is the sum of the
+ * What a procedure's items have consumed, and putting it back. An item's consumption is the sum of the
  * ledger movements that name it, per lot and cost; edits consume the difference or give it back
  * (latest-expiring lots first, the reverse of FEFO), so the ledger always explains the stock.
+ * Every function takes all the items of a command at once: the ledger batches them (one statement per
+ * table), so a procedure of ten items costs the round trips of one.
  */
 interface Part {
   lotId: number;
@@ -14,48 +16,92 @@ interface Part {
   quantity: string;
 }
 
-export async function netTaken(tx: Tx, itemId: number): Promise<Part[]> {
+export interface StockItem {
+  id: number;
+  productId: number;
+}
+
+/** What each item holds now, per lot and cost, latest-expiring first (one query for all the items). */
+export async function netTaken(tx: Tx, itemIds: readonly number[]): Promise<Map<number, Part[]>> {
+  const held = new Map<number, Part[]>(itemIds.map((id) => [id, []]));
+  if (itemIds.length === 0) return held;
   const rows = await tx
-    .select({ lotId: stockMovements.lotId, unitCost: stockMovements.unitCost, net: sql<string>`(-sum(${stockMovements.quantity}))::text`, expiry: lots.expiryDate })
+    .select({ itemId: stockMovements.procedureItemId, lotId: stockMovements.lotId, unitCost: stockMovements.unitCost, net: sql<string>`(-sum(${stockMovements.quantity}))::text`, expiry: lots.expiryDate })
     .from(stockMovements)
     .leftJoin(lots, eq(lots.id, stockMovements.lotId))
-    .where(eq(stockMovements.procedureItemId, itemId))
-    .groupBy(stockMovements.lotId, stockMovements.unitCost, lots.expiryDate)
+    .where(inArray(stockMovements.procedureItemId, [...itemIds]))
+    .groupBy(stockMovements.procedureItemId, stockMovements.lotId, stockMovements.unitCost, lots.expiryDate)
     .orderBy(sql`${lots.expiryDate} desc nulls first`, sql`${stockMovements.lotId} desc`);
-  return rows.filter((r) => r.lotId !== null && new Big(r.net).gt(0)).map((r) => ({ lotId: r.lotId!, unitCost: r.unitCost, quantity: new Big(r.net).toFixed(4) }));
-}
-
-/** Cost of what the item holds now: Σ net quantity × the cost it was taken at. */
-async function refreshItemCost(tx: Tx, itemId: number): Promise<void> {
-  const parts = await netTaken(tx, itemId);
-  const cost = parts.reduce((sum, p) => sum.plus(new Big(p.quantity).times(p.unitCost)), new Big(0));
-  await tx.update(procedureItems).set({ cost: cost.toFixed(4) }).where(eq(procedureItems.id, itemId));
-}
-
-export async function consumeItem(tx: Tx, ctx: MovementContext, item: { id: number; productId: number }, quantity: string): Promise<void> {
-  if (new Big(quantity).lte(0)) return;
-  await take(tx, { ...ctx, procedureItemId: item.id }, { productId: item.productId, quantity, type: 'consume' });
-  await refreshItemCost(tx, item.id);
-}
-
-/** Gives back `quantity` of what the item consumed (all of it when undefined). */
-export async function returnItem(tx: Tx, ctx: MovementContext, item: { id: number; productId: number }, quantity?: string): Promise<void> {
-  let left = quantity === undefined ? undefined : new Big(quantity);
-  const parts: Part[] = [];
-  for (const part of await netTaken(tx, item.id)) {
-    if (left !== undefined && left.lte(0)) break;
-    const here = new Big(part.quantity);
-    const back = left === undefined || left.gte(here) ? here : left;
-    parts.push({ ...part, quantity: back.toFixed(4) });
-    if (left !== undefined) left = left.minus(back);
+  for (const r of rows) {
+    if (r.lotId !== null && new Big(r.net).gt(0)) held.get(r.itemId!)!.push({ lotId: r.lotId, unitCost: r.unitCost, quantity: new Big(r.net).toFixed(4) });
   }
-  await giveBack(tx, { ...ctx, procedureItemId: item.id }, item.productId, parts, 'consume');
-  await refreshItemCost(tx, item.id);
+  return held;
 }
 
-/** Brings an item's consumption from `from` to `to` (both in usage units). */
-export async function settleItem(tx: Tx, ctx: MovementContext, item: { id: number; productId: number }, from: string, to: string): Promise<void> {
-  const delta = new Big(to).minus(from);
-  if (delta.gt(0)) await consumeItem(tx, ctx, item, delta.toFixed(4));
-  else if (delta.lt(0)) await returnItem(tx, ctx, item, delta.abs().toFixed(4));
+const costOf = (parts: readonly Part[]) => parts.reduce((sum, p) => sum.plus(new Big(p.quantity).times(p.unitCost)), new Big(0)).toFixed(4);
+
+/** Sets the items' costs in one statement. */
+async function setItemCosts(tx: Tx, costs: ReadonlyArray<[number, string]>): Promise<void> {
+  if (costs.length === 0) return;
+  const values = sql.join(costs.map(([id, cost]) => sql`(${id}::bigint, ${cost}::numeric)`), sql`, `);
+  await tx.execute(sql`update procedure_items set cost = v.cost from (values ${values}) as v(id, cost) where procedure_items.id = v.id`);
+}
+
+/** Cost of what each item holds now: Σ net quantity × the cost it was taken at. */
+async function refreshItemCosts(tx: Tx, itemIds: readonly number[]): Promise<void> {
+  const held = await netTaken(tx, itemIds);
+  await setItemCosts(tx, [...held].map(([id, parts]) => [id, costOf(parts)]));
+}
+
+/**
+ * Consumes each item's quantity (FEFO) and prices the items. `fresh` items hold nothing yet (just inserted), so
+ * their cost is what this consumption cost, with no read of the ledger.
+ */
+export async function consumeItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { quantity: string }>, fresh = false): Promise<void> {
+  const wanted = items.filter((item) => new Big(item.quantity).gt(0));
+  if (wanted.length === 0) return;
+  const out = await takeMany(tx, ctx, wanted.map((item) => ({ productId: item.productId, quantity: item.quantity, type: 'consume', procedureItemId: item.id })));
+  if (fresh) await setItemCosts(tx, wanted.map((item, i) => [item.id, costOf(out[i]!.taken)]));
+  else await refreshItemCosts(tx, wanted.map((item) => item.id));
+}
+
+/** Gives back `quantity` of what each item consumed (all of it when undefined); `reprice` false when the items are about to go. */
+export async function returnItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { quantity?: string }>, reprice = true): Promise<void> {
+  if (items.length === 0) return;
+  const held = await netTaken(tx, items.map((item) => item.id));
+  const back = items.map((item) => {
+    let left = item.quantity === undefined ? undefined : new Big(item.quantity);
+    const parts: Part[] = [];
+    for (const part of held.get(item.id)!) {
+      if (left !== undefined && left.lte(0)) break;
+      const here = new Big(part.quantity);
+      const given = left === undefined || left.gte(here) ? here : left;
+      parts.push({ ...part, quantity: given.toFixed(4) });
+      if (left !== undefined) left = left.minus(given);
+    }
+    return { productId: item.productId, procedureItemId: item.id, taken: parts };
+  });
+  await giveBackMany(tx, ctx, back, 'consume');
+  if (reprice) await setItemCosts(tx, items.map((item, i) => [item.id, costOf(subtract(held.get(item.id)!, back[i]!.taken))]));
+}
+
+/** What an item holds after giving `given` back (same lots and costs). */
+function subtract(held: readonly Part[], given: readonly Part[]): Part[] {
+  return held.map((part) => {
+    const back = given.find((g) => g.lotId === part.lotId && g.unitCost === part.unitCost);
+    return back ? { ...part, quantity: new Big(part.quantity).minus(back.quantity).toFixed(4) } : part;
+  });
+}
+
+/**
+ * Brings each item's consumption from `from` to `to` (both in usage units): the differences consumed or given
+ * back, all the items' inventories locked first in product order (so gives and takes keep the lock order).
+ */
+export async function settleItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { from: string; to: string }>): Promise<void> {
+  const changing = items.filter((item) => !new Big(item.to).eq(item.from));
+  if (changing.length === 0) return;
+  await lockInventories(tx, ctx.practiceId, changing.map((item) => item.productId));
+  const delta = (item: { from: string; to: string }) => new Big(item.to).minus(item.from);
+  await returnItems(tx, ctx, changing.filter((item) => delta(item).lt(0)).map((item) => ({ ...item, quantity: delta(item).abs().toFixed(4) })));
+  await consumeItems(tx, ctx, changing.filter((item) => delta(item).gt(0)).map((item) => ({ ...item, quantity: delta(item).toFixed(4) })));
 }

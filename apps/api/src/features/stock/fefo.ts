@@ -9,17 +9,19 @@ import { roundDecimal, toDecimal, type Decimal, type DecimalInput } from '@ename
 export interface FefoLot {
   id: number;
   expiryDate: string | null;
-  receivedAt: number;
+  /** When it came in: a time in ms, or a fixed-width text key that sorts like the time (the ledger reads microseconds). */
+  receivedAt: number | string;
 }
 
-/** Earliest expiry first, lots without expiry last, then the oldest received, then by id (the ledger's ORDER BY). */
+/** Earliest expiry first, lots without expiry last, then the oldest received, then by id: the order the ledger takes lots in. */
 export function fefoOrder(a: FefoLot, b: FefoLot): number {
   if (a.expiryDate !== b.expiryDate) {
     if (a.expiryDate === null) return 1;
     if (b.expiryDate === null) return -1;
     return a.expiryDate < b.expiryDate ? -1 : 1;
   }
-  return a.receivedAt - b.receivedAt || a.id - b.id;
+  if (a.receivedAt !== b.receivedAt) return a.receivedAt < b.receivedAt ? -1 : 1;
+  return a.id - b.id;
 }
 
 /** The first day a lot must still be good on to be taken: the later of the practice's today and the movement's day. */

@@ -3,7 +3,7 @@
  * on hand and value at a moment, consumption per week and month, lot expiry state, stock status, low stock and
  * order quantities, dead stock, days to zero. Other features import stock only from here.
  */
-export { giveBack, lockInventory, receive, take, type MovementContext, type Tx } from './ledger.ts';
+export { giveBack, giveBackMany, lockInventories, lockInventory, receive, take, takeMany, type MovementContext, type TakeInput, type Tx } from './ledger.ts';
 export { allocate, fefoOrder, firstUsableDay, isExpired } from './fefo.ts';
 export { findLedgerDifferences } from './ledger-check.ts';
 export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, startOfDay, weekIndex, type StockMoment } from './moment.ts';

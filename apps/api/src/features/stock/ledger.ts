@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIGURATION_DEFAULTS, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
-import { allocate, firstUsableDay, givable, isExpired } from './fefo.ts';
+import { allocate, fefoOrder, firstUsableDay, givable, isExpired } from './fefo.ts';
 import { recordShortfall } from './stock-outs.ts';
 import type { Tx } from '../../core/transaction.ts';
 export type { Tx };
@@ -13,10 +13,12 @@ export type { Tx };
  * The stock ledger: the only code that changes stock. Every change is an immutable movement;
  * a lot's remaining quantity and an inventory's on-hand are kept equal to the sum of their
  * movements in the same transaction. Callers pass the transaction handle (on PGlite only it may
- * be used inside a transaction). Rows are locked inventory first, then lots, in id order, so
- * concurrent procedures on the same product wait for each other instead of losing an update.
- * Every movement goes through `lockInventory`, which first checks (and share-locks) that the practice
- * is active: a deactivated practice takes no stock in or out.
+ * be used inside a transaction). Rows are locked inventories first (in product order), then lots
+ * (in id order), so concurrent procedures on the same products wait for each other instead of
+ * losing an update or deadlocking. A command's items go through in one batch (`takeMany`,
+ * `giveBackMany`): one statement per table, whatever the number of items, and a multi-row movement
+ * insert. Every movement goes through `lockInventories`, which first checks (and share-locks, once per
+ * transaction) that the practice is active: a deactivated practice takes no stock in or out.
  */
 
 export interface MovementContext {
@@ -39,18 +41,29 @@ export interface Inventory {
   productName: string;
 }
 
-/** The product's inventory in the practice, created on first use, locked for this transaction. */
-export async function lockInventory(tx: Tx, practiceId: number, productId: number): Promise<Inventory> {
+/**
+ * The products' inventories in the practice, created on first use, locked for this transaction: one insert for
+ * all (in product order, so two first uses wait rather than deadlock), one SELECT ... FOR UPDATE in product order.
+ */
+export async function lockInventories(tx: Tx, practiceId: number, productIds: readonly number[]): Promise<Map<number, Inventory>> {
   await lockActivePractice(tx, practiceId);
-  await tx.insert(inventories).values({ dentalPracticeId: practiceId, productId }).onConflictDoNothing();
-  const [row] = await tx
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  await tx.insert(inventories).values(ids.map((productId) => ({ dentalPracticeId: practiceId, productId }))).onConflictDoNothing();
+  const rows = await tx
     .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
     .from(inventories)
     .innerJoin(products, eq(products.id, inventories.productId))
-    .where(and(eq(inventories.dentalPracticeId, practiceId), eq(inventories.productId, productId)))
+    .where(and(eq(inventories.dentalPracticeId, practiceId), inArray(inventories.productId, ids)))
+    .orderBy(asc(inventories.productId))
     .for('update', { of: inventories });
-  if (!row) throw new AppError('not_found');
-  return row;
+  if (rows.length !== ids.length) throw new AppError('not_found');
+  return new Map(rows.map((row) => [row.productId, row]));
+}
+
+/** The product's inventory in the practice, created on first use, locked for this transaction. */
+export async function lockInventory(tx: Tx, practiceId: number, productId: number): Promise<Inventory> {
+  return (await lockInventories(tx, practiceId, [productId])).get(productId)!;
 }
 
 async function allowsNegative(tx: Tx, practiceId: number): Promise<boolean> {
@@ -58,21 +71,50 @@ async function allowsNegative(tx: Tx, practiceId: number): Promise<boolean> {
   return row?.allow ?? CONFIGURATION_DEFAULTS.allow_negative_stock;
 }
 
-async function writeMovement(tx: Tx, ctx: MovementContext, inventory: Inventory, lotId: number, type: MovementType, quantity: Decimal, unitCost: string) {
-  const [movement] = await tx
+interface MovementRow {
+  inventory: Inventory;
+  lotId: number;
+  type: MovementType;
+  quantity: Decimal;
+  unitCost: string;
+  /** The procedure item it is for, when not the context's. */
+  procedureItemId?: number | null;
+}
+
+/** Σ quantity per key, in first-seen order. */
+function sumBy(rows: readonly MovementRow[], key: (row: MovementRow) => number): Array<[number, Decimal]> {
+  const sums = new Map<number, Decimal>();
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? toDecimal(0)).plus(row.quantity));
+  return [...sums];
+}
+
+/** `(values (id, delta), ...)` for an UPDATE ... FROM: one statement for any number of rows. */
+const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(sums.map(([id, delta]) => sql`(${id}::bigint, ${delta.toFixed(4)}::numeric)`), sql`, `)}) as v(id, delta)`;
+
+/**
+ * Writes movements (already decided, on locked rows) in three statements: one multi-row insert, one update of the lots
+ * and one of the inventories they change. Returns the movements' ids in the rows' order.
+ */
+async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly MovementRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const occurredAt = ctx.occurredAt ?? new Date();
+  const inserted = await tx
     .insert(stockMovements)
-    .values({
-      dentalPracticeId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, lotId, type,
-      quantity: quantity.toFixed(4), unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
-      procedureItemId: ctx.procedureItemId ?? null, counterpartPracticeId: ctx.counterpartPracticeId ?? null, purchaseOrderLineId: ctx.purchaseOrderLineId ?? null,
-      userId: ctx.userId, occurredAt: ctx.occurredAt ?? new Date(),
-    })
+    .values(
+      rows.map((row) => ({
+        dentalPracticeId: ctx.practiceId, inventoryId: row.inventory.id, productId: row.inventory.productId, lotId: row.lotId, type: row.type,
+        quantity: row.quantity.toFixed(4), unitCost: row.unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
+        procedureItemId: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null), counterpartPracticeId: ctx.counterpartPracticeId ?? null,
+        purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt,
+      })),
+    )
     .returning({ id: stockMovements.id });
-  await tx.update(lots).set({ quantity: sql`${lots.quantity} + ${quantity.toFixed(4)}` }).where(eq(lots.id, lotId));
-  const onHand = toDecimal(inventory.onHand).plus(quantity);
-  await tx.update(inventories).set({ onHand: onHand.toFixed(4) }).where(eq(inventories.id, inventory.id));
-  inventory.onHand = onHand.toFixed(4);
-  return movement!.id;
+  await tx.execute(sql`update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id`);
+  const byInventory = sumBy(rows, (row) => row.inventory.id);
+  await tx.execute(sql`update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id`);
+  const changed = new Map(rows.map((row) => [row.inventory.id, row.inventory]));
+  for (const [id, delta] of byInventory) changed.get(id)!.onHand = toDecimal(changed.get(id)!.onHand).plus(delta).toFixed(4);
+  return inserted.map((row) => row.id);
 }
 
 export interface ReceiveInput {
@@ -107,8 +149,8 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
     // Received again into the same lot (locked above): its cost becomes the weighted average of what it holds.
     await tx.update(lots).set({ unitCost: weightedCost(existing!.quantity, existing!.unitCost, input.quantity, input.unitCost) }).where(eq(lots.id, lotId));
   }
-  const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type ?? 'receive', toDecimal(input.quantity), input.unitCost);
-  return { lotId, movementId };
+  const [movementId] = await writeMovements(tx, ctx, [{ inventory, lotId, type: input.type ?? 'receive', quantity: toDecimal(input.quantity), unitCost: input.unitCost }]);
+  return { lotId, movementId: movementId! };
 }
 
 export interface Taken {
@@ -116,6 +158,29 @@ export interface Taken {
   quantity: string;
   unitCost: string;
   movementId: number;
+}
+
+export type TakeType = Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>;
+
+export interface TakeInput {
+  productId: number;
+  quantity: string;
+  type: TakeType;
+  /** From this lot only (a write-off of an expired lot, a count correction). */
+  lotId?: number;
+  /** From these lots only, FEFO among them (a return of what came in on an order line). */
+  lotIds?: readonly number[];
+  /** The procedure item the movements are for, when not the context's. */
+  procedureItemId?: number | null;
+}
+
+interface LockedLot {
+  id: number;
+  inventoryId: number;
+  quantity: string;
+  unitCost: string;
+  expiryDate: string | null;
+  receivedAt: string;
 }
 
 /**
@@ -127,52 +192,83 @@ export interface Taken {
  * in which case the rest is taken from the running lot, which may go below zero.
  * `lotId` takes from one lot only (write-off of an expired lot, a count correction).
  */
-export async function take(tx: Tx, ctx: MovementContext, input: { productId: number; quantity: string; type: Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>; lotId?: number; lotIds?: readonly number[] }): Promise<{ taken: Taken[]; cost: string }> {
-  const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
-  const wanted = toDecimal(input.quantity);
-  const locked = await tx
-    .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate })
+export async function take(tx: Tx, ctx: MovementContext, input: TakeInput): Promise<{ taken: Taken[]; cost: string }> {
+  return (await takeMany(tx, ctx, [input]))[0]!;
+}
+
+/**
+ * `take` for several items at once (a procedure's), with the same rules and errors, item by item in the given
+ * order (the first shortfall is the 409, before anything is written). The round trips do not grow with the items:
+ * the inventories are locked in one statement, their lots in one, FEFO is decided here on the locked rows, and
+ * the movements are written by `writeMovements`. Only a shortfall taken into negative stock reads more (the
+ * product's unit cost, its running lot) and records a stock-out day.
+ */
+export async function takeMany(tx: Tx, ctx: MovementContext, inputs: readonly TakeInput[]): Promise<Array<{ taken: Taken[]; cost: string }>> {
+  if (inputs.length === 0) return [];
+  const byProduct = await lockInventories(tx, ctx.practiceId, inputs.map((input) => input.productId));
+  const inventoryIds = [...byProduct.values()].map((inventory) => inventory.id);
+  const named = inputs.flatMap((input) => (input.lotId !== undefined ? [input.lotId] : (input.lotIds ?? [])));
+  const locked: LockedLot[] = await tx
+    .select({
+      id: lots.id, inventoryId: lots.inventoryId, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate,
+      receivedAt: sql<string>`to_char(${lots.receivedAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
+    })
     .from(lots)
-    .where(
-      and(
-        eq(lots.inventoryId, inventory.id),
-        input.lotId !== undefined ? eq(lots.id, input.lotId) : input.lotIds !== undefined ? and(inArray(lots.id, [...input.lotIds, 0]), gt(lots.quantity, '0')) : gt(lots.quantity, '0'),
-      ),
-    )
-    .orderBy(sql`${lots.expiryDate} asc nulls last`, asc(lots.receivedAt), asc(lots.id))
+    .where(and(inArray(lots.inventoryId, inventoryIds), named.length ? or(gt(lots.quantity, '0'), inArray(lots.id, named)) : gt(lots.quantity, '0')))
+    .orderBy(asc(lots.id))
     .for('update');
-  if (input.lotId !== undefined && locked.length === 0) throw new AppError('not_found');
-  // Named lots (one, or a set: a return takes only what came in on its order line, FEFO among them) may be expired.
-  const named = input.lotId !== undefined || input.lotIds !== undefined;
-  const usableFrom = named ? null : await usableFromDay(tx, ctx);
-  const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, usableFrom);
-  const { parts, available, left } = allocate(locked.filter((lot) => !expired(lot)), wanted);
-  // Stock goes back to a supplier only from what is on the shelf: a return never takes stock below zero.
-  if (left.gt(0) && (input.type === 'return' || !(await allowsNegative(tx, ctx.practiceId)))) {
-    const held = locked.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), toDecimal(0));
-    const params = { product: inventory.productName, shortfall: Number(left.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(held.toFixed(4)) };
-    throw new AppError('conflict', held.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
+  locked.sort(fefoOrder);
+  // What each lot holds as the items before took from it (the same product twice takes on from the first).
+  const holds = new Map(locked.map((lot) => [lot.id, toDecimal(lot.quantity)]));
+  let usableFrom: string | undefined;
+  let negativeAllowed: boolean | undefined;
+  const rows: MovementRow[] = [];
+  const results: Array<{ taken: Array<Omit<Taken, 'movementId'>>; cost: string; firstRow: number }> = [];
+  const shortfalls: Array<{ inventory: Inventory; short: Decimal }> = [];
+  for (const input of inputs) {
+    const inventory = byProduct.get(input.productId)!;
+    const lotsHere = locked
+      .filter((lot) => lot.inventoryId === inventory.id)
+      .map((lot) => ({ ...lot, quantity: holds.get(lot.id)!.toFixed(4) }))
+      .filter((lot) => (input.lotId !== undefined ? lot.id === input.lotId : toDecimal(lot.quantity).gt(0) && (input.lotIds === undefined || input.lotIds.includes(lot.id))));
+    if (input.lotId !== undefined && lotsHere.length === 0) throw new AppError('not_found');
+    // Named lots (one, or a set: a return takes only what came in on its order line, FEFO among them) may be expired.
+    const isNamed = input.lotId !== undefined || input.lotIds !== undefined;
+    const from = isNamed ? null : (usableFrom ??= await usableFromDay(tx, ctx));
+    const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, from);
+    const { parts, available, left } = allocate(lotsHere.filter((lot) => !expired(lot)), input.quantity);
+    // Stock goes back to a supplier only from what is on the shelf: a return never takes stock below zero.
+    if (left.gt(0) && (input.type === 'return' || !(negativeAllowed ??= await allowsNegative(tx, ctx.practiceId)))) {
+      const held = lotsHere.filter(expired).reduce((sum, lot) => sum.plus(givable(lot.quantity)), toDecimal(0));
+      const params = { product: inventory.productName, shortfall: Number(left.toFixed(4)), available: Number(available.toFixed(4)), expired: Number(held.toFixed(4)) };
+      throw new AppError('conflict', held.gt(0) ? 'stock.shortfall_expired' : 'stock.shortfall', undefined, params);
+    }
+    const procedureItemId = input.procedureItemId;
+    const firstRow = rows.length;
+    const taken: Array<Omit<Taken, 'movementId'>> = [];
+    let cost = toDecimal(0);
+    const out = (lotId: number, quantity: Decimal, unitCost: string) => {
+      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...(procedureItemId !== undefined ? { procedureItemId } : {}) });
+      taken.push({ lotId, quantity: quantity.toFixed(4), unitCost });
+      cost = cost.plus(quantity.times(unitCost));
+      if (holds.has(lotId)) holds.set(lotId, holds.get(lotId)!.minus(quantity));
+    };
+    for (const { lot, quantity } of parts) out(lot.id, toDecimal(quantity), lot.unitCost);
+    if (left.gt(0)) {
+      // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
+      const [unit] = await tx.select({ cost: productUnitCost }).from(products).where(eq(products.id, input.productId));
+      const unitCost = unit?.cost ?? '0';
+      const [running] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.inventoryId, inventory.id), isNull(lots.lotNumber), isNull(lots.expiryDate))).orderBy(asc(lots.id)).limit(1).for('update');
+      const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost }).returning({ id: lots.id }))[0]!.id;
+      out(lotId, left, unitCost);
+      // Demand not served from stock is a stock-out day (docs/product-rules.md).
+      if (input.type === 'consume') shortfalls.push({ inventory, short: left });
+    }
+    results.push({ taken, cost: cost.toFixed(4), firstRow });
   }
-  const taken: Taken[] = [];
-  let cost = toDecimal(0);
-  for (const { lot, quantity } of parts) {
-    const movementId = await writeMovement(tx, ctx, inventory, lot.id, input.type, toDecimal(quantity).times(-1), lot.unitCost);
-    taken.push({ lotId: lot.id, quantity, unitCost: lot.unitCost, movementId });
-    cost = cost.plus(toDecimal(quantity).times(lot.unitCost));
-  }
-  if (left.gt(0)) {
-    // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
-    const [unit] = await tx.select({ cost: productUnitCost }).from(products).where(eq(products.id, input.productId));
-    const unitCost = unit?.cost ?? '0';
-    const [running] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.inventoryId, inventory.id), isNull(lots.lotNumber), isNull(lots.expiryDate))).orderBy(asc(lots.id)).limit(1).for('update');
-    const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost }).returning({ id: lots.id }))[0]!.id;
-    const movementId = await writeMovement(tx, ctx, inventory, lotId, input.type, left.times(-1), unitCost);
-    taken.push({ lotId, quantity: left.toFixed(4), unitCost, movementId });
-    cost = cost.plus(left.times(unitCost));
-    // Demand not served from stock is a stock-out day (docs/product-rules.md).
-    if (input.type === 'consume') await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt: ctx.occurredAt, short: left });
-  }
-  return { taken, cost: cost.toFixed(4) };
+  const movementIds = await writeMovements(tx, ctx, rows);
+  for (const { inventory, short } of shortfalls) await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt: ctx.occurredAt, short });
+  return results.map(({ taken, cost, firstRow }) => ({ taken: taken.map((part, i) => ({ ...part, movementId: movementIds[firstRow + i]! })), cost }));
 }
 
 /** The first day a lot must still be good on to be taken by FEFO, in the practice's time zone. */
@@ -182,12 +278,32 @@ async function usableFromDay(tx: Tx, ctx: MovementContext): Promise<string> {
   return firstUsableDay(today, ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today);
 }
 
+export interface GiveBackInput {
+  productId: number;
+  taken: ReadonlyArray<{ lotId: number; quantity: string; unitCost: string }>;
+  /** The procedure item the movements are for, when not the context's. */
+  procedureItemId?: number | null;
+}
+
 /** Puts back exactly what earlier movements took (same lots, same cost): the compensation of an edit or a delete. */
-export async function giveBack(tx: Tx, ctx: MovementContext, productId: number, taken: Array<{ lotId: number; quantity: string; unitCost: string }>, type: MovementType): Promise<void> {
-  if (taken.length === 0) return;
-  const inventory = await lockInventory(tx, ctx.practiceId, productId);
-  for (const part of [...taken].sort((a, b) => a.lotId - b.lotId)) {
-    await tx.select({ id: lots.id }).from(lots).where(eq(lots.id, part.lotId)).for('update');
-    await writeMovement(tx, ctx, inventory, part.lotId, type, toDecimal(part.quantity), part.unitCost);
-  }
+export async function giveBack(tx: Tx, ctx: MovementContext, productId: number, taken: GiveBackInput['taken'], type: MovementType): Promise<void> {
+  await giveBackMany(tx, ctx, [{ productId, taken }], type);
+}
+
+/** `giveBack` for several products at once: inventories locked in one statement, the lots in one (id order), the movements written together. */
+export async function giveBackMany(tx: Tx, ctx: MovementContext, inputs: readonly GiveBackInput[], type: MovementType): Promise<void> {
+  const given = inputs.filter((input) => input.taken.length > 0);
+  if (given.length === 0) return;
+  const byProduct = await lockInventories(tx, ctx.practiceId, given.map((input) => input.productId));
+  const lotIds = [...new Set(given.flatMap((input) => input.taken.map((part) => part.lotId)))].sort((a, b) => a - b);
+  await tx.select({ id: lots.id }).from(lots).where(inArray(lots.id, lotIds)).orderBy(asc(lots.id)).for('update');
+  const rows = given.flatMap((input) =>
+    [...input.taken]
+      .sort((a, b) => a.lotId - b.lotId)
+      .map((part): MovementRow => ({
+        inventory: byProduct.get(input.productId)!, lotId: part.lotId, type, quantity: toDecimal(part.quantity), unitCost: part.unitCost,
+        ...(input.procedureItemId !== undefined ? { procedureItemId: input.procedureItemId } : {}),
+      })),
+  );
+  await writeMovements(tx, ctx, rows);
 }
