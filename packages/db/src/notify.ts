@@ -37,7 +37,7 @@ export function listenPostgres(url: string, channel: string, on: NotificationHan
 
   const connect = async () => {
     retry = null;
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: `listen ${channel}` });
     let dropped = false;
     const drop = () => {
       if (dropped) return;
