@@ -157,7 +157,7 @@ export class AuthCache {
 
   private async forUser<K extends keyof UserEntry>(userId: number, key: K, load: () => Promise<NonNullable<UserEntry[K]>>): Promise<NonNullable<UserEntry[K]>> {
     const cached = this.live ? this.users.get(userId)?.[key] : undefined;
-    if (cached) return cached as NonNullable<UserEntry[K]>;
+    if (cached) return cached;
     const started = this.generation;
     const loaded = await load();
     if (this.live && this.generation === started) {

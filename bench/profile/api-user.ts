@@ -1,14 +1,18 @@
-/** Profiles GET /api/user under autocannon (a child process), sampling only the load window with the inspector. */
+/**
+ * Profiles GET /api/user under autocannon (a child process), sampling only the load window with the inspector:
+ * `node --import tsx bench/profile/api-user.ts` (BENCH_DATABASE_URL for PostgreSQL: it migrates that database, so
+ * give it a scratch one), then `node bench/profile/summarise.mjs /tmp/api-user.cpuprofile` for self and inclusive time.
+ */
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+
 import { Session } from 'node:inspector/promises';
 import { openDatabase } from '@enamel/db';
-import { buildApp } from '../apps/api/src/app.ts';
-import { seedRoles } from '../apps/api/src/features/roles/roles.seed.ts';
-import { loadConfig } from '../apps/api/src/env.ts';
-import { createUser } from '../apps/api/test/factories.ts';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { seedRoles } from '../../apps/api/src/features/roles/roles.seed.ts';
+import { loadConfig } from '../../apps/api/src/env.ts';
+import { createUser } from '../../apps/api/test/factories.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-prof-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
@@ -22,14 +26,16 @@ const user = await createUser(database.db, { role: 'Practice Manager', email: `p
 const csrf = await fetch(`${base}/api/csrf-cookie`);
 const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
 const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf }, body: JSON.stringify({ email: user.email, password: user.password }) });
-const session = /enamel_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))![1]!;
+const setCookies = login.headers.getSetCookie().join(';');
+const session = /enamel_session=([^;]+)/.exec(setCookies)![1]!;
+const signedXsrf = /XSRF-TOKEN=([^;]+)/.exec(setCookies)![1]!;
 const inspector = new Session();
 inspector.connect();
 await inspector.post('Profiler.enable');
 await inspector.post('Profiler.start');
 const { spawn } = await import('node:child_process');
 const out = await new Promise<string>((resolve) => {
-  const child = spawn('node_modules/.bin/autocannon', ['-c', '20', '-d', process.env.SECONDS ?? '6', '-j', '-H', `cookie=enamel_session=${session}`, `${base}/api/user`]);
+  const child = spawn('node_modules/.bin/autocannon', ['-c', '20', '-d', process.env.SECONDS ?? '6', '-j', '-H', `cookie=enamel_session=${session}; XSRF-TOKEN=${signedXsrf}`, `${base}/api/user`]);
   let text = '';
   child.stdout.on('data', (d) => (text += d));
   child.on('exit', () => resolve(text));
@@ -41,4 +47,4 @@ console.log(database.kind, 'req/s', r.requests.average, 'p50', r.latency.p50, 'n
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-void execFileSync;
+
