@@ -17,6 +17,7 @@ import { JobQueue, startWorkers } from './core/jobs/index.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
 import { isApiRequest, registerSessionHook } from './core/session-hook.ts';
 import { SessionStore } from './core/sessions.ts';
+import { AuthCache, listenForAuthChanges } from './core/auth-cache.ts';
 import { registerSpa } from './core/spa.ts';
 import { Throttle } from './core/throttle.ts';
 import { zodValidatorCompiler } from './core/zod-validator.ts';
@@ -92,12 +93,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Under tests nothing fires by the clock: run-scheduler runs what is due.
   const jobs = options.jobs ?? (await JobQueue.start(database, app.log, { cron: config.env !== 'test' }));
+  const auth = new AuthCache();
+  const authListener = await listenForAuthChanges(database, auth);
   const deps: Deps = {
     db: database.db,
     database,
     config,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
-    sessions: new SessionStore(database.db),
+    sessions: new SessionStore(database.db, auth),
+    auth,
     throttle: new Throttle(database.db),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     jobs,
@@ -109,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
   app.addHook('onClose', async () => {
+    await authListener.close();
     if (!options.jobs) await jobs.stop();
     deps.mailer.close();
   });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { completeInterruptedRestore } from './restore-swap.ts';
+import { listenEmbedded, listenPostgres, type Listener, type NotificationHandlers } from './notify.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whether PGlite or PostgreSQL is underneath. */
@@ -33,6 +34,11 @@ export interface DatabaseHandle {
    * Writes wait for the copy only (a fraction of a second per 60 MB), not for its compression.
    */
   snapshot?(): Promise<Blob>;
+  /**
+   * LISTEN on `channel` (the auth cache's invalidations): PostgreSQL over a connection of its own that
+   * reconnects, reporting each gap; the embedded database in process. Close the listener before the handle.
+   */
+  listen(channel: string, on: NotificationHandlers): Promise<Listener>;
 }
 
 export interface OpenOptions {
@@ -57,6 +63,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       migrate: () =>
         migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      listen: async (channel, on) => listenPostgres(options.url!, channel, on),
     };
   }
   const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => undefined;
@@ -80,6 +87,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
         await client.exec('CHECKPOINT');
         return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
       },
+      listen: (channel, on) => listenEmbedded(client, channel, on),
     };
   } catch (err) {
     await release();

@@ -1,4 +1,5 @@
 export * from './client.ts';
+export type { Listener, NotificationHandlers } from './notify.ts';
 export { DataDirLockedError, LOCK_NAME, folderSocketAddress, lockDataDir } from './data-dir-lock.ts';
 export * from './schema/index.ts';
 export * as schema from './schema/index.ts';

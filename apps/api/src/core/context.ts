@@ -5,6 +5,7 @@ import type { AuthUser, Session, SessionStore } from './sessions.ts';
 import type { Throttle } from './throttle.ts';
 import type { AppAbility } from './abilities.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { AuthCache } from './auth-cache.ts';
 
 /** What every feature may use: built once in app.ts, reached through `app.deps`. */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   sessions: SessionStore;
+  /** Sessions, abilities and role names held in process; the database's triggers invalidate them (auth-cache.ts). */
+  auth: AuthCache;
   throttle: Throttle;
   limits: AuthLimits;
   /** The database job queue (pg-boss): every background job (src/jobs.ts). */
@@ -40,7 +43,7 @@ declare module 'fastify' {
     /** A session cookie was sent but its session is gone (expired, logged out elsewhere). */
     sessionExpired: boolean;
     user: AuthUser | null;
-    /** Built lazily by `abilityFor` and cached for the request. */
+    /** Taken by `abilityFor` from the auth cache (built once per user until a change is announced). */
     ability: AppAbility | null;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Action, Subject } from '@enamel/contracts';
-import { buildAbility, loadRules, type AppAbility } from './abilities.ts';
+import { loadRules, type AppAbility } from './abilities.ts';
 import { AppError } from './errors.ts';
 import type { AuthUser, Session } from './sessions.ts';
 
@@ -10,9 +10,11 @@ export function requireUser(request: FastifyRequest): { user: AuthUser; session:
   return { user: request.user, session: request.session };
 }
 
+/** The signed-in user's ability: built once per user and kept until the database announces a change (auth-cache.ts). */
 export async function abilityFor(request: FastifyRequest): Promise<AppAbility> {
   const { user } = requireUser(request);
-  request.ability ??= buildAbility(await loadRules(request.server.deps.db, user.id));
+  const { auth, db } = request.server.deps;
+  request.ability ??= await auth.ability(user.id, () => loadRules(db, user.id));
   return request.ability;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { sessions, users, type Database, type UserRow } from '@enamel/db';
 import { randomToken, sha256 } from './tokens.ts';
+import type { AuthCache, CachedSession } from './auth-cache.ts';
 
 export const SESSION_COOKIE = 'enamel_session';
 /** Without "remember", a session ends after 2 h idle (and its cookie with the browser). */
@@ -24,7 +25,11 @@ export function lifetime(remember: boolean): number {
 }
 
 export class SessionStore {
-  constructor(private readonly db: Database) {}
+  /** `cache`: sessions held in process, dropped by the database's invalidations (auth-cache.ts). */
+  constructor(
+    private readonly db: Database,
+    private readonly cache: AuthCache,
+  ) {}
 
   /** Starts a new session (a fresh id each login: no fixation). Returns the cookie value. */
   async create(userId: number, remember: boolean, meta: { ip: string; userAgent: string | undefined }) {
@@ -45,7 +50,21 @@ export class SessionStore {
   /** The live session and its active user for a cookie value, sliding its expiry; null when expired or unknown. */
   async resolve(token: string): Promise<{ session: Session; user: AuthUser } | null> {
     const id = sha256(token);
-    const now = new Date();
+    const now = Date.now();
+    const found = await this.cache.session(id, now, () => this.load(id, new Date(now)));
+    if (!found) return null;
+    if (now - found.lastSeenAt > TOUCH_EVERY_MS) {
+      // Marked first so that concurrent requests write it once; the trigger announces no touch (it only extends).
+      found.lastSeenAt = now;
+      const expiresAt = new Date(now + lifetime(found.session.remember));
+      await this.db.update(sessions).set({ lastSeenAt: new Date(now), expiresAt }).where(eq(sessions.id, id));
+      found.session = { ...found.session, expiresAt };
+    }
+    return { session: found.session, user: found.user };
+  }
+
+  /** The session row and its active user, as the database has them now. */
+  private async load(id: string, now: Date): Promise<CachedSession | null> {
     const [row] = await this.db
       .select({
         id: sessions.id,
@@ -60,12 +79,7 @@ export class SessionStore {
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.status, 'active')))
       .limit(1);
     if (!row) return null;
-    let expiresAt = row.expiresAt;
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      expiresAt = new Date(now.getTime() + lifetime(row.remember));
-      await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
-    }
-    return { session: { id: row.id, userId: row.userId, remember: row.remember, expiresAt }, user: row.user };
+    return { session: { id: row.id, userId: row.userId, remember: row.remember, expiresAt: row.expiresAt }, user: row.user, lastSeenAt: row.lastSeenAt.getTime() };
   }
 
   async destroy(id: string): Promise<void> {

@@ -20,7 +20,7 @@ import { clearSessionCookie, setSessionCookie, setXsrfCookie } from '../../core/
 import { mintXsrfToken } from '../../core/csrf.ts';
 import { requireUser } from '../../core/guards.ts';
 import { requestLocale, translate } from '../../core/i18n.ts';
-import { presentCurrentUser } from '../users/index.ts';
+import { currentUserOf, presentCurrentUser, userRoleNames } from '../users/index.ts';
 import { checkCredentials } from './auth.service.ts';
 import { requestResetLink, resetPassword } from './password-reset.service.ts';
 
@@ -84,7 +84,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get('/api/user', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: getUserResponseSchema, 401: errorBodySchema } } }, async (request) => {
     const { user } = requireUser(request);
-    return { success: true as const, data: await presentCurrentUser(deps.db, user) };
+    const roleNames = await deps.auth.roleNames(user.id, () => userRoleNames(deps.db, user.id));
+    return { success: true as const, data: currentUserOf(user, roleNames) };
   });
 
   app.get(
@@ -92,7 +93,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'The CASL rules of the signed-in user', response: { 200: z.array(abilityRuleSchema), 401: errorBodySchema } } },
     async (request) => {
       const { user } = requireUser(request);
-      return loadRules(deps.db, user.id);
+      return deps.auth.rules(user.id, () => loadRules(deps.db, user.id));
     },
   );
 

@@ -15,18 +15,28 @@ export function fullName(user: { firstname: string; lastname: string }): string 
 
 /** The only place a user row becomes the JSON the client sees as "the current user". */
 export async function presentCurrentUser(db: Database, user: AuthUser): Promise<CurrentUser> {
-  const roleRows = await db
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, user.id))
-    .orderBy(roles.name);
+  return currentUserOf(user, await userRoleNames(db, user.id));
+}
+
+/** The current user's JSON from the user and the names of their roles (GET /api/user takes these from the auth cache). */
+export function currentUserOf(user: AuthUser, roleNames: string[]): CurrentUser {
   return {
     id: user.id,
     ...userNames(user),
     locale: isLocale(user.locale) ? user.locale : 'en',
-    roles: roleRows.map((r) => r.name),
+    roles: roleNames,
   };
+}
+
+/** The names of a user's roles, in name order. */
+export async function userRoleNames(db: Database, userId: number): Promise<string[]> {
+  const roleRows = await db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(roles.name);
+  return roleRows.map((r) => r.name);
 }
 
 /** "Ada Lovelace King" → firstname "Ada", lastname "Lovelace King". */

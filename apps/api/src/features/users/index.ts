@@ -1,4 +1,4 @@
 /** What the rest of the API uses of this feature: import it from here, never from the other files (npm run lint checks). */
 export { default as userRoutes } from './users.routes.ts';
-export { fullName, presentCurrentUser, splitName } from './current-user.presenter.ts';
+export { currentUserOf, fullName, presentCurrentUser, splitName, userRoleNames } from './current-user.presenter.ts';
 export { ensureFirstAdmin } from './first-admin.ts';
