@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@enamel/db';
+import { dayFigures } from './daily-totals.ts';
 
 export interface LedgerDifference {
   dental_practice_id: number;
@@ -22,12 +23,7 @@ export interface LedgerDifference {
 
 /** The rollup figures as the ledger gives them, per practice, product and local day (migration 0019's definition). */
 const rollupsFromLedger = sql`
-  select m.dental_practice_id, m.product_id, (m.occurred_at at time zone p.time_zone)::date as day,
-         coalesce(-sum(m.quantity) filter (where m.type = 'consume'), 0) as consumed_quantity,
-         coalesce(-sum(m.quantity * m.unit_cost) filter (where m.type = 'consume'), 0) as consumed_cost,
-         count(*) filter (where m.type = 'consume') as consumed_count,
-         coalesce(sum(m.quantity * m.unit_cost) filter (where m.type = 'receive'), 0) as received_value,
-         sum(m.quantity) as net_quantity, sum(m.quantity * m.unit_cost) as net_value, count(*) as movement_count
+  select m.dental_practice_id, m.product_id, (m.occurred_at at time zone p.time_zone)::date as day, ${dayFigures}
   from stock_movements m join dental_practices p on p.id = m.dental_practice_id
   group by 1, 2, 3`;
 
