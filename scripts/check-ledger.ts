@@ -1,17 +1,17 @@
-// `npm run check:ledger`: for every practice and product, on hand (and each lot) must equal the sum of its movements.
+// `npm run check:ledger`: for every practice and product, on hand (and each lot) must equal the sum of its movements,
+// and every day's rollup (ledger_day_totals) the movements of that local day.
 import { withConfiguredDatabase } from '../apps/api/src/cli.ts';
-import { findLedgerDifferences } from '../apps/api/src/features/stock/ledger-check.ts';
+import { findLedgerDifferences, type LedgerDifference } from '../apps/api/src/features/stock/ledger-check.ts';
 
+const where = (d: LedgerDifference) => (d.scope === 'lot' ? ` · lot ${d.lot_number ?? '(running)'}` : d.scope === 'day' ? ` · rollup of ${d.day} · ${d.measure}` : '');
 const io = { out: console.log, err: console.error };
 process.exitCode = await withConfiguredDatabase('check:ledger', io, async ({ db }) => {
   const differences = await findLedgerDifferences(db);
   if (differences.length === 0) {
-    io.out('Ledger check passed: every stock level and lot equals the sum of its movements.');
+    io.out('Ledger check passed: every stock level, lot and daily rollup equals the sum of its movements.');
     return 0;
   }
   io.err(`Ledger check FAILED: ${differences.length} difference(s).`);
-  for (const d of differences) {
-    io.err(`  ${d.practice} · ${d.product}${d.scope === 'lot' ? ` · lot ${d.lot_number ?? '(running)'}` : ''}: recorded ${d.recorded}, movements sum to ${d.movements}`);
-  }
+  for (const d of differences) io.err(`  ${d.practice} · ${d.product}${where(d)}: recorded ${d.recorded}, movements sum to ${d.movements}`);
   return 1;
 });

@@ -14,3 +14,4 @@ export * from './organisation.ts';
 export * from './scheduler.ts';
 export * from './reports.ts';
 export * from './replenishment.ts';
+export * from './ledger-rollups.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { consumptionByWeek, seriesByWeek, startOfDay, weekIndex, type WeekWindow } from '../stock/index.ts';
+import { consumptionByWeek, seriesByWeek, startOfDay, weekOfDay, wholeDays, type WeekWindow } from '../stock/index.ts';
 
 /**
  * The weekly series a forecast run reads, built from the ledger as it stood before the forecast date:
@@ -46,12 +46,14 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
   const localDay = (column: ReturnType<typeof sql>) => sql`((${column}) at time zone ${tz})::date`;
   const dayStart = (day: string) => startOfDay(day, tz);
 
+  // The ledger's days before the date (the rollups).
+  const history = wholeDays({ practiceId, timeZone: tz, from: null, to: forecastDate });
   // The practice's first recorded activity before the date bounds the history.
   const [first] = await rowsOf(
     db,
     dayRow,
     sql`select to_char(least(
-          (select min(${localDay(sql`occurred_at`)}) from stock_movements where dental_practice_id = ${practiceId} and occurred_at < ${dayStart(forecastDate)}),
+          (select min(day) from (${history}) d),
           (select min(${localDay(sql`performed_at`)}) from procedures where dental_practice_id = ${practiceId} and status = 'completed' and performed_at < ${dayStart(forecastDate)})
         ), 'YYYY-MM-DD') as day`,
   );
@@ -70,8 +72,7 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
     const starts = await rowsOf(
       db,
       startRow,
-      sql`select product_id, greatest(0, ${weekIndex(tz, start, weeks, sql`min(occurred_at)`)}) as w from stock_movements
-          where dental_practice_id = ${practiceId} and occurred_at < ${to} group by product_id`,
+      sql`select product_id, greatest(0, ${weekOfDay(start, sql`min(day)`)}) as w from (${history}) d group by product_id`,
     );
     const used = await consumptionByWeek(db, { practiceId, timeZone: tz, start, weeks });
     for (const s of starts) {

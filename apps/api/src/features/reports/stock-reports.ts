@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import Big from 'big.js';
+import { addDays } from '@enamel/contracts';
 import { rowsOf } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { consumedBetween, deadStock, dec, lowStockRows, shelfLotsExpiringWithin, stockAt } from '../stock/index.ts';
+import { consumedBetween, consumedInDays, deadStock, dec, lowStockRows, shelfLotsExpiringWithin, stockAt, wholeDays } from '../stock/index.ts';
 import { movementLines } from './movement-lines.ts';
 import { allAtOnce, columnsRow, periodBounds, productFilter, type ReportColumn, type ReportContext, type ReportDefinition } from './report-definition.ts';
 
@@ -91,12 +92,15 @@ export const consumptionByProduct: ReportDefinition = {
   chart: { label: 'product', value: 'cost' },
   read: allAtOnce(async (ctx) => {
     const { start, end } = periodBounds(ctx);
-    const byCode = ctx.procedureCodeId ? sql`and procedure_id in (select id from procedures where dental_practice_id = ${ctx.practiceId} and procedure_code_id = ${ctx.procedureCodeId})` : sql``;
+    // The period's whole days from the rollups; of one procedure code, from its movements (the rollups know no codes).
+    const consumed = ctx.procedureCodeId
+      ? consumedBetween({ practiceId: ctx.practiceId, from: start, to: end, where: sql`and procedure_id in (select id from procedures where dental_practice_id = ${ctx.practiceId} and procedure_code_id = ${ctx.procedureCodeId})` })
+      : consumedInDays(wholeDays({ practiceId: ctx.practiceId, timeZone: ctx.timeZone, from: ctx.from, to: addDays(ctx.to, 1) }));
     const found = await rowsOf(
       ctx.db,
       consumptionRow,
       sql`select ${names}, ${dec(sql`x.quantity`)} as quantity, ${dec(sql`x.cost`)} as cost
-          from (${consumedBetween({ practiceId: ctx.practiceId, from: start, to: end, where: byCode })}) x
+          from (${consumed}) x
           ${joins} where true ${productFilter(ctx)}
           order by x.cost desc, p.name`,
     );

@@ -1,15 +1,17 @@
 /**
  * The stock feature: the ledger (the only code that changes stock) and the stock reads every other feature uses —
  * on hand and value at a moment, consumption per week and month, lot expiry state, stock status, low stock and
- * order quantities, dead stock, days to zero. Other features import stock only from here.
+ * order quantities, dead stock, days to zero. Reads over whole local days add up the ledger's daily rollups
+ * (daily-totals.ts); the ledger-check proves them equal to the ledger. Other features import stock only from here.
  */
 export { giveBack, giveBackMany, lockInventories, lockInventory, receive, take, takeMany, type MovementContext, type TakeInput, type Tx } from './ledger.ts';
 export { allocate, fefoOrder, firstUsableDay, isExpired } from './fefo.ts';
 export { findLedgerDifferences } from './ledger-check.ts';
-export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, startOfDay, weekIndex, type StockMoment } from './moment.ts';
+export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, monthOfDay, startOfDay, weekIndex, type StockMoment } from './moment.ts';
 export { inventoryOnHandAt, lotQuantityAt, onHandByProduct, stockAt, valueAtMonthEnds, valueByCategory } from './on-hand.ts';
-export { consumedBetween, consumedCostByMonth, consumptionByWeek, mostUsed } from './consumption.ts';
-export { seriesByWeek, type WeeklySeries, type WeekWindow } from './weekly.ts';
+export { consumedBetween, consumedCostByMonth, consumedInDays, consumptionByWeek, mostUsed } from './consumption.ts';
+export { dayFigures, daysUpTo, wholeDays, type DayWindow } from './daily-totals.ts';
+export { seriesByWeek, toWeeks, weekOfDay, type WeeklySeries, type WeekWindow } from './weekly.ts';
 export { expiringLots, expiryState, expiryStateSql, lotExpiryStateSql, practiceTodaySql, shelfLotsExpiringWithin, todayInZoneSql, warningDaysOrDefaultSql, warningDaysSql } from './expiry.ts';
 export { stockStatusSql } from './stock-status.ts';
 export { effectiveOrderUpToSql, effectiveReorderPointSql, inventoryEffectiveLevelsSql, inventoryLevelColumns, type LevelColumns } from './levels.ts';

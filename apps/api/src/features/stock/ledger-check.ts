@@ -1,21 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@enamel/db';
+import { dayFigures } from './daily-totals.ts';
 
 export interface LedgerDifference {
   dental_practice_id: number;
   practice: string;
   product_id: number;
   product: string;
-  /** `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot. */
-  scope: 'inventory' | 'lot';
+  /**
+   * `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot, `day` when a
+   * rollup of a local day (ledger_day_totals) differs from that day's movements.
+   */
+  scope: 'inventory' | 'lot' | 'day';
   lot_number: string | null;
+  /** The practice's local day of a `day` difference. */
+  day: string | null;
+  /** Which figure of the day's rollup differs (`consumed_quantity`, `net_value`, …; `movement_count` for a missing or extra row). */
+  measure: string | null;
   recorded: string;
   movements: string;
 }
 
+/** The rollup figures as the ledger gives them, per practice, product and local day (migration 0019's definition). */
+const rollupsFromLedger = sql`
+  select m.dental_practice_id, m.product_id, (m.occurred_at at time zone p.time_zone)::date as day, ${dayFigures}
+  from stock_movements m join dental_practices p on p.id = m.dental_practice_id
+  group by 1, 2, 3`;
+
 /**
- * For every practice and product: on hand must equal the sum of its movements, and every lot's
- * quantity the sum of the movements on that lot. Returns each difference (none when the ledger holds).
+ * For every practice and product: on hand must equal the sum of its movements, every lot's quantity the sum of
+ * the movements on that lot, and every day's rollup (ledger_day_totals) the movements of that local day, every
+ * row compared figure by figure, in both directions. Returns each difference (none when the ledger holds).
  */
 export async function findLedgerDifferences(db: Database): Promise<LedgerDifference[]> {
   const rows = await db
@@ -24,28 +39,47 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
       practice: sql<string>`d.practice`,
       product_id: sql<number>`d.product_id::int`,
       product: sql<string>`d.product`,
-      scope: sql<'inventory' | 'lot'>`d.scope`,
+      scope: sql<'inventory' | 'lot' | 'day'>`d.scope`,
       lot_number: sql<string | null>`d.lot_number`,
+      day: sql<string | null>`d.day::text`,
+      measure: sql<string | null>`d.measure`,
       recorded: sql<string>`d.recorded::text`,
       movements: sql<string>`d.movements::text`,
     })
     .from(sql`(
       select i.dental_practice_id, dp.name as practice, i.product_id, p.name as product, 'inventory' as scope, null::varchar as lot_number,
-             i.on_hand as recorded, coalesce(m.total, 0) as movements
+             null::date as day, null::text as measure, i.on_hand::numeric as recorded, coalesce(m.total, 0)::numeric as movements
         from inventories i
         join dental_practices dp on dp.id = i.dental_practice_id
         join products p on p.id = i.product_id
         left join (select inventory_id, sum(quantity) as total from stock_movements group by inventory_id) m on m.inventory_id = i.id
        where i.on_hand <> coalesce(m.total, 0)
       union all
-      select i.dental_practice_id, dp.name, i.product_id, p.name, 'lot', l.lot_number, l.quantity, coalesce(m.total, 0)
+      select i.dental_practice_id, dp.name, i.product_id, p.name, 'lot', l.lot_number, null, null, l.quantity, coalesce(m.total, 0)
         from lots l
         join inventories i on i.id = l.inventory_id
         join dental_practices dp on dp.id = i.dental_practice_id
         join products p on p.id = i.product_id
         left join (select lot_id, sum(quantity) as total from stock_movements group by lot_id) m on m.lot_id = l.id
        where l.quantity <> coalesce(m.total, 0)
+      union all
+      select c.dental_practice_id, dp.name, c.product_id, p.name, 'day', null, c.day, f.measure, f.recorded, f.movements
+        from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.day, e.day) as day,
+                     r.consumed_quantity as r_cq, e.consumed_quantity as e_cq, r.consumed_cost as r_cc, e.consumed_cost as e_cc, r.consumed_count as r_cn, e.consumed_count as e_cn,
+                     r.received_value as r_rv, e.received_value as e_rv, r.net_quantity as r_nq, e.net_quantity as e_nq, r.net_value as r_nv, e.net_value as e_nv,
+                     r.movement_count as r_mc, e.movement_count as e_mc
+                from ledger_day_totals r full join (${rollupsFromLedger}) e
+                  on e.dental_practice_id = r.dental_practice_id and e.product_id = r.product_id and e.day = r.day) c
+        cross join lateral (values
+          ('movement_count', coalesce(c.r_mc, 0)::numeric, coalesce(c.e_mc, 0)::numeric), ('consumed_quantity', coalesce(c.r_cq, 0), coalesce(c.e_cq, 0)),
+          ('consumed_cost', coalesce(c.r_cc, 0), coalesce(c.e_cc, 0)), ('consumed_count', coalesce(c.r_cn, 0)::numeric, coalesce(c.e_cn, 0)::numeric),
+          ('received_value', coalesce(c.r_rv, 0), coalesce(c.e_rv, 0)), ('net_quantity', coalesce(c.r_nq, 0), coalesce(c.e_nq, 0)),
+          ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0))
+        ) f(measure, recorded, movements)
+        join dental_practices dp on dp.id = c.dental_practice_id
+        join products p on p.id = c.product_id
+       where f.recorded <> f.movements or (c.r_mc is null) <> (c.e_mc is null) and f.measure = 'movement_count'
     ) as d`)
-    .orderBy(sql`d.practice`, sql`d.product`, sql`d.scope`);
+    .orderBy(sql`d.practice`, sql`d.product`, sql`d.scope`, sql`d.day`, sql`d.measure`);
   return rows;
 }

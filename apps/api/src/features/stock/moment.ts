@@ -30,6 +30,10 @@ export const daysBefore = (m: StockMoment, days: number): SQL => startOfDay(addD
 export const monthIndex = (timeZone: string, column: SQL, months: string[]): SQL =>
   sql`(width_bucket(${column}, (select array_agg(((m || '-01')::date::timestamp at time zone ${timeZone}) order by m) from unnest(array[${sql.join(months.map((m) => sql`${m}`), sql`, `)}]::text[]) m)) - 1)`;
 
+/** The month of a local day (a date column) among the given months (0 = the first, −1 = before it), like `monthIndex`. */
+export const monthOfDay = (day: SQL, months: string[]): SQL =>
+  sql`(width_bucket(${day}, array[${sql.join(months.map((m) => sql`${`${m}-01`}::date`), sql`, `)}]) - 1)`;
+
 /** The months ending with the date's month, oldest first ('YYYY-MM'). */
 export function lastMonths(date: string, n: number): string[] {
   const [y, m] = date.split('-').map(Number) as [number, number];

@@ -2,14 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toDecimal } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { cutoffOf, dec, monthIndex, type StockMoment } from './moment.ts';
+import { daysUpTo, wholeDays } from './daily-totals.ts';
+import { cutoffOf, dec, monthOfDay, type StockMoment } from './moment.ts';
 
 type Db = Pick<Database, 'execute'>;
 
 /**
  * Each product's stock and its value at the moment (lot cost), as a query to select from (product_id, on_hand,
  * value). Today reads the ledger's caches (inventories' on hand, lots' quantity × cost: what the inventory list
- * shows); a past date sums the ledger up to it (Σ quantity, Σ quantity × the cost of the lot it moved at).
+ * shows); a past date sums the ledger's days before it (Σ quantity, Σ quantity × the cost of the lot it moved at),
+ * from the rollups.
  */
 export const stockAt = (m: StockMoment): SQL =>
   m.date === m.today
@@ -17,8 +19,8 @@ export const stockAt = (m: StockMoment): SQL =>
   select i.product_id, i.on_hand, coalesce((select sum(l.quantity * l.unit_cost) from lots l where l.inventory_id = i.id), 0) as value
   from inventories i where i.dental_practice_id = ${m.practiceId}`
     : sql`
-  select product_id, sum(quantity) as on_hand, sum(quantity * unit_cost) as value
-  from stock_movements where dental_practice_id = ${m.practiceId} and occurred_at < ${cutoffOf(m)}
+  select product_id, sum(net_quantity) as on_hand, sum(net_value) as value
+  from (${wholeDays({ practiceId: m.practiceId, timeZone: m.timeZone, from: null, to: m.date })}) d
   group by product_id`;
 
 /** An inventory's (`i`) on hand at the moment: its cached on hand today, the ledger's sum up to a past date. */
@@ -52,14 +54,15 @@ export async function valueByCategory(db: Db, m: StockMoment) {
 
 const movedRow = sqlRow({ month: sqlCol.int, value: sqlCol.decimal });
 
-/** Stock value at the end of each month (YYYY-MM, oldest first; the last one ends at the moment): the value moved per month summed up. */
+/**
+ * Stock value at the end of each month (YYYY-MM, oldest first; the last one ends at the moment): the value moved per
+ * month summed up, from the rollups' days (today's movements until now from the ledger).
+ */
 export async function valueAtMonthEnds(db: Db, m: StockMoment, months: string[]): Promise<Array<{ month: string; value: string }>> {
   const moved = await rowsOf(
     db,
     movedRow,
-    sql`select ${monthIndex(m.timeZone, sql`occurred_at`, months)} as month, ${dec(sql`sum(quantity * unit_cost)`)} as value
-        from stock_movements where dental_practice_id = ${m.practiceId} and occurred_at < ${cutoffOf(m)}
-        group by 1`,
+    sql`select ${monthOfDay(sql`day`, months)} as month, ${dec(sql`sum(net_value)`)} as value from (${daysUpTo(m, null)}) d group by 1`,
   );
   const byMonth = new Map(moved.map((r) => [r.month, toDecimal(r.value)]));
   let running = byMonth.get(-1) ?? toDecimal(0);

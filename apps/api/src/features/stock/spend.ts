@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { CONFIGURATION_DEFAULTS, addMonths, dayIn, toDecimal } from '@enamel/contracts';
+import { CONFIGURATION_DEFAULTS, dayIn, toDecimal } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { AppError } from '../../core/errors.ts';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { cutoffOf, dec, lastMonths, monthIndex, startOfDay, type StockMoment } from './moment.ts';
+import { daysUpTo } from './daily-totals.ts';
+import { cutoffOf, dec, lastMonths, monthOfDay, type StockMoment } from './moment.ts';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -33,15 +34,12 @@ const monthRow = sqlRow({ month: sqlCol.int, received: sqlCol.decimal });
 const committedRow = sqlRow({ currency: sqlCol.text, committed: sqlCol.decimal });
 const practiceRow = sqlRow({ time_zone: sqlCol.text, currency: sqlCol.text, budget: sqlCol.decimal.nullable() });
 
-/** The received value per month of `months` (YYYY-MM, oldest first) up to the moment, by the practice's calendar. */
+/** The received value per month of `months` (YYYY-MM, oldest first) up to the moment, by the practice's calendar (the rollups' days). */
 export async function receivedByMonth(db: Db, m: StockMoment, months: string[]): Promise<Map<number, string>> {
-  const from = startOfDay(`${months[0]}-01`, m.timeZone);
   const found = await rowsOf(
     db,
     monthRow,
-    sql`select ${monthIndex(m.timeZone, sql`occurred_at`, months)} as month, ${dec(sql`sum(quantity * unit_cost)`)} as received
-        from stock_movements where dental_practice_id = ${m.practiceId} and type = 'receive' and occurred_at >= ${from} and occurred_at < ${cutoffOf(m)}
-        group by 1`,
+    sql`select ${monthOfDay(sql`day`, months)} as month, ${dec(sql`sum(received_value)`)} as received from (${daysUpTo(m, `${months[0]}-01`)}) d group by 1`,
   );
   return new Map(found.map((r) => [r.month, r.received]));
 }
@@ -116,13 +114,8 @@ export async function budgetImpact(db: Db, practiceId: number, amount: string, c
   const day = dayIn(practice.time_zone, moment);
   const m: StockMoment = { practiceId, timeZone: practice.time_zone, date: day > today ? today : day, today };
   const month = m.date.slice(0, 7);
-  const [received] = await rowsOf(
-    db,
-    sqlRow({ spent: sqlCol.decimal }),
-    sql`select ${dec(sql`sum(quantity * unit_cost)`)} as spent from stock_movements
-        where dental_practice_id = ${practiceId} and type = 'receive' and occurred_at >= ${startOfDay(`${month}-01`, m.timeZone)}
-          and occurred_at < least(${cutoffOf(m)}, ${startOfDay(addMonths(`${month}-01`, 1), m.timeZone)})`,
-  );
+  // The moment's month up to the moment (its date is in that month, so the month's end is never before it).
+  const [received] = await rowsOf(db, sqlRow({ spent: sqlCol.decimal }), sql`select ${dec(sql`sum(received_value)`)} as spent from (${daysUpTo(m, `${month}-01`)}) d`);
   const committed = (await committedByCurrency(db, m, exceptOrderId)).find((c) => c.currency === practice.currency)?.committed ?? '0';
   const comparable = currency === practice.currency;
   const spent = toDecimal(received?.spent ?? 0);

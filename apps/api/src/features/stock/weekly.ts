@@ -34,8 +34,7 @@ const weeklyRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, n: sqlCol.number });
 /** One number per reference and week of the window; references with no rows are absent. */
 export async function seriesByWeek(db: Db, window: WeekWindow, series: WeeklySeries): Promise<Map<number, number[]>> {
   const { timeZone, start, weeks } = window;
-  const out = new Map<number, number[]>();
-  if (weeks <= 0) return out;
+  if (weeks <= 0) return new Map();
   const at = sql.identifier(series.at);
   const ref = sql.identifier(series.ref);
   const only = series.only === undefined ? sql`` : sql`and ${ref} = ${series.only}`;
@@ -47,11 +46,20 @@ export async function seriesByWeek(db: Db, window: WeekWindow, series: WeeklySer
           and ${at} >= ${startOfDay(start, timeZone)} and ${at} < ${startOfDay(addDays(start, 7 * weeks), timeZone)}
         group by 1, 2`,
   );
+  return toWeeks(found, weeks, series.floor);
+}
+
+/** Rows of (reference, week, number) as one list of `weeks` numbers per reference (0 where absent), each at least `floor`. */
+export function toWeeks(found: ReadonlyArray<{ ref: number; w: number; n: number }>, weeks: number, floor = -Infinity): Map<number, number[]> {
+  const out = new Map<number, number[]>();
   for (const r of found) {
     if (r.w < 0 || r.w >= weeks) continue;
     const list = out.get(r.ref) ?? new Array<number>(weeks).fill(0);
-    list[r.w] = Math.max(series.floor ?? -Infinity, r.n);
+    list[r.w] = Math.max(floor, r.n);
     out.set(r.ref, list);
   }
   return out;
 }
+
+/** The week of a local day (a date column) among the weeks from the day `start` (0 = the first). */
+export const weekOfDay = (start: string, day: SQL): SQL => sql`floor((${day} - ${start}::date) / 7.0)::int`;

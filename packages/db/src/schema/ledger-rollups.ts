@@ -1,0 +1,39 @@
+import { bigint, date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { products } from './catalog.ts';
+import { dentalPractices } from './dental-practices.ts';
+
+/**
+ * The ledger (stock_movements) added up per practice, product and local day (the practice's time zone), so the
+ * dashboard and the reports read a row per day instead of every movement. Written only by triggers on
+ * stock_movements in the movement's own statement (migration 0019: insert, update, delete, truncate, enabled
+ * ALWAYS so no session setting skips them) and rebuilt for a practice when its time zone changes; `npm run
+ * check:ledger` proves every row equals the ledger. Values are unrounded (quantity × cost keeps 8 places).
+ */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+      .notNull()
+      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The practice's calendar day of the movements. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Consumed, positive for use: −Σ quantity of 'consume' movements (give-backs of consumption included). */
+    consumedQuantity: numeric('consumed_quantity').notNull().default('0'),
+    /** Cost of it: −Σ quantity × unit cost of 'consume' movements. */
+    consumedCost: numeric('consumed_cost').notNull().default('0'),
+    /** How many 'consume' movements (a product with none in a window is absent from consumption reads). */
+    consumedCount: integer('consumed_count').notNull().default(0),
+    /** Σ quantity × unit cost of 'receive' movements (the supply spend). */
+    receivedValue: numeric('received_value').notNull().default('0'),
+    /** Σ quantity of every movement: the change of stock on hand that day. */
+    netQuantity: numeric('net_quantity').notNull().default('0'),
+    /** Σ quantity × unit cost of every movement: the change of stock value that day. */
+    netValue: numeric('net_value').notNull().default('0'),
+    /** How many movements; a row exists only while it is above zero. */
+    movementCount: integer('movement_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dentalPracticeId, t.productId, t.day] }), index('ledger_day_totals_practice_day_idx').on(t.dentalPracticeId, t.day)],
+);
