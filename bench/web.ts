@@ -71,7 +71,7 @@ async function record(page: Page, url: string): Promise<{ requests: Map<string, 
   });
   cdp.on('Network.responseReceived', (e) => {
     const request = requests.get(e.requestId);
-    if (request) request.encoding = (e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') as string;
+    if (request) request.encoding = (e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity');
   });
   cdp.on('Network.dataReceived', (e) => {
     const request = requests.get(e.requestId);
