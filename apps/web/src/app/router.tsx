@@ -5,11 +5,13 @@ import { ADMIN_ROUTES, GUEST_ROUTES, type GuestScreen, type RouteHandle, type Sc
 import { RootErrorBoundary } from '../ui/RootErrorBoundary.tsx';
 import { NotFoundPage } from '../ui/NotFound.tsx';
 import { AppLoader } from '../ui/AppLoader.tsx';
+import { GuestLayout } from './layouts/GuestLayout.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
 
 type LazyComponent = () => Promise<{ Component: React.ComponentType }>;
 
 const GUEST_SCREENS: Record<GuestScreen, LazyComponent> = {
-  login: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }),
+  login: async () => ({ Component: LoginPage }),
   'forgot-password': async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage }),
   'reset-password': async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }),
 };
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
-        lazy: async () => ({ Component: (await import('./layouts/GuestLayout.tsx')).GuestLayout }),
+        Component: GuestLayout,
         children: [
           ...GUEST_ROUTES.map(
             (route): RouteObject => ({ path: route.path, handle: { crumb: route.crumb } satisfies RouteHandle, lazy: GUEST_SCREENS[route.screen] }),

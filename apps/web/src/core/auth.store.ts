@@ -1,15 +1,13 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { CurrentUser, LoginBody, Locale } from '@enamel/contracts';
+import { api } from './api.ts';
 import { navigateTo } from './navigation.ts';
 import { reloadSelectedPractice } from './practice.ts';
 import { runSessionResets, setPageExpiredHandler, setUnauthenticatedHandler } from './session.ts';
 
-/**
- * The HTTP client and the permission rules load with the first call that needs them, not with the store: the
- * login screen shows before either has loaded.
- */
-const http = async () => (await import('./api.ts')).api;
+/** The permission rules load with the first call that needs them, not with the store: the login screen never loads them. */
+const http = async () => api;
 const loadAbilities = async () => (await import('./abilities.ts')).loadAbilities();
 
 /** The stored user; empty (id null) when signed out. */

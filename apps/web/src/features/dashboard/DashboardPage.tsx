@@ -9,11 +9,12 @@ import { useFormat } from '../../core/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
+import { WhenVisible } from '../../ui/WhenVisible.tsx';
 import { useWidget, type DashboardView } from './dashboard.api.ts';
 import { ForecastRunBar } from './ForecastRunBar.tsx';
 import { CriticalItemsWidget, DaysToZeroWidget, LowStockWidget } from './widgets/StockWidgets.tsx';
 
-// The charts (recharts) load after the tables, so the page is readable before they arrive.
+// The charts (recharts) and the money widgets load after the tables, when scrolled near or once the page is idle.
 const ForecastChartWidget = lazy(() => import('./widgets/ForecastChartWidget.tsx').then((m) => ({ default: m.ForecastChartWidget })));
 const MoneyWidgets = lazy(() => import('./widgets/MoneyWidgets.tsx').then((m) => ({ default: m.MoneyWidgets })));
 
@@ -24,7 +25,11 @@ function Later({ children, count = 1 }: { children: ReactNode; count?: number })
       <Skeleton height={160} />
     </Card>
   ));
-  return <Suspense fallback={fallback}>{children}</Suspense>;
+  return (
+    <WhenVisible placeholder={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </WhenVisible>
+  );
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
