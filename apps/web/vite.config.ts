@@ -27,7 +27,7 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Every browser the app supports preloads modules itself (no polyfill in the entry chunk).
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNKS } } },
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNKS }, chunkFileNames: 'assets/[hash].js' } },
   },
   server: { proxy: { '/api': api, '/login': { target: api, bypass: (req) => (req.method === 'GET' ? req.url : undefined) }, '/logout': api, '/readyz': api } },
   test: {
