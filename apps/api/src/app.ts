@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
 import type { AuthLimits, Deps } from './core/context.ts';
 import { registerCsrf } from './core/csrf.ts';
+import { registerSecurityHeaders } from './core/security-headers.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
 import { JobQueue, startWorkers } from './core/jobs/index.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

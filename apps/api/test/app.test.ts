@@ -41,6 +41,12 @@ describe('serving', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // The same headers on every reply: an API error and a built asset too (worked out once at start).
+    for (const other of [await new Agent(t.app).get('/api/user'), await new Agent(t.app).get('/assets/app-abc123.js')]) {
+      expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+      expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('serves the app for deep links and assets with long caching', async () => {

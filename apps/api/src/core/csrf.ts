@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from './sessions.ts';
 import { isApiRequest, routePath } from './session-hook.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PROVEN_MAX = 10_000;
 
 /**
  * Signed double-submit token bound to the session: `nonce.hmac(secret, nonce|sessionId)`.
@@ -45,13 +46,25 @@ export function headerToken(request: FastifyRequest): string | undefined {
  */
 export function registerCsrf(app: FastifyInstance) {
   const { config } = app.deps;
+  // Pairs (session, token) already proven: a token's signature never changes, so each is checked by HMAC once,
+  // not on every reply. Bounded: forgotten all at once when full.
+  const proven = new Set<string>();
+  const valid = (sessionId: string | null, token: string | undefined): boolean => {
+    if (!token) return false;
+    const key = `${sessionId ?? ''}\n${token}`;
+    if (proven.has(key)) return true;
+    if (!isValidXsrfToken(config.sessionSecret, sessionId, token)) return false;
+    if (proven.size >= PROVEN_MAX) proven.clear();
+    proven.add(key);
+    return true;
+  };
 
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = headerToken(request);
     if (!cookie || !header || !safeEqual(cookie, header)) throw new AppError('csrf_mismatch');
-    const signedFor = (sessionId: string | null) => isValidXsrfToken(config.sessionSecret, sessionId, header);
+    const signedFor = (sessionId: string | null) => valid(sessionId, header);
     if (signedFor(request.session?.id ?? null)) return;
     const deadSession = request.sessionExpired ? request.cookies[SESSION_COOKIE] : undefined;
     if (deadSession && routePath(request) === '/login' && signedFor(sha256(deadSession))) return;
@@ -64,7 +77,7 @@ export function registerCsrf(app: FastifyInstance) {
     const sessionId = request.session?.id ?? null;
     const current = request.cookies[XSRF_COOKIE];
     // Pages and assets do not know the session: they only fill in a missing cookie.
-    const stale = isApiRequest(request) ? !isValidXsrfToken(config.sessionSecret, sessionId, current) : !current;
+    const stale = isApiRequest(request) ? !valid(sessionId, current) : !current;
     if (stale) {
       setXsrfCookie(reply, config, mintXsrfToken(config.sessionSecret, sessionId), request.session?.remember ?? false);
     }
