@@ -71,23 +71,38 @@ const pick = (n: number, from: number[]) => {
   return out.sort((a, b) => a - b);
 };
 
-/** One completion as plain SQL: what recordProcedure (features/procedures/procedure-commands.ts) writes, with none of the checks, reads or serialisation around it. */
+/**
+ * One completion as plain SQL: what recordProcedure (features/procedures/procedure-commands.ts) writes, with none of the
+ * checks, reads or serialisation around it, in the fewest round trips the locks allow — the shape the ledger uses
+ * (ledger.ts `takeMany`): the items in one insert, the inventories locked in one statement and their lots in one,
+ * the movements in one insert, the lots, the inventories and the items' costs one update each.
+ */
 async function rawCompletion(c: Raw, practiceId: number, codeId: number, productIds: number[], userId: number) {
+  const values = (rows: number, width: number, from = 1) =>
+    Array.from({ length: rows }, (_, r) => `(${Array.from({ length: width }, (_, k) => `$${from + r * width + k}`).join(', ')})`).join(', ');
   await c.query('begin');
   try {
     const [proc] = (await c.query(`insert into procedures (dental_practice_id, procedure_code_id, performed_at, provider, status, created_by) values ($1, $2, now(), 'Bench', 'completed', $3) returning id`, [practiceId, codeId, userId])).rows;
-    for (const productId of productIds) {
-      const [item] = (await c.query('insert into procedure_items (procedure_id, product_id, quantity) values ($1, $2, 1) returning id', [proc!.id, productId])).rows;
-      const [inv] = (await c.query('select id, on_hand from inventories where dental_practice_id = $1 and product_id = $2 for update', [practiceId, productId])).rows;
-      const [lot] = (await c.query('select id, unit_cost from lots where inventory_id = $1 and quantity > 0 order by expiry_date asc nulls last, received_at, id limit 1 for update', [inv!.id])).rows;
-      await c.query(
-        `insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, type, quantity, unit_cost, procedure_id, procedure_item_id, user_id, occurred_at) values ($1, $2, $3, $4, 'consume', -1, $5, $6, $7, $8, now())`,
-        [practiceId, inv!.id, productId, lot!.id, lot!.unit_cost, proc!.id, item!.id, userId],
-      );
-      await c.query('update lots set quantity = quantity - 1 where id = $1', [lot!.id]);
-      await c.query('update inventories set on_hand = on_hand - 1 where id = $1', [inv!.id]);
-      await c.query('update procedure_items set cost = $2 where id = $1', [item!.id, lot!.unit_cost]);
-    }
+    const items = (await c.query(`insert into procedure_items (procedure_id, product_id, quantity) select $1::int, p::int, 1 from (values ${values(productIds.length, 1, 2)}) v(p) returning id, product_id`, [proc!.id, ...productIds])).rows as Array<{ id: number; product_id: number }>;
+    const ids = productIds.map((_, i) => `$${i + 2}`).join(', ');
+    const invs = (await c.query(`select id, product_id from inventories where dental_practice_id = $1 and product_id in (${ids}) order by product_id for update`, [practiceId, ...productIds])).rows as Array<{ id: number; product_id: number }>;
+    const lotRows = (await c.query(`select id, inventory_id, unit_cost, expiry_date::text as expiry_date, received_at from lots where inventory_id in (${invs.map((_, i) => `$${i + 1}`).join(', ')}) and quantity > 0 order by id for update`, invs.map((i) => i.id))).rows as Array<{ id: number; inventory_id: number; unit_cost: string; expiry_date: string | null; received_at: Date }>;
+    const firstLot = (inventoryId: number) =>
+      lotRows
+        .filter((l) => l.inventory_id === inventoryId)
+        .sort((a, b) => (a.expiry_date ?? '9999').localeCompare(b.expiry_date ?? '9999') || +new Date(a.received_at) - +new Date(b.received_at) || a.id - b.id)[0]!;
+    const taken = items.map((item) => {
+      const inv = invs.find((i) => i.product_id === item.product_id)!;
+      return { item, inv, lot: firstLot(inv.id) };
+    });
+    await c.query(
+      `insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, type, quantity, unit_cost, procedure_id, procedure_item_id, user_id, occurred_at)
+       select $1::int, i::int, p::int, l::int, 'consume', -1, u::numeric, $2::int, it::int, $3::int, now() from (values ${values(taken.length, 5, 4)}) v(i, p, l, u, it)`,
+      [practiceId, proc!.id, userId, ...taken.flatMap((t) => [t.inv.id, t.item.product_id, t.lot.id, t.lot.unit_cost, t.item.id])],
+    );
+    await c.query(`update lots set quantity = lots.quantity - 1 from (values ${values(taken.length, 1)}) v(id) where lots.id = v.id::int`, taken.map((t) => t.lot.id));
+    await c.query(`update inventories set on_hand = inventories.on_hand - 1 from (values ${values(taken.length, 1)}) v(id) where inventories.id = v.id::int`, taken.map((t) => t.inv.id));
+    await c.query(`update procedure_items set cost = v.cost::numeric from (values ${values(taken.length, 2)}) v(id, cost) where procedure_items.id = v.id::int`, taken.flatMap((t) => [t.item.id, t.lot.unit_cost]));
     await c.query(`insert into activity_logs (user_id, dental_practice_id, action, subject, subject_id, ip) values ($1, $2, 'create', 'Procedure', $3, 'bench')`, [userId, practiceId, String(proc!.id)]);
     await c.query('commit');
   } catch (err) {
