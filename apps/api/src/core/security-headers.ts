@@ -19,7 +19,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     failure = error;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure instanceof Error) throw failure;
+  if (failure) throw new Error('helmet refused the security header options');
   return headers;
 }
 
