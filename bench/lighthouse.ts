@@ -14,21 +14,17 @@
  * starts on its own page, as a signed-in user's would. (A cookie in Lighthouse's extraHeaders is not enough: the
  * browser's own cookies for the origin replace it, and the app would start at /login without its stored state.)
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { runSeedCommand } from '../apps/api/src/features/seeder/seed-command.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, serveBuild } from './web-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ADMIN = { email: 'bench-lighthouse@example.test', password: 'Enamel-Crown-Bridge-7' };
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const TARGET = { performance: 90, accessibility: 100 };
 
@@ -59,39 +55,14 @@ const median = (xs: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilReady(base: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not get ready in 120 s');
-}
-
 /** Signs in through the login form, as a user does, in the browser Lighthouse drives. */
-async function signInThroughTheForm(port: number, base: string): Promise<void> {
+async function signInThroughTheForm(port: number, base: string, admin: { email: string; password: string }): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
-    await page.type('[data-testid="login-email"]', ADMIN.email);
-    await page.type('[data-testid="login-password"]', ADMIN.password);
+    await page.type('[data-testid="login-email"]', admin.email);
+    await page.type('[data-testid="login-password"]', admin.password);
     await page.click('[data-testid="login-submit"]');
     await page.waitForSelector('[data-testid="app-header"]', { timeout: 30_000 });
     await page.waitForNetworkIdle();
@@ -133,38 +104,21 @@ async function audit(port: number, url: string, attempt = 1): Promise<Figures> {
 
 export async function run(): Promise<void> {
   if (!process.env.BENCH_WEB_NO_BUILD) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-lighthouse-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_URL: base,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  // The demo data first (the server holds the embedded database while it runs), so the pages show real rows.
-  const seeded = await runSeedCommand(env, { out: () => undefined, err: console.error });
-  if (seeded !== 0) throw new Error('seeding the demo data failed');
-
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The demo data and the real server on the production build (web-server.ts, shared with the web bench).
+  const served = await serveBuild('lighthouse');
+  const { base } = served;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitUntilReady(base, server);
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: CHROMIUM_FLAGS,
     });
     console.log(`Lighthouse ${RUNS}× per page, desktop preset, ${CHROMIUM}, production build served by the server; medians:`);
     console.log('page             | performance | accessibility | FCP      | LCP      | TBT     | CLS   ');
     let signedInOnce = false;
     for (const page of PAGES) {
       if (page.signedIn && !signedInOnce) {
-        await signInThroughTheForm(chrome.port, base);
+        await signInThroughTheForm(chrome.port, base, served.admin);
         signedInOnce = true;
       }
       const runs: Figures[] = [];
@@ -185,8 +139,6 @@ export async function run(): Promise<void> {
     console.log(`Targets: performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}.`);
   } finally {
     chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r(undefined) : server.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await served.stop();
   }
 }
