@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM, CHROMIUM_FLAGS, serveBuild } from './web-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, serveBuild, signInThroughTheForm } from './web-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -55,19 +55,11 @@ const median = (xs: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** Signs in through the login form, as a user does, in the browser Lighthouse drives. */
-async function signInThroughTheForm(port: number, base: string, admin: { email: string; password: string }): Promise<void> {
+/** Signs in through the login form in the browser Lighthouse drives (web-server.ts). */
+async function signInThere(port: number, base: string, admin: { email: string; password: string }): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
-    const page = await browser.newPage();
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
-    await page.type('[data-testid="login-email"]', admin.email);
-    await page.type('[data-testid="login-password"]', admin.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForSelector('[data-testid="app-header"]', { timeout: 30_000 });
-    await page.waitForNetworkIdle();
-    if (new URL(page.url()).pathname !== '/admin/dashboard') throw new Error(`signing in ended at ${page.url()}`);
-    await page.close();
+    await signInThroughTheForm(browser, base, admin);
   } finally {
     await browser.disconnect();
   }
@@ -118,7 +110,7 @@ export async function run(): Promise<void> {
     let signedInOnce = false;
     for (const page of PAGES) {
       if (page.signedIn && !signedInOnce) {
-        await signInThroughTheForm(chrome.port, base, served.admin);
+        await signInThere(chrome.port, base, served.admin);
         signedInOnce = true;
       }
       const runs: Figures[] = [];

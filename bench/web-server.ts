@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'puppeteer-core';
 import { runSeedCommand } from '../apps/api/src/features/seeder/seed-command.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -77,4 +78,17 @@ export async function serveBuild(name: string): Promise<ServedBuild> {
     throw error;
   }
   return { base, admin, stop };
+}
+
+/** Signs in through the login form, as a user does, so the browser holds the session and the app's signed-in state. */
+export async function signInThroughTheForm(browser: Browser, base: string, admin: { email: string; password: string }): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
+  await page.type('[data-testid="login-email"]', admin.email);
+  await page.type('[data-testid="login-password"]', admin.password);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForSelector('[data-testid="app-header"]', { timeout: 30_000 });
+  await page.waitForNetworkIdle();
+  if (new URL(page.url()).pathname !== '/admin/dashboard') throw new Error(`signing in ended at ${page.url()}`);
+  await page.close();
 }

@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
-import { CHROMIUM, CHROMIUM_FLAGS, serveBuild } from './web-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, serveBuild, signInThroughTheForm } from './web-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const IDLE_MS = 2000;
@@ -110,17 +110,6 @@ function roundTrips(requests: Map<string, Request>, document: string): Map<strin
   return trip;
 }
 
-async function signIn(browser: Browser, base: string, admin: { email: string; password: string }): Promise<void> {
-  const page = await browser.newPage();
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
-  await page.type('[data-testid="login-email"]', admin.email);
-  await page.type('[data-testid="login-password"]', admin.password);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForSelector('[data-testid="app-header"]', { timeout: 30_000 });
-  await page.waitForNetworkIdle();
-  await page.close();
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(): Promise<void> {
@@ -133,7 +122,7 @@ export async function run(): Promise<void> {
     console.log('screen           | scripts | JS on the wire | by load  | round trips | CSS      | other (JSON…) | budget');
     const guest = await browser.createBrowserContext();
     const signedIn = await browser.createBrowserContext();
-    await signIn(signedIn as unknown as Browser, served.base, served.admin);
+    await signInThroughTheForm(signedIn as unknown as Browser, served.base, served.admin);
     for (const screen of SCREENS) {
       const page = await (screen.signedIn ? signedIn : guest).newPage();
       const { requests, loadAt, document } = await record(page, `${served.base}${screen.path}`);
