@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@enamel/db';
 import type { Config } from './env.ts';
 import type { AuthLimits, Deps } from './core/context.ts';
@@ -21,6 +21,7 @@ import { AuthCache, listenForAuthChanges } from './core/auth-cache.ts';
 import { registerSpa } from './core/spa.ts';
 import { Throttle } from './core/throttle.ts';
 import { zodValidatorCompiler } from './core/zod-validator.ts';
+import { createResponseSerializerCompiler } from './core/response-serializer.ts';
 import { APP_VERSION } from './version.ts';
 import { JOBS } from './jobs.ts';
 import { syncSchedules } from './features/scheduler/index.ts';
@@ -89,7 +90,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Response schemas compiled to fast-json-stringify where their JSON is fixed by shape (else zod's serializer);
+  // under tests each compiled reply is checked against zod's, byte for byte (core/response-serializer.ts).
+  const serializerCompiler = createResponseSerializerCompiler({ checked: config.env === 'test' });
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('responseSerializers', serializerCompiler.routes);
 
   // Under tests nothing fires by the clock: run-scheduler runs what is due.
   const jobs = options.jobs ?? (await JobQueue.start(database, app.log, { cron: config.env !== 'test' }));
