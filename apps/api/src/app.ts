@@ -122,10 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!options.jobs) await jobs.stop();
     deps.mailer.close();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   registerErrorHandler(app);

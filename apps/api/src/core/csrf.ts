@@ -59,21 +59,22 @@ export function registerCsrf(app: FastifyInstance) {
     return true;
   };
 
-  app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return;
+  // Callback-style hooks (not async): these run on every request and mostly decide there is nothing to do.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return done();
     const cookie = request.cookies[XSRF_COOKIE];
     const header = headerToken(request);
-    if (!cookie || !header || !safeEqual(cookie, header)) throw new AppError('csrf_mismatch');
+    if (!cookie || !header || !safeEqual(cookie, header)) return done(new AppError('csrf_mismatch'));
     const signedFor = (sessionId: string | null) => valid(sessionId, header);
-    if (signedFor(request.session?.id ?? null)) return;
+    if (signedFor(request.session?.id ?? null)) return done();
     const deadSession = request.sessionExpired ? request.cookies[SESSION_COOKIE] : undefined;
-    if (deadSession && routePath(request) === '/login' && signedFor(sha256(deadSession))) return;
-    throw new AppError('csrf_mismatch');
+    if (deadSession && routePath(request) === '/login' && signedFor(sha256(deadSession))) return done();
+    done(new AppError('csrf_mismatch'));
   });
 
   // Any API response whose request lacks a valid token for its session gets a fresh one.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.getHeader('set-cookie')?.toString().includes(`${XSRF_COOKIE}=`)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.getHeader('set-cookie')?.toString().includes(`${XSRF_COOKIE}=`)) return done(null, payload);
     const sessionId = request.session?.id ?? null;
     const current = request.cookies[XSRF_COOKIE];
     // Pages and assets do not know the session: they only fill in a missing cookie.
@@ -81,6 +82,6 @@ export function registerCsrf(app: FastifyInstance) {
     if (stale) {
       setXsrfCookie(reply, config, mintXsrfToken(config.sessionSecret, sessionId), request.session?.remember ?? false);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,9 +1,13 @@
+import crypto from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { sessions, users, type Database, type UserRow } from '@enamel/db';
-import { randomToken, sha256 } from './tokens.ts';
+import { randomToken } from './tokens.ts';
 import type { AuthCache, CachedSession } from './auth-cache.ts';
 
 export const SESSION_COOKIE = 'enamel_session';
+
+/** The stored id of a session token: its SHA-256 (hex), the same as tokens.ts's sha256 in one call (every API request hashes one). */
+export const sessionId = (token: string): string => crypto.hash('sha256', token, 'hex');
 /** Without "remember", a session ends after 2 h idle (and its cookie with the browser). */
 export const IDLE_MS = 2 * 60 * 60 * 1000;
 /** With "remember", it lasts 30 days from the last visit. */
@@ -35,7 +39,7 @@ export class SessionStore {
   async create(userId: number, remember: boolean, meta: { ip: string; userAgent: string | undefined }) {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + lifetime(remember));
-    const session: Session = { id: sha256(token), userId, remember, expiresAt };
+    const session: Session = { id: sessionId(token), userId, remember, expiresAt };
     await this.db.insert(sessions).values({
       id: session.id,
       userId,
@@ -49,7 +53,7 @@ export class SessionStore {
 
   /** The live session and its active user for a cookie value, sliding its expiry; null when expired or unknown. */
   async resolve(token: string): Promise<{ session: Session; user: AuthUser } | null> {
-    const id = sha256(token);
+    const id = sessionId(token);
     const now = Date.now();
     const found = await this.cache.session(id, now, () => this.load(id, new Date(now)));
     if (!found) return null;
