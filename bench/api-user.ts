@@ -2,7 +2,8 @@
  * GET /api/user with a session (real stack: cookies, session, roles from the auth cache, serialisation) against a
  * bare Fastify route returning the same JSON, on the embedded database and (with BENCH_DATABASE_URL) on PostgreSQL
  * in a fresh database, each measured in the same run as its floor. The client sends what a browser sends: the
- * session and XSRF-TOKEN cookies. The server's memory is printed idle and under the load.
+ * session and XSRF-TOKEN cookies. The server's memory is printed idle and under the load. BENCH_LOG=1 measures with
+ * the production request log (one line per response, at info) written to /dev/null; by default the app logs nothing.
  */
 import os from 'node:os';
 import fs from 'node:fs';
@@ -38,7 +39,8 @@ async function measure(label: string, open: () => Promise<DatabaseHandle>) {
   const database = await open();
   await database.migrate();
   await seedRoles(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const logger = process.env.BENCH_LOG ? { level: 'info', stream: fs.createWriteStream('/dev/null') } : false;
+  const app = await buildApp({ config, database, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -69,7 +71,7 @@ async function measure(label: string, open: () => Promise<DatabaseHandle>) {
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  console.log(`\nGET /api/user with a session (${label} database, 20 connections, ${DURATION}s each)`);
+  console.log(`\nGET /api/user with a session (${label} database, 20 connections, ${DURATION}s each${logger ? ', request log on' : ''})`);
   console.table({
     'Enamel /api/user': { 'req/s': Math.round(real.rps), 'p50 ms': real.p50, 'p99 ms': real.p99, errors: real.errors },
     'bare Fastify, same JSON': { 'req/s': Math.round(floor.rps), 'p50 ms': floor.p50, 'p99 ms': floor.p99, errors: floor.errors },

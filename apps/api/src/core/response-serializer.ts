@@ -25,7 +25,16 @@ import { $ZodType } from 'zod/v4/core';
  * proof of equivalence on real data.
  */
 
-type Compiled = FjsSchema & { nullable?: boolean };
+/** The part of JSON Schema (and fast-json-stringify's `nullable`) the conversion writes. */
+export interface SerializationSchema {
+  type?: 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+  nullable?: boolean;
+  properties?: Record<string, SerializationSchema>;
+  required?: string[];
+  additionalProperties?: false | SerializationSchema;
+  items?: SerializationSchema;
+}
+type Compiled = SerializationSchema;
 /** The JSON Schema fast-json-stringify needs for a zod schema, or null when its output is not fixed by its shape. */
 export function serializationSchema(schema: $ZodType): Compiled | null {
   return convert(schema);
@@ -49,7 +58,7 @@ interface Def {
 const def = (schema: $ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Checks that change the value (`.trim()`, `.toLowerCase()`, `.overwrite()`) make the output differ from the input. */
-const overwrites = (d: Def) => (d.checks ?? []).some((check) => check._zod.def.check !== undefined && check._zod.def.check === 'overwrite');
+const overwrites = (d: Def) => (d.checks ?? []).some((check) => check._zod.def.check === 'overwrite');
 
 function scalarType(value: unknown): 'string' | 'number' | 'boolean' | 'null' | null {
   if (value === null) return 'null';
@@ -108,7 +117,7 @@ function convert(schema: $ZodType): Compiled | null {
       for (const option of d.options ?? []) {
         const converted = convert(option);
         if (!converted || Object.keys(converted).some((key) => key !== 'type' && key !== 'nullable')) return null;
-        const type = converted.type as string | undefined;
+        const type = converted.type;
         if (type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'null') return null;
         types.add(type);
         if (converted.nullable) types.add('null');
@@ -117,7 +126,8 @@ function convert(schema: $ZodType): Compiled | null {
     }
     case 'nullable': {
       const inner = d.innerType ? convert(d.innerType) : null;
-      if (!inner || inner.type === undefined || Array.isArray(inner.type)) return null;
+      // A nullable unknown (no type) stays on zod.
+      if (!inner || inner.type === undefined) return null;
       return inner.type === 'null' ? inner : { ...inner, nullable: true };
     }
     case 'readonly':
@@ -176,7 +186,7 @@ export function compileResponseSchema(maybeSchema: unknown): ((data: unknown) =>
   if (!json) return null;
   // Compiled on the first reply, not at start: the app has some 1,700 response schemas and most tests use few.
   let stringify: ((data: unknown) => string) | undefined;
-  return (data) => (stringify ??= fastJsonStringify(json) as (data: unknown) => string)(data);
+  return (data) => (stringify ??= fastJsonStringify(json as FjsSchema))(data);
 }
 
 /** What the compiler made of one route's response schema (tests walk these for every route of the app). */
