@@ -8,9 +8,27 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 /** Anything still loading: a loader, a loading overlay, a skeleton, or a busy region. */
 const LOADING = '.mantine-Loader-root, .mantine-LoadingOverlay-root, .mantine-Skeleton-root, [aria-busy="true"]';
 
-/** Waits until the screen has its data: no request in flight and nothing left loading. */
+/**
+ * Scrolls, as a reader would, to each part of the screen drawn only once seen (`ui/WhenVisible.tsx`: the
+ * dashboard's charts and money widgets), until none is left, then back where the screen was.
+ */
+export async function scrollThroughLazyParts(page: Page): Promise<void> {
+  const lazy = page.locator('[data-when-visible] > *');
+  if ((await lazy.count()) === 0) return;
+  const start = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
+  for (let left = await lazy.count(); left > 0; left = await lazy.count()) {
+    // The part is drawn once in view, and its placeholder leaves (the locator may lose it while scrolling).
+    await lazy.first().scrollIntoViewIfNeeded().catch(() => undefined);
+    await expect.poll(() => lazy.count()).toBeLessThan(left);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(({ x, y }) => window.scrollTo(x, y), start);
+}
+
+/** Waits until the screen has its data (the parts drawn only once seen, scrolled to): no request in flight and nothing left loading. */
 export async function waitUntilLoaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  await scrollThroughLazyParts(page);
   await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);
   // Transitions (modals, menus) settle before colours are measured.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));

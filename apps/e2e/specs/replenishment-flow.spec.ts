@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { mailFromOutbox } from '../outbox.ts';
-import { seedDemoBeforeAll } from '../pages/a11y.ts';
+import { seedDemoBeforeAll, waitUntilLoaded } from '../pages/a11y.ts';
 import { apiSignIn, AppPages } from '../pages/app.ts';
 import { signInToPractice } from '../pages/practice.ts';
 import { expectNoAxeViolations, numberIn, PurchaseOrderPages } from '../pages/purchase-orders.ts';
@@ -186,6 +186,7 @@ test('from an order suggestion to the shelf: draft, approval by another manager,
 
     // The dashboard: this month's received spend went up.
     await page.goto('/admin/dashboard');
+    await waitUntilLoaded(page);
     await waitForNumber(received);
     await expect.poll(async () => numberIn(await received.textContent())).toBeGreaterThan(spentBefore);
   } finally {

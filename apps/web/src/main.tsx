@@ -10,12 +10,13 @@ import { useAuthStore } from './core/auth.store.ts';
 import { initI18n } from './core/i18n.ts';
 
 async function start(): Promise<void> {
-  await initI18n();
-
   // The app fetches the current user at start (docs/client-contract.md#auth-forms). A stored session is refreshed
-  // (which also reloads the permission rules); otherwise a live server session is picked up.
+  // (which also reloads the permission rules); otherwise a live server session is picked up. Asked before the
+  // interface language's messages are awaited, so the two requests travel together.
   const auth = useAuthStore.getState();
   void (auth.authenticated ? auth.refreshUser() : auth.getUser());
+
+  await initI18n();
 
   const router = createAppRouter();
   const root = document.getElementById('root');

@@ -14,11 +14,12 @@ import { useWidget, type DashboardView } from './dashboard.api.ts';
 import { ForecastRunBar } from './ForecastRunBar.tsx';
 import { CriticalItemsWidget, DaysToZeroWidget, LowStockWidget } from './widgets/StockWidgets.tsx';
 
-// The charts (recharts) and the money widgets load after the tables, when scrolled near or once the page is idle.
+// The charts (recharts) and the money widgets: their code, data and drawing wait until they are scrolled near, once
+// the first row's lists have loaded (their skeletons keep the rest below the fold, and so do the lists, usually).
 const ForecastChartWidget = lazy(() => import('./widgets/ForecastChartWidget.tsx').then((m) => ({ default: m.ForecastChartWidget })));
 const MoneyWidgets = lazy(() => import('./widgets/MoneyWidgets.tsx').then((m) => ({ default: m.MoneyWidgets })));
 
-function Later({ children, count = 1 }: { children: ReactNode; count?: number }) {
+function Later({ children, count = 1, settled }: { children: ReactNode; count?: number; settled: boolean }) {
   const fallback = Array.from({ length: count }, (_, i) => (
     <Card key={i} withBorder padding="lg">
       <Skeleton height={14} width="40%" mb="sm" />
@@ -26,7 +27,7 @@ function Later({ children, count = 1 }: { children: ReactNode; count?: number })
     </Card>
   ));
   return (
-    <WhenVisible placeholder={fallback}>
+    <WhenVisible placeholder={fallback} settled={settled}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </WhenVisible>
   );
@@ -66,6 +67,9 @@ function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; 
   const view: DashboardView = { practiceId, date: asked && DAY.test(asked) ? asked : null };
   // Every widget answers the date it speaks of; the low-stock call (the cheapest) tells the header.
   const lowStock = useWidget('low-stock-data', view);
+  // The first row (the critical items and the low stock lists): the widgets below wait for it (see Later).
+  const critical = useWidget('upcoming-month-critical-items-data', view);
+  const settled = !lowStock.isPending && !critical.isPending;
   const meta = lowStock.data?.meta;
   const backTest = meta ? meta.forecast_date < meta.today : false;
   const money = ability.can('read', 'Inventory');
@@ -116,15 +120,15 @@ function Dashboard({ practiceId, practiceName, welcome }: { practiceId: number; 
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <CriticalItemsWidget view={view} />
           <LowStockWidget view={view} />
-          <Later>
+          <Later settled={settled}>
             <ForecastChartWidget view={view} kind="demand" />
           </Later>
           <DaysToZeroWidget view={view} />
-          <Later>
+          <Later settled={settled}>
             <ForecastChartWidget view={view} kind="procedure" />
           </Later>
           {money ? (
-            <Later count={5}>
+            <Later count={5} settled={settled}>
               <MoneyWidgets view={view} />
             </Later>
           ) : null}

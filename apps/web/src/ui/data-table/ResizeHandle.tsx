@@ -22,10 +22,18 @@ export function ResizeHandle({ label, width, min, max, onPointerDown, onKeyDown 
     const th = ref.current?.closest('th');
     if (!th) return;
     const measure = () => setDrawn(Math.round(th.getBoundingClientRect().width) || min);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(th);
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    // The observer reports the header's size once laid out, and on every change: reading it here at mount would
+    // force a layout of the whole table once per column, in the first render's task.
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) setDrawn(Math.round(box.inlineSize) || min);
+      else measure();
+    });
+    observer.observe(th, { box: 'border-box' });
     return () => observer.disconnect();
   }, [min]);
   const value = Math.min(max, Math.max(min, Math.round(width ?? drawn)));
