@@ -1,6 +1,10 @@
 ALTER TABLE "ledger_day_totals" ADD COLUMN "closing_quantity" numeric DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ledger_day_totals" ADD COLUMN "closing_value" numeric DEFAULT '0' NOT NULL;--> statement-breakpoint
-CREATE INDEX "ledger_day_totals_consumed_idx" ON "ledger_day_totals" USING btree ("dental_practice_id","product_id","day") WHERE consumed_count > 0;--> statement-breakpoint
+-- The rollups are updated in place by every movement (and every later day by a back-dated one): room on each page
+-- keeps those updates HOT (no index entry, dead versions pruned as pages are read), the embedded database having
+-- no autovacuum.
+ALTER TABLE "ledger_day_totals" SET (fillfactor = 80);
+--> statement-breakpoint
 -- The checkpoint: each rollup row also holds the product's stock at the end of its day (closing_quantity, closing_value:
 -- Σ net of this and every earlier day), so stock at a past date reads one row per product, not its whole history.
 -- Closes again every day of the given products from the given day on (the earliest per product), in day order, from

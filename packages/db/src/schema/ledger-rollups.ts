@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { products } from './catalog.ts';
 import { dentalPractices } from './dental-practices.ts';
@@ -44,10 +43,5 @@ export const ledgerDayTotals = pgTable(
     /** Stock value at the end of the day: Σ net_value of this and every earlier day of the product. */
     closingValue: numeric('closing_value').notNull().default('0'),
   },
-  (t) => [
-    primaryKey({ columns: [t.dentalPracticeId, t.productId, t.day] }),
-    index('ledger_day_totals_practice_day_idx').on(t.dentalPracticeId, t.day),
-    /** A product's last day of use before a date (dead stock): one probe per product. */
-    index('ledger_day_totals_consumed_idx').on(t.dentalPracticeId, t.productId, t.day).where(sql`consumed_count > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.dentalPracticeId, t.productId, t.day] }), index('ledger_day_totals_practice_day_idx').on(t.dentalPracticeId, t.day)],
 );
