@@ -1,5 +1,6 @@
 // `npm run check:ledger`: for every practice and product, on hand (and each lot) must equal the sum of its movements,
-// and every day's rollup (ledger_day_totals) the movements of that local day.
+// and every day's rollup (ledger_day_totals) the movements of that local day, its closing stock and value (the
+// checkpoint, migration 0021) every movement of the product up to that day's end.
 import { withConfiguredDatabase } from '../apps/api/src/cli.ts';
 import { findLedgerDifferences, type LedgerDifference } from '../apps/api/src/features/stock/ledger-check.ts';
 
@@ -8,7 +9,7 @@ const io = { out: console.log, err: console.error };
 process.exitCode = await withConfiguredDatabase('check:ledger', io, async ({ db }) => {
   const differences = await findLedgerDifferences(db);
   if (differences.length === 0) {
-    io.out('Ledger check passed: every stock level, lot and daily rollup equals the sum of its movements.');
+    io.out('Ledger check passed: every stock level, lot, daily rollup and day-end checkpoint equals the sum of its movements.');
     return 0;
   }
   io.err(`Ledger check FAILED: ${differences.length} difference(s).`);

@@ -34,6 +34,14 @@ export const ledgerDayTotals = pgTable(
     netValue: numeric('net_value').notNull().default('0'),
     /** How many movements; a row exists only while it is above zero. */
     movementCount: integer('movement_count').notNull().default(0),
+    /**
+     * The checkpoint (migration 0021): stock on hand at the end of the day, Σ net_quantity of this and every earlier
+     * day of the product, so stock at a past date reads one row per product instead of its whole history. Kept by
+     * the same triggers (every later day of a product is brought up to date when an earlier one changes).
+     */
+    closingQuantity: numeric('closing_quantity').notNull().default('0'),
+    /** Stock value at the end of the day: Σ net_value of this and every earlier day of the product. */
+    closingValue: numeric('closing_value').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.dentalPracticeId, t.productId, t.day] }), index('ledger_day_totals_practice_day_idx').on(t.dentalPracticeId, t.day)],
 );

@@ -17,11 +17,22 @@ export const dayFigures = sql`
 const columns = sql`product_id, day, consumed_quantity, consumed_cost, consumed_count, received_value, net_quantity, net_value, movement_count`;
 
 /** A practice's movements in [from, to) (instants) added up per product and local day in the zone, from the ledger. */
-const ledgerByDay = (practiceId: number, timeZone: string, from: SQL | null, to: SQL, gate: SQL = sql`true`): SQL =>
+const ledgerByDay = (practice: number | SQL, timeZone: string, from: SQL | null, to: SQL): SQL =>
   sql`select m.product_id, (m.occurred_at at time zone ${timeZone})::date as day, ${dayFigures}
       from stock_movements m
-      where m.dental_practice_id = ${practiceId} ${from === null ? sql`` : sql`and m.occurred_at >= ${from}`} and m.occurred_at < ${to} and ${gate}
+      where m.dental_practice_id = ${practice} ${from === null ? sql`` : sql`and m.occurred_at >= ${from}`} and m.occurred_at < ${to}
       group by 1, 2`;
+
+/** The rollups hold the practice's days in this zone: its zone now (a one-time check at the top of the plan). */
+const sameZoneOf = (practiceId: number, timeZone: string): SQL => sql`exists (select 1 from dental_practices where id = ${practiceId} and time_zone = ${timeZone})`;
+
+/**
+ * A read of the ledger, run only when the zone asked for is not the practice's (the rollups hold the other days):
+ * the practice's row is the gate and the read a lateral one of it (`practice` is its id), so when the zones agree
+ * the read is never started, and never planned to start parallel workers for nothing.
+ */
+const inOtherZone = (practiceId: number, timeZone: string, read: (practice: SQL) => SQL): SQL =>
+  sql`select l.* from dental_practices z cross join lateral (${read(sql`z.id`)}) l where z.id = ${practiceId} and z.time_zone <> ${timeZone}`;
 
 /** A window of whole local days of a practice: [from, to), from the first day when `from` is null. */
 export interface DayWindow {
@@ -38,11 +49,10 @@ export interface DayWindow {
  * check: the other branch reads nothing).
  */
 export function wholeDays(w: DayWindow): SQL {
-  const sameZone = sql`exists (select 1 from dental_practices where id = ${w.practiceId} and time_zone = ${w.timeZone})`;
   const from = w.from === null ? sql`` : sql`and day >= ${w.from}::date`;
-  return sql`select ${columns} from ledger_day_totals where dental_practice_id = ${w.practiceId} ${from} and day < ${w.to}::date and ${sameZone}
+  return sql`select ${columns} from ledger_day_totals where dental_practice_id = ${w.practiceId} ${from} and day < ${w.to}::date and ${sameZoneOf(w.practiceId, w.timeZone)}
     union all
-    select ${columns} from (${ledgerByDay(w.practiceId, w.timeZone, w.from === null ? null : startOfDay(w.from, w.timeZone), startOfDay(w.to, w.timeZone), sql`not ${sameZone}`)}) l`;
+    ${inOtherZone(w.practiceId, w.timeZone, (practice) => ledgerByDay(practice, w.timeZone, w.from === null ? null : startOfDay(w.from, w.timeZone), startOfDay(w.to, w.timeZone)))}`;
 }
 
 /**
@@ -55,4 +65,61 @@ export function daysUpTo(m: StockMoment, from: string | null): SQL {
   return sql`${whole}
     union all
     select ${columns} from (${ledgerByDay(m.practiceId, m.timeZone, startOfDay(m.today, m.timeZone), sql`now()`)}) t`;
+}
+
+/** Each product of a practice with a rollup row, one index probe each (a loose scan of the rollups' key). */
+const rolledUpProducts = (practiceId: number): SQL => sql`(
+  with recursive k(product_id) as (
+    (select product_id from ledger_day_totals where dental_practice_id = ${practiceId} order by product_id limit 1)
+    union all
+    select (select t.product_id from ledger_day_totals t where t.dental_practice_id = ${practiceId} and t.product_id > k.product_id order by t.product_id limit 1)
+    from k where k.product_id is not null
+  )
+  select product_id from k where product_id is not null)`;
+
+/**
+ * Each product's stock and its value at the start of a local day of the practice (product_id, on_hand, value: Σ
+ * quantity and Σ quantity × cost of every movement before it), for products that moved before it: the day-end
+ * checkpoint of each product's last rollup row before the day (migration 0021), one row per product however long
+ * the history. In any other zone than the practice's, from the ledger (as `wholeDays`).
+ */
+export function stockBefore(practiceId: number, timeZone: string, day: string): SQL {
+  return sql`select k.product_id, c.closing_quantity as on_hand, c.closing_value as value
+    from ${rolledUpProducts(practiceId)} k
+    cross join lateral (
+      select t.closing_quantity, t.closing_value from ledger_day_totals t
+      where t.dental_practice_id = ${practiceId} and t.product_id = k.product_id and t.day < ${day}::date order by t.day desc limit 1
+    ) c
+    where ${sameZoneOf(practiceId, timeZone)}
+    union all
+    ${inOtherZone(
+      practiceId,
+      timeZone,
+      (practice) => sql`select m.product_id, sum(m.quantity) as on_hand, sum(m.quantity * m.unit_cost) as value from stock_movements m
+        where m.dental_practice_id = ${practice} and m.occurred_at < ${startOfDay(day, timeZone)} group by 1`,
+    )}`;
+}
+
+/**
+ * For each product that moved before a local day of the practice: its first day of movement and its last day of use
+ * ('consume' movements) before it (product_id, first_moved, last_used: null when never used), each one probe of
+ * the rollups' key (the last use walks back over the product's days without use only). In any other zone, from
+ * the ledger.
+ */
+export function daysOfUseBefore(practiceId: number, timeZone: string, day: string): SQL {
+  return sql`select * from (
+      select k.product_id,
+             (select min(t.day) from ledger_day_totals t where t.dental_practice_id = ${practiceId} and t.product_id = k.product_id and t.day < ${day}::date) as first_moved,
+             (select max(t.day) from ledger_day_totals t where t.dental_practice_id = ${practiceId} and t.product_id = k.product_id and t.day < ${day}::date and t.consumed_count > 0) as last_used
+      from ${rolledUpProducts(practiceId)} k
+      where ${sameZoneOf(practiceId, timeZone)}
+    ) r where r.first_moved is not null
+    union all
+    ${inOtherZone(
+      practiceId,
+      timeZone,
+      (practice) => sql`select m.product_id, min((m.occurred_at at time zone ${timeZone})::date) as first_moved,
+          max((m.occurred_at at time zone ${timeZone})::date) filter (where m.type = 'consume') as last_used
+        from stock_movements m where m.dental_practice_id = ${practice} and m.occurred_at < ${startOfDay(day, timeZone)} group by 1`,
+    )}`;
 }

@@ -15,22 +15,33 @@ export interface LedgerDifference {
   lot_number: string | null;
   /** The practice's local day of a `day` difference. */
   day: string | null;
-  /** Which figure of the day's rollup differs (`consumed_quantity`, `net_value`, …; `movement_count` for a missing or extra row). */
+  /**
+   * Which figure of the day's rollup differs (`consumed_quantity`, `net_value`, …, `closing_quantity` and
+   * `closing_value` for the day's checkpoint; `movement_count` for a missing or extra row).
+   */
   measure: string | null;
   recorded: string;
   movements: string;
 }
 
-/** The rollup figures as the ledger gives them, per practice, product and local day (migration 0019's definition). */
+/**
+ * The rollup figures as the ledger gives them, per practice, product and local day (migration 0019's definition),
+ * with the day's closing stock and value (migration 0021: Σ of every movement of the product up to that day's end).
+ */
 const rollupsFromLedger = sql`
-  select m.dental_practice_id, m.product_id, (m.occurred_at at time zone p.time_zone)::date as day, ${dayFigures}
-  from stock_movements m join dental_practices p on p.id = m.dental_practice_id
-  group by 1, 2, 3`;
+  select d.*, sum(d.net_quantity) over w as closing_quantity, sum(d.net_value) over w as closing_value
+  from (
+    select m.dental_practice_id, m.product_id, (m.occurred_at at time zone p.time_zone)::date as day, ${dayFigures}
+    from stock_movements m join dental_practices p on p.id = m.dental_practice_id
+    group by 1, 2, 3
+  ) d
+  window w as (partition by d.dental_practice_id, d.product_id order by d.day)`;
 
 /**
  * For every practice and product: on hand must equal the sum of its movements, every lot's quantity the sum of
- * the movements on that lot, and every day's rollup (ledger_day_totals) the movements of that local day, every
- * row compared figure by figure, in both directions. Returns each difference (none when the ledger holds).
+ * the movements on that lot, and every day's rollup (ledger_day_totals) the movements of that local day (its
+ * closing stock and value: every movement of the product up to that day's end), every row compared figure by
+ * figure, in both directions. Returns each difference (none when the ledger holds).
  */
 export async function findLedgerDifferences(db: Database): Promise<LedgerDifference[]> {
   const rows = await db
@@ -67,14 +78,16 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
         from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.day, e.day) as day,
                      r.consumed_quantity as r_cq, e.consumed_quantity as e_cq, r.consumed_cost as r_cc, e.consumed_cost as e_cc, r.consumed_count as r_cn, e.consumed_count as e_cn,
                      r.received_value as r_rv, e.received_value as e_rv, r.net_quantity as r_nq, e.net_quantity as e_nq, r.net_value as r_nv, e.net_value as e_nv,
-                     r.movement_count as r_mc, e.movement_count as e_mc
+                     r.movement_count as r_mc, e.movement_count as e_mc,
+                     r.closing_quantity as r_xq, e.closing_quantity as e_xq, r.closing_value as r_xv, e.closing_value as e_xv
                 from ledger_day_totals r full join (${rollupsFromLedger}) e
                   on e.dental_practice_id = r.dental_practice_id and e.product_id = r.product_id and e.day = r.day) c
         cross join lateral (values
           ('movement_count', coalesce(c.r_mc, 0)::numeric, coalesce(c.e_mc, 0)::numeric), ('consumed_quantity', coalesce(c.r_cq, 0), coalesce(c.e_cq, 0)),
           ('consumed_cost', coalesce(c.r_cc, 0), coalesce(c.e_cc, 0)), ('consumed_count', coalesce(c.r_cn, 0)::numeric, coalesce(c.e_cn, 0)::numeric),
           ('received_value', coalesce(c.r_rv, 0), coalesce(c.e_rv, 0)), ('net_quantity', coalesce(c.r_nq, 0), coalesce(c.e_nq, 0)),
-          ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0))
+          ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0)), ('closing_quantity', coalesce(c.r_xq, 0), coalesce(c.e_xq, 0)),
+          ('closing_value', coalesce(c.r_xv, 0), coalesce(c.e_xv, 0))
         ) f(measure, recorded, movements)
         join dental_practices dp on dp.id = c.dental_practice_id
         join products p on p.id = c.product_id

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toDecimal } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { daysUpTo, wholeDays } from './daily-totals.ts';
+import { daysUpTo, stockBefore } from './daily-totals.ts';
 import { cutoffOf, dec, monthOfDay, type StockMoment } from './moment.ts';
 
 type Db = Pick<Database, 'execute'>;
@@ -10,18 +10,15 @@ type Db = Pick<Database, 'execute'>;
 /**
  * Each product's stock and its value at the moment (lot cost), as a query to select from (product_id, on_hand,
  * value). Today reads the ledger's caches (inventories' on hand, lots' quantity × cost: what the inventory list
- * shows); a past date sums the ledger's days before it (Σ quantity, Σ quantity × the cost of the lot it moved at),
- * from the rollups.
+ * shows); a past date the ledger's sums before it (Σ quantity, Σ quantity × the cost of the lot it moved at), from
+ * the rollups' day-end checkpoint (one row per product).
  */
 export const stockAt = (m: StockMoment): SQL =>
   m.date === m.today
     ? sql`
   select i.product_id, i.on_hand, coalesce((select sum(l.quantity * l.unit_cost) from lots l where l.inventory_id = i.id), 0) as value
   from inventories i where i.dental_practice_id = ${m.practiceId}`
-    : sql`
-  select product_id, sum(net_quantity) as on_hand, sum(net_value) as value
-  from (${wholeDays({ practiceId: m.practiceId, timeZone: m.timeZone, from: null, to: m.date })}) d
-  group by product_id`;
+    : stockBefore(m.practiceId, m.timeZone, m.date);
 
 /** An inventory's (`i`) on hand at the moment: its cached on hand today, the ledger's sum up to a past date. */
 export const inventoryOnHandAt = (m: StockMoment): SQL =>
@@ -55,14 +52,17 @@ export async function valueByCategory(db: Db, m: StockMoment) {
 const movedRow = sqlRow({ month: sqlCol.int, value: sqlCol.decimal });
 
 /**
- * Stock value at the end of each month (YYYY-MM, oldest first; the last one ends at the moment): the value moved per
- * month summed up, from the rollups' days (today's movements until now from the ledger).
+ * Stock value at the end of each month (YYYY-MM, oldest first; the last one ends at the moment): the value before
+ * the first month (the rollups' checkpoint) plus the value moved per month, from the rollups' days (today's
+ * movements until now from the ledger).
  */
 export async function valueAtMonthEnds(db: Db, m: StockMoment, months: string[]): Promise<Array<{ month: string; value: string }>> {
   const moved = await rowsOf(
     db,
     movedRow,
-    sql`select ${monthOfDay(sql`day`, months)} as month, ${dec(sql`sum(net_value)`)} as value from (${daysUpTo(m, null)}) d group by 1`,
+    sql`select -1 as month, ${dec(sql`sum(value)`)} as value from (${stockBefore(m.practiceId, m.timeZone, `${months[0]}-01`)}) b
+        union all
+        select ${monthOfDay(sql`day`, months)} as month, ${dec(sql`sum(net_value)`)} as value from (${daysUpTo(m, `${months[0]}-01`)}) d group by 1`,
   );
   const byMonth = new Map(moved.map((r) => [r.month, toDecimal(r.value)]));
   let running = byMonth.get(-1) ?? toDecimal(0);
