@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { procedureBodySchema } from '@enamel/contracts';
-import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
@@ -27,13 +27,6 @@ export type PracticeGuard = (practiceId: number) => void;
 export const movementContext = (actor: Actor, row: ProcedureRow, reason: string | null = null): MovementContext => ({
   practiceId: row.dentalPracticeId, userId: actor.userId, procedureId: row.id, occurredAt: row.performedAt, reason,
 });
-
-/** A procedure's row (404 when there is none), for reads; commands use `lockProcedure`. */
-export async function findProcedure(db: Database, id: number): Promise<ProcedureRow> {
-  const [row] = await db.select().from(procedures).where(eq(procedures.id, id));
-  if (!row) throw new AppError('not_found');
-  return row;
-}
 
 /**
  * The first step of every command on an existing procedure: its practice checked against the
