@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { procedureBodySchema } from '@enamel/contracts';
-import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
+import { procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, rowsOf } from '@enamel/db';
+import { z } from 'zod';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
@@ -55,19 +56,28 @@ export async function templateItems(tx: Tx, templateId: number): Promise<ItemInp
  * products exist and appear once. Returns the items to record (the body's, else `fallback`, else
  * the template's), in product order: every transaction locks inventories in the same order.
  */
+const checkedRow = sqlRow({ code_known: sqlCol.bool, products_known: z.array(sqlCol.int) });
+
 export async function resolveItems(tx: Tx, body: Pick<ProcedureInput, 'procedure_code_id' | 'procedure_template_id' | 'items'>, fallback?: ItemInput[], checkTemplate = true): Promise<ItemInput[]> {
-  const [code] = await tx.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.id, body.procedure_code_id));
-  if (!code) throw invalid('procedure_code_id', 'catalog.unknown_code');
+  // The code and, when the items are given, their products in one statement; a template's items are known only after it is read.
+  const given = body.items ?? fallback;
+  const [checked] = await rowsOf(
+    tx,
+    checkedRow,
+    sql`select exists (select 1 from procedure_codes c where c.id = ${body.procedure_code_id}) as code_known,
+      ${given?.length ? sql`(select coalesce(json_agg(p.id), '[]'::json) from products p where p.id in (${sql.join(given.map((i) => sql`${i.product_id}`), sql`, `)}))` : sql`'[]'::json`} as products_known`,
+  );
+  if (!checked!.code_known) throw invalid('procedure_code_id', 'catalog.unknown_code');
   let fromTemplate: ItemInput[] = [];
   if (body.procedure_template_id !== null && checkTemplate) {
     const [template] = await tx.select().from(procedureTemplates).where(eq(procedureTemplates.id, body.procedure_template_id));
     if (!template) throw invalid('procedure_template_id', 'stock.unknown_template');
     if (template.procedureCodeId !== body.procedure_code_id) throw invalid('procedure_template_id', 'stock.template_other_code');
-    if (!body.items && !fallback) fromTemplate = await templateItems(tx, template.id);
+    if (!given) fromTemplate = await templateItems(tx, template.id);
   }
-  const items = body.items ?? fallback ?? fromTemplate;
+  const items = given ?? fromTemplate;
   const ids = items.map((i) => i.product_id);
-  const known = new Set(ids.length ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
+  const known = new Set(given ? checked!.products_known : ids.length ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
   const errors: FieldErrors = {};
   const seen = new Set<number>();
   items.forEach((item, index) => {
