@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { procedureBodySchema } from '@enamel/contracts';
 import { procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, rowsOf } from '@enamel/db';
 import { z } from 'zod';
@@ -96,23 +96,37 @@ export async function resolveItems(tx: Tx, body: Pick<ProcedureInput, 'procedure
  */
 export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput, items: ItemInput[], stock: 'consume' | 'record'): Promise<ProcedureRow> {
   await lockActivePractice(tx, body.dental_practice_id);
-  const [row] = await tx
-    .insert(procedures)
-    .values({
-      dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
-      performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId,
-    })
-    .returning();
-  const completed = row!.status === 'completed';
+  const completed = body.status === 'completed';
   const lines = [...items].sort((a, b) => a.product_id - b.product_id);
-  const saved = lines.length
-    ? await tx
-        .insert(procedureItems)
-        .values(lines.map((item) => ({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && completed ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : '0' })))
-        .returning({ id: procedureItems.id, productId: procedureItems.productId, quantity: procedureItems.quantity })
-    : [];
+  // The procedure and its items in one statement: the items' insert reads the new id from the procedure's (a CTE).
+  const proc = tx.$with('proc').as(
+    tx
+      .insert(procedures)
+      .values({
+        dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
+        performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId,
+      })
+      .returning(),
+  );
+  const costOf = (item: ItemInput) => (stock === 'record' && completed ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : sql`0`);
+  const values = sql.join(lines.map((item) => sql`(${item.product_id}::bigint, ${item.quantity}::numeric, ${costOf(item)}::numeric)`), sql`, `);
+  const saved = tx.$with('saved', { id: sql<number>`id`, productId: sql<number>`product_id`, quantity: sql<string>`quantity` }).as(
+    lines.length
+      ? sql`insert into procedure_items (procedure_id, product_id, quantity, cost) select proc.id, v.product_id, v.quantity, v.cost from proc, (values ${values}) as v(product_id, quantity, cost) returning id, product_id, quantity::text as quantity`
+      : sql`select null::bigint as id, null::bigint as product_id, null::text as quantity where false`,
+  );
+  const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, proc[key as keyof typeof proc]]));
+  const [found] = await tx
+    .with(proc, saved)
+    .select({
+      ...(fields as unknown as typeof proc._.selectedFields),
+      savedItems: sql<Array<{ id: number; productId: number; quantity: string }> | string | null>`(select json_agg(json_build_object('id', saved.id, 'productId', saved.product_id, 'quantity', saved.quantity) order by saved.product_id) from saved)`,
+    })
+    .from(proc);
+  const { savedItems, ...row } = found!;
+  const savedRows = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as typeof savedItems) : savedItems) ?? [];
   // The items were just inserted: what they consume now is all they hold (`fresh`).
-  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row!), saved, true);
-  await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row!.id, practiceId: row!.dentalPracticeId, after: { ...row!, items, stock } });
-  return row!;
+  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row as ProcedureRow), savedRows as Array<{ id: number; productId: number; quantity: string }>, true);
+  await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
+  return row as ProcedureRow;
 }
