@@ -115,7 +115,7 @@ export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput
       ? sql`insert into procedure_items (procedure_id, product_id, quantity, cost) select proc.id, v.product_id, v.quantity, v.cost from proc, (values ${values}) as v(product_id, quantity, cost) returning id, product_id, quantity::text as quantity`
       : sql`select null::bigint as id, null::bigint as product_id, null::text as quantity where false`,
   );
-  const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, proc[key as keyof typeof proc]]));
+  const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, (proc as unknown as Record<string, unknown>)[key]]));
   const [found] = await tx
     .with(proc, saved)
     .select({
@@ -124,9 +124,10 @@ export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput
     })
     .from(proc);
   const { savedItems, ...row } = found!;
-  const savedRows = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as typeof savedItems) : savedItems) ?? [];
+  type Saved = Array<{ id: number; productId: number; quantity: string }>;
+  const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];
   // The items were just inserted: what they consume now is all they hold (`fresh`).
-  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row as ProcedureRow), savedRows as Array<{ id: number; productId: number; quantity: string }>, true);
+  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row), savedRows, true);
   await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
-  return row as ProcedureRow;
+  return row;
 }
