@@ -1,7 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { procedureBodySchema } from '@enamel/contracts';
-import { procedureCodes, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
+import { procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, rowsOf } from '@enamel/db';
+import { z } from 'zod';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
@@ -27,13 +28,6 @@ export type PracticeGuard = (practiceId: number) => void;
 export const movementContext = (actor: Actor, row: ProcedureRow, reason: string | null = null): MovementContext => ({
   practiceId: row.dentalPracticeId, userId: actor.userId, procedureId: row.id, occurredAt: row.performedAt, reason,
 });
-
-/** A procedure's row (404 when there is none), for reads; commands use `lockProcedure`. */
-export async function findProcedure(db: Database, id: number): Promise<ProcedureRow> {
-  const [row] = await db.select().from(procedures).where(eq(procedures.id, id));
-  if (!row) throw new AppError('not_found');
-  return row;
-}
 
 /**
  * The first step of every command on an existing procedure: its practice checked against the
@@ -62,19 +56,28 @@ export async function templateItems(tx: Tx, templateId: number): Promise<ItemInp
  * products exist and appear once. Returns the items to record (the body's, else `fallback`, else
  * the template's), in product order: every transaction locks inventories in the same order.
  */
+const checkedRow = sqlRow({ code_known: sqlCol.bool, products_known: z.array(sqlCol.int) });
+
 export async function resolveItems(tx: Tx, body: Pick<ProcedureInput, 'procedure_code_id' | 'procedure_template_id' | 'items'>, fallback?: ItemInput[], checkTemplate = true): Promise<ItemInput[]> {
-  const [code] = await tx.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.id, body.procedure_code_id));
-  if (!code) throw invalid('procedure_code_id', 'catalog.unknown_code');
+  // The code and, when the items are given, their products in one statement; a template's items are known only after it is read.
+  const given = body.items ?? fallback;
+  const [checked] = await rowsOf(
+    tx,
+    checkedRow,
+    sql`select exists (select 1 from procedure_codes c where c.id = ${body.procedure_code_id}) as code_known,
+      ${given?.length ? sql`(select coalesce(json_agg(p.id), '[]'::json) from products p where p.id in (${sql.join(given.map((i) => sql`${i.product_id}`), sql`, `)}))` : sql`'[]'::json`} as products_known`,
+  );
+  if (!checked!.code_known) throw invalid('procedure_code_id', 'catalog.unknown_code');
   let fromTemplate: ItemInput[] = [];
   if (body.procedure_template_id !== null && checkTemplate) {
     const [template] = await tx.select().from(procedureTemplates).where(eq(procedureTemplates.id, body.procedure_template_id));
     if (!template) throw invalid('procedure_template_id', 'stock.unknown_template');
     if (template.procedureCodeId !== body.procedure_code_id) throw invalid('procedure_template_id', 'stock.template_other_code');
-    if (!body.items && !fallback) fromTemplate = await templateItems(tx, template.id);
+    if (!given) fromTemplate = await templateItems(tx, template.id);
   }
-  const items = body.items ?? fallback ?? fromTemplate;
+  const items = given ?? fromTemplate;
   const ids = items.map((i) => i.product_id);
-  const known = new Set(ids.length ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
+  const known = new Set(given ? checked!.products_known : ids.length ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
   const errors: FieldErrors = {};
   const seen = new Set<number>();
   items.forEach((item, index) => {
@@ -93,23 +96,38 @@ export async function resolveItems(tx: Tx, body: Pick<ProcedureInput, 'procedure
  */
 export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput, items: ItemInput[], stock: 'consume' | 'record'): Promise<ProcedureRow> {
   await lockActivePractice(tx, body.dental_practice_id);
-  const [row] = await tx
-    .insert(procedures)
-    .values({
-      dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
-      performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId,
-    })
-    .returning();
-  const completed = row!.status === 'completed';
+  const completed = body.status === 'completed';
   const lines = [...items].sort((a, b) => a.product_id - b.product_id);
-  const saved = lines.length
-    ? await tx
-        .insert(procedureItems)
-        .values(lines.map((item) => ({ procedureId: row!.id, productId: item.product_id, quantity: item.quantity, cost: stock === 'record' && completed ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : '0' })))
-        .returning({ id: procedureItems.id, productId: procedureItems.productId, quantity: procedureItems.quantity })
-    : [];
+  // The procedure and its items in one statement: the items' insert reads the new id from the procedure's (a CTE).
+  const proc = tx.$with('proc').as(
+    tx
+      .insert(procedures)
+      .values({
+        dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
+        performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId,
+      })
+      .returning(),
+  );
+  const costOf = (item: ItemInput) => (stock === 'record' && completed ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : sql`0`);
+  const values = sql.join(lines.map((item) => sql`(${item.product_id}::bigint, ${item.quantity}::numeric, ${costOf(item)}::numeric)`), sql`, `);
+  const saved = tx.$with('saved', { id: sql<number>`id`, productId: sql<number>`product_id`, quantity: sql<string>`quantity` }).as(
+    lines.length
+      ? sql`insert into procedure_items (procedure_id, product_id, quantity, cost) select proc.id, v.product_id, v.quantity, v.cost from proc, (values ${values}) as v(product_id, quantity, cost) returning id, product_id, quantity::text as quantity`
+      : sql`select null::bigint as id, null::bigint as product_id, null::text as quantity where false`,
+  );
+  const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, (proc as unknown as Record<string, unknown>)[key]]));
+  const [found] = await tx
+    .with(proc, saved)
+    .select({
+      ...(fields as unknown as typeof proc._.selectedFields),
+      savedItems: sql<Array<{ id: number; productId: number; quantity: string }> | string | null>`(select json_agg(json_build_object('id', saved.id, 'productId', saved.product_id, 'quantity', saved.quantity) order by saved.product_id) from saved)`,
+    })
+    .from(proc);
+  const { savedItems, ...row } = found!;
+  type Saved = Array<{ id: number; productId: number; quantity: string }>;
+  const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];
   // The items were just inserted: what they consume now is all they hold (`fresh`).
-  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row!), saved, true);
-  await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row!.id, practiceId: row!.dentalPracticeId, after: { ...row!, items, stock } });
-  return row!;
+  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row), savedRows, true);
+  await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
+  return row;
 }

@@ -1,12 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { procedureListContract, type ListRow } from '@enamel/contracts';
 import { procedureCodes, procedures, procedureTemplates } from '@enamel/db';
-import { bindList } from '../../core/list-engine.ts';
+import { bindList, type ListJoin } from '../../core/list-engine.ts';
 
 export type ProcedureRow = ListRow<typeof procedureListContract>;
 
 const id = sql.raw('"procedures"."id"');
 export const procedureCost = (procedureId: unknown) => sql<string>`(select coalesce(sum(i.cost), 0) from procedure_items i where i.procedure_id = ${procedureId})`;
+
+/** The list's joins (the detail's one-statement read selects over the same ones). */
+export const procedureListJoins: ListJoin[] = [
+  { inner: procedureCodes, on: eq(procedureCodes.id, procedures.procedureCodeId) },
+  { left: procedureTemplates, on: eq(procedureTemplates.id, procedures.procedureTemplateId) },
+];
 
 /** Procedures of one practice (the caller's scope names it). */
 export const procedureList = bindList(procedureListContract, {
@@ -18,9 +24,6 @@ export const procedureList = bindList(procedureListContract, {
     items_count: sql<number>`(select count(*)::int from procedure_items i where i.procedure_id = ${id})`,
     consumable_cost: procedureCost(id),
   },
-  joins: [
-    { inner: procedureCodes, on: eq(procedureCodes.id, procedures.procedureCodeId) },
-    { left: procedureTemplates, on: eq(procedureTemplates.id, procedures.procedureTemplateId) },
-  ],
+  joins: procedureListJoins,
   tiebreaker: procedures.id,
 });

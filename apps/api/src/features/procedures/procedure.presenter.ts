@@ -1,40 +1,93 @@
 import Big from 'big.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { inventories, lots, procedureItems, procedures, products, stockMovements, type Database } from '@enamel/db';
-import { unitCost } from '../../core/catalog-sql.ts';
+import { eq, sql } from 'drizzle-orm';
+import { procedures, type Database, type MovementType } from '@enamel/db';
+import { unitCostOf } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
-import { runListRow } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import type { ExpiryState, ProcedureDetail } from '@enamel/contracts';
 import { lotExpiryStateSql } from '../stock/index.ts';
-import { procedureList } from './procedure.list.ts';
+import { procedureList, procedureListJoins } from './procedure.list.ts';
 
-/** A procedure with its items, the lots each consumed (net of compensations), and the movements it caused; the items' on-hand when `showOnHand`. */
-export async function presentProcedure(db: Database, id: number, showOnHand: boolean): Promise<ProcedureDetail> {
-  const row = await runListRow(db, procedureList, eq(procedures.id, id));
-  if (!row) throw new AppError('not_found');
-  const [header] = await db.select({ notes: procedures.notes, practiceId: procedures.dentalPracticeId }).from(procedures).where(eq(procedures.id, id));
-  const items = await db
-    .select({
-      id: procedureItems.id, product_id: procedureItems.productId, product_name: products.name, sku: products.sku, usage_unit: products.usageUnit, quantity: procedureItems.quantity,
-      cost: procedureItems.cost, unit_cost: unitCost, on_hand: sql<string>`coalesce(${inventories.onHand}, 0)::text`,
-    })
-    .from(procedureItems)
-    .innerJoin(products, eq(products.id, procedureItems.productId))
-    .leftJoin(inventories, and(eq(inventories.productId, procedureItems.productId), eq(inventories.dentalPracticeId, header?.practiceId ?? 0)))
-    .where(eq(procedureItems.procedureId, id))
-    .orderBy(asc(products.name));
-  const movements = await db
-    .select({
-      id: stockMovements.id, type: stockMovements.type, product_id: stockMovements.productId, product_name: products.name, lot_id: stockMovements.lotId, lot_number: lots.lotNumber,
-      expiry_date: lots.expiryDate, expiry_state: lotExpiryStateSql(sql`${lots.expiryDate}`, sql`${stockMovements.dentalPracticeId}`), quantity: stockMovements.quantity, unit_cost: stockMovements.unitCost, reason: stockMovements.reason, item_id: stockMovements.procedureItemId,
-      occurred_at: stockMovements.occurredAt, created_at: stockMovements.createdAt,
-    })
-    .from(stockMovements)
-    .innerJoin(products, eq(products.id, stockMovements.productId))
-    .leftJoin(lots, eq(lots.id, stockMovements.lotId))
-    .where(items.length ? inArray(stockMovements.procedureItemId, items.map((i) => i.id)) : eq(stockMovements.procedureId, id))
-    .orderBy(asc(stockMovements.id));
+/** An item as the statement below gives it (numerics as text). */
+interface ItemJson {
+  id: number;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  usage_unit: string;
+  quantity: string;
+  cost: string;
+  unit_cost: string;
+  on_hand: string;
+}
+
+/** A movement as the statement below gives it (numerics as text, instants as PostgreSQL's JSON text). */
+interface MovementJson {
+  id: number;
+  type: MovementType;
+  product_id: number;
+  product_name: string;
+  lot_id: number | null;
+  lot_number: string | null;
+  expiry_date: string | null;
+  expiry_state: ExpiryState | null;
+  quantity: string;
+  unit_cost: string;
+  reason: string | null;
+  item_id: number | null;
+  occurred_at: string;
+  created_at: string;
+}
+
+const pid = sql.raw('"procedures"."id"');
+const practice = sql.raw('"procedures"."dental_practice_id"');
+
+/** The items with their products and the practice's on-hand, by product name (one JSON array). */
+const itemsJson = sql<ItemJson[] | null>`(select json_agg(json_build_object(
+    'id', i.id, 'product_id', i.product_id, 'product_name', p.name, 'sku', p.sku, 'usage_unit', p.usage_unit, 'quantity', i.quantity::text,
+    'cost', i.cost::text, 'unit_cost', (${unitCostOf('p')})::text, 'on_hand', coalesce(inv.on_hand, 0)::text
+  ) order by p.name, i.product_id)
+  from procedure_items i
+  join products p on p.id = i.product_id
+  left join inventories inv on inv.product_id = i.product_id and inv.dental_practice_id = ${practice}
+  where i.procedure_id = ${pid})`;
+
+/** The movements of its items (of the procedure itself when it has none), in ledger order (one JSON array). */
+const movementsJson = sql<MovementJson[] | null>`(select json_agg(json_build_object(
+    'id', m.id, 'type', m.type, 'product_id', m.product_id, 'product_name', p.name, 'lot_id', m.lot_id, 'lot_number', l.lot_number,
+    'expiry_date', l.expiry_date, 'expiry_state', ${lotExpiryStateSql(sql`l.expiry_date`, sql`m.dental_practice_id`)}, 'quantity', m.quantity::text,
+    'unit_cost', m.unit_cost::text, 'reason', m.reason, 'item_id', m.procedure_item_id, 'occurred_at', m.occurred_at, 'created_at', m.created_at
+  ) order by m.id)
+  from stock_movements m
+  join products p on p.id = m.product_id
+  left join lots l on l.id = m.lot_id
+  where case when exists (select 1 from procedure_items pi where pi.procedure_id = ${pid})
+    then m.procedure_item_id in (select pi.id from procedure_items pi where pi.procedure_id = ${pid})
+    else m.procedure_id = ${pid} end)`;
+
+/** node-postgres and PGlite both parse json; text is accepted too. */
+const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * A procedure with its items, the lots each consumed (net of compensations), and the movements it caused; the items' on-hand when
+ * `showOnHand`. One statement: the list's row (same columns, joins and presentation), its notes, the items and the movements as JSON.
+ * `access` is called with the procedure's practice before anything is presented (it throws when the caller may not read it) and
+ * says whether the caller may read that practice's stock.
+ */
+export async function presentProcedure(db: Pick<Database, 'select'>, id: number, access: boolean | ((practiceId: number) => boolean)): Promise<ProcedureDetail> {
+  const columns = Object.fromEntries(Object.entries(procedureList.columns).map(([name, column]) => [name, column.expr]));
+  let query = db
+    .select({ ...columns, detail_notes: procedures.notes, detail_items: itemsJson, detail_movements: movementsJson })
+    .from(procedures)
+    .$dynamic();
+  for (const join of procedureListJoins) query = 'inner' in join ? query.innerJoin(join.inner, join.on) : query.leftJoin(join.left, join.on);
+  const [found] = (await query.where(eq(procedures.id, id)).limit(1)) as Array<Record<string, unknown>>;
+  if (!found) throw new AppError('not_found');
+  const { detail_notes: notes, detail_items: rawItems, detail_movements: rawMovements, ...listRow } = found;
+  const row = procedureList.present!(listRow);
+  const showOnHand = typeof access === 'function' ? access(row.dental_practice_id) : access;
+  const items = parsed(rawItems as ItemJson[] | string | null) ?? [];
+  const movements = parsed(rawMovements as MovementJson[] | string | null) ?? [];
   const lotsOf = (itemId: number) => {
     const net = new Map<number, { lot_id: number; lot_number: string | null; expiry_date: string | null; expiry_state: ExpiryState | null; quantity: Big; unit_cost: string }>();
     for (const m of movements.filter((x) => x.item_id === itemId && x.lot_id !== null)) {
@@ -47,7 +100,7 @@ export async function presentProcedure(db: Database, id: number, showOnHand: boo
   return {
     ...row,
     consumable_cost: decimalText(row.consumable_cost),
-    notes: header?.notes ?? null,
+    notes: (notes as string | null) ?? null,
     items: items.map((i) => ({ ...i, quantity: decimalText(i.quantity), cost: decimalText(i.cost), unit_cost: decimalText(i.unit_cost), on_hand: showOnHand ? decimalText(i.on_hand) : null, lots: lotsOf(i.id) })),
     movements: movements.map((m) => ({
       id: m.id, type: m.type, product_id: m.product_id, product_name: m.product_name, lot_number: m.lot_number, quantity: decimalText(m.quantity),

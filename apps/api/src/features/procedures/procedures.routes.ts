@@ -15,7 +15,6 @@ import { amendProcedure, amendProcedureItem, completeProcedure, deleteProcedure,
 import { templateLines } from './procedure-lines.ts';
 import { procedureList } from './procedure.list.ts';
 import { presentProcedure } from './procedure.presenter.ts';
-import { findProcedure } from './procedure-rows.ts';
 
 const one = oneOf(procedureDetailSchema);
 const tags = ['procedures'];
@@ -33,12 +32,17 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
     const ability = await abilityFor(request);
     return { actor: actorOf(request), guard: (practiceId) => ensurePracticeAccess(ability, action, 'Procedure', practiceId) };
   };
-  /** The procedure as it stands (also the answer of every command). */
+  /**
+   * The procedure as it stands (also the answer of every command), in one statement: the caller's right to read its practice is
+   * checked on the row read before anything is presented (404 otherwise), and its on-hand shows only to who may read stock there.
+   */
   const detail = async (request: FastifyRequest, id: number) => {
     const ability = await abilityFor(request);
-    const { dentalPracticeId } = await findProcedure(db, id);
-    ensurePracticeAccess(ability, 'read', 'Procedure', dentalPracticeId);
-    return { success: true as const, data: await presentProcedure(db, id, canInPractice(ability, 'read', 'Inventory', dentalPracticeId)) };
+    const access = (practiceId: number) => {
+      ensurePracticeAccess(ability, 'read', 'Procedure', practiceId);
+      return canInPractice(ability, 'read', 'Inventory', practiceId);
+    };
+    return { success: true as const, data: await presentProcedure(db, id, access) };
   };
 
   registerListRoute(app, {

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIGURATION_DEFAULTS, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
-import { inventories, lots, practiceSettings, products, stockMovements, type MovementType } from '@enamel/db';
-import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
+import { inventories, lots, practiceSettings, products, rowsOf, stockMovements, type MovementType } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
+import { lockActivePractice } from '../../core/active-practice.ts';
+import { zoneDay } from './zone-day.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { allocate, fefoOrder, firstUsableDay, givable, isExpired } from './fefo.ts';
@@ -88,17 +90,20 @@ function sumBy(rows: readonly MovementRow[], key: (row: MovementRow) => number):
   return [...sums];
 }
 
+const movementIdRow = sqlRow({ id: sqlCol.int });
+
 /** `(values (id, delta), ...)` for an UPDATE ... FROM: one statement for any number of rows. */
 const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(sums.map(([id, delta]) => sql`(${id}::bigint, ${delta.toFixed(4)}::numeric)`), sql`, `)}) as v(id, delta)`;
 
 /**
- * Writes movements (already decided, on locked rows) in three statements: one multi-row insert, one update of the lots
- * and one of the inventories they change. Returns the movements' ids in the rows' order.
+ * Writes movements (already decided, on locked rows) in one statement: the multi-row insert and, in the same
+ * statement (data-modifying CTEs), the update of the lots and of the inventories they change (the rollup triggers see
+ * the insert at its end, as before). Returns the movements' ids in the rows' order.
  */
 async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly MovementRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const occurredAt = ctx.occurredAt ?? new Date();
-  const inserted = await tx
+  const insert = tx
     .insert(stockMovements)
     .values(
       rows.map((row) => ({
@@ -109,9 +114,15 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
       })),
     )
     .returning({ id: stockMovements.id });
-  await tx.execute(sql`update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id`);
   const byInventory = sumBy(rows, (row) => row.inventory.id);
-  await tx.execute(sql`update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id`);
+  const inserted = await rowsOf(
+    tx,
+    movementIdRow,
+    sql`with moved as (${insert.getSQL()}),
+      lot_changes as (update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id returning 1),
+      inventory_changes as (update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id returning 1)
+    select id from moved`,
+  );
   const changed = new Map(rows.map((row) => [row.inventory.id, row.inventory]));
   for (const [id, delta] of byInventory) changed.get(id)!.onHand = toDecimal(changed.get(id)!.onHand).plus(delta).toFixed(4);
   return inserted.map((row) => row.id);
@@ -274,8 +285,8 @@ export async function takeMany(tx: Tx, ctx: MovementContext, inputs: readonly Ta
 /** The first day a lot must still be good on to be taken by FEFO, in the practice's time zone. */
 async function usableFromDay(tx: Tx, ctx: MovementContext): Promise<string> {
   const { timeZone } = await lockActivePractice(tx, ctx.practiceId);
-  const today = dayIn(timeZone, new Date());
-  return firstUsableDay(today, ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today);
+  const today = zoneDay(timeZone, new Date());
+  return firstUsableDay(today, ctx.occurredAt ? zoneDay(timeZone, ctx.occurredAt) : today);
 }
 
 export interface GiveBackInput {
