@@ -9,6 +9,7 @@ import { runSessionResets, setPageExpiredHandler, setUnauthenticatedHandler } fr
 /** The permission rules load with the first call that needs them, not with the store: the login screen never loads them. */
 const http = async () => api;
 const loadAbilities = async () => (await import('./abilities.ts')).loadAbilities();
+const resetAbilities = async () => (await import('./abilities.ts')).resetAbilities();
 
 /** The stored user; empty (id null) when signed out. */
 export interface AuthUser {
@@ -70,21 +71,28 @@ export const useAuthStore = create<AuthState>()(
       getUser: async (force = false) => {
         const { authenticated, user } = get();
         if (!force && authenticated && user.id !== null) return;
+        // Rules follow every (re)load of the user (docs/client-contract.md#abilities). A stored session asks for them
+        // alongside the user, so the first screen does not wait for one round trip after the other; if the user
+        // check fails, what they brought is dropped.
+        const rules = authenticated ? loadAbilitiesQuietly() : null;
+        const failed = () => {
+          set({ authenticated: false, user: { ...EMPTY_USER } });
+          void rules?.then(resetAbilities);
+        };
         try {
           const { data } = await (await http()).get<GetUserResponse>('/api/user');
           if (data.success && data.data) {
             set({ authenticated: true, user: { ...data.data } });
           } else {
-            set({ authenticated: false, user: { ...EMPTY_USER } });
+            failed();
             return;
           }
         } catch {
-          set({ authenticated: false, user: { ...EMPTY_USER } });
+          failed();
           console.error('getUser failed');
           return;
         }
-        // Rules follow every (re)load of the user (docs/client-contract.md#abilities).
-        await loadAbilitiesQuietly();
+        await (rules ?? loadAbilitiesQuietly());
       },
 
       refreshUser: async () => {
