@@ -9,7 +9,6 @@ import { runSessionResets, setPageExpiredHandler, setUnauthenticatedHandler } fr
 /** The permission rules load with the first call that needs them, not with the store: the login screen never loads them. */
 const http = async () => api;
 const loadAbilities = async () => (await import('./abilities.ts')).loadAbilities();
-const resetAbilities = async () => (await import('./abilities.ts')).resetAbilities();
 
 /** The stored user; empty (id null) when signed out. */
 export interface AuthUser {
@@ -73,11 +72,11 @@ export const useAuthStore = create<AuthState>()(
         if (!force && authenticated && user.id !== null) return;
         // Rules follow every (re)load of the user (docs/client-contract.md#abilities). A stored session asks for them
         // alongside the user, so the first screen does not wait for one round trip after the other; if the user
-        // check fails, what they brought is dropped.
+        // check fails, what they brought is dropped with the rest of the session's data.
         const rules = authenticated ? loadAbilitiesQuietly() : null;
         const failed = () => {
           set({ authenticated: false, user: { ...EMPTY_USER } });
-          void rules?.then(resetAbilities);
+          void rules?.then(runSessionResets);
         };
         try {
           const { data } = await (await http()).get<GetUserResponse>('/api/user');
