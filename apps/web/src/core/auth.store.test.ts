@@ -43,7 +43,7 @@ describe('auth store', () => {
     expect(http.calls).toHaveLength(0);
   });
 
-  it('refreshes the user when forced, then loads the abilities', async () => {
+  it('refreshes the user when forced, with the abilities asked alongside', async () => {
     useAuthStore.setState({ authenticated: true, user: { ...USER, name: 'Old name' } });
     const http = serve({
       'GET /api/user': () => ({ status: 200, data: { success: true, data: USER } }),
@@ -70,6 +70,20 @@ describe('auth store', () => {
     await useAuthStore.getState().getUser();
     expect(useAuthStore.getState().authenticated).toBe(true);
     expect(useAuthStore.getState().user.id).toBe(7);
+  });
+
+  it('drops the abilities asked alongside when the user check fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    useAuthStore.setState({ authenticated: true, user: { ...USER } });
+    serve({
+      'GET /api/user': () => ({ status: 200, data: { success: false } }),
+      'GET /api/abilities': () => ({ status: 200, data: RULES }),
+    });
+    await useAuthStore.getState().getUser(true);
+    await vi.waitFor(() => expect(ability.can('read', 'Brand')).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ability.can('read', 'Brand')).toBe(false);
+    expect(useAuthStore.getState().authenticated).toBe(false);
   });
 
   it('clears the user when success is not true', async () => {

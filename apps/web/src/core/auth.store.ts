@@ -70,21 +70,28 @@ export const useAuthStore = create<AuthState>()(
       getUser: async (force = false) => {
         const { authenticated, user } = get();
         if (!force && authenticated && user.id !== null) return;
+        // Rules follow every (re)load of the user (docs/client-contract.md#abilities). A stored session asks for them
+        // alongside the user, so the first screen does not wait for one round trip after the other; if the user
+        // check fails, what they brought is dropped with the rest of the session's data.
+        const rules = authenticated ? loadAbilitiesQuietly() : null;
+        const failed = () => {
+          set({ authenticated: false, user: { ...EMPTY_USER } });
+          void rules?.then(runSessionResets);
+        };
         try {
           const { data } = await (await http()).get<GetUserResponse>('/api/user');
           if (data.success && data.data) {
             set({ authenticated: true, user: { ...data.data } });
           } else {
-            set({ authenticated: false, user: { ...EMPTY_USER } });
+            failed();
             return;
           }
         } catch {
-          set({ authenticated: false, user: { ...EMPTY_USER } });
+          failed();
           console.error('getUser failed');
           return;
         }
-        // Rules follow every (re)load of the user (docs/client-contract.md#abilities).
-        await loadAbilitiesQuietly();
+        await (rules ?? loadAbilitiesQuietly());
       },
 
       refreshUser: async () => {

@@ -5,6 +5,7 @@ import type { Subject } from '@enamel/contracts';
 import type { AppAbility } from '../core/abilities.ts';
 import { AddButton } from './AddButton.tsx';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table/index.ts';
+import { MountOnFirstOpen } from './MountOnFirstOpen.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useRouteHandle } from './routeHandle.ts';
 import { RowActionsMenu } from './RowActionsMenu.tsx';
@@ -71,7 +72,7 @@ export function RecordListPage<Row extends RecordRow>({ subject, ns, addTestId, 
         onRowOpen={canEdit ? edit : undefined}
         rowActions={(row) => <RowActionsMenu label={name(row)} actions={[editAction(() => edit(row), canEdit), ...confirm.menu(row, canDelete, lifecycle.deletable?.(row))]} />}
       />
-      {Modal ? <Modal opened={editing !== null} id={editing?.id} onClose={() => setEditing(null)} /> : null}
+      {Modal ? <MountOnFirstOpen opened={editing !== null}>{(opened) => <Modal opened={opened} id={editing?.id} onClose={() => setEditing(null)} />}</MountOnFirstOpen> : null}
       {confirm.dialog}
     </>
   );

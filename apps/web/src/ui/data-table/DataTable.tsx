@@ -65,6 +65,12 @@ import { useRowOpen } from './useRowOpen.ts';
 import { useRowSelection } from './useRowSelection.ts';
 import { useTablePrefs } from './useTablePrefs.ts';
 
+/**
+ * A body cell is a plain `td` with the classes Mantine's Table.Td gives it (the table sets no column borders): a page
+ * of 25 rows has hundreds of cells, and each Table.Td resolves its props and styles through the theme.
+ */
+const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
+
 export interface ListResponse<Row> {
   data: Row[];
   meta: PageMeta;
@@ -334,9 +340,9 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
                 {row.getVisibleCells().map((cell) => {
                   const column = cell.column.columnDef.meta as ResolvedColumn<Row>;
                   return (
-                    <Table.Td key={cell.id} className={column.cellClass} style={{ maxWidth: widthOf(column) ?? column.maxWidth, overflowWrap: 'anywhere' }}>
+                    <td key={cell.id} className={column.cellClass ? `${BODY_CELL_CLASS} ${column.cellClass}` : BODY_CELL_CLASS} style={{ maxWidth: widthOf(column) ?? column.maxWidth, overflowWrap: 'anywhere' }}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
+                    </td>
                   );
                 })}
                 {rowActions && (
