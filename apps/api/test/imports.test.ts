@@ -282,3 +282,19 @@ describe('import pipeline', () => {
 });
 
 export type { JobBody };
+
+describe('planner statistics after an import', () => {
+  it('analyzes a table an import has grown (the embedded database has no autovacuum)', async () => {
+    const rowsCounted = async () => {
+      const [row] = await t.database.db.execute<{ reltuples: number | string }>(sql`select reltuples from pg_class where relname = 'brands' and relkind = 'r'`).then((r) => r.rows);
+      return Number(row!.reltuples);
+    };
+    const before = await rowsCounted();
+    const lines = Array.from({ length: 2000 }, (_, i) => `Statistics brand ${i},Maker ${i}`);
+    const job = await validated(admin, 'brand', 'many-brands.csv', `name,manufacturer\n${lines.join('\n')}\n`);
+    expect(await commit(admin, job.id, 'valid')).toMatchObject({ status: 'succeeded', created: 2000 });
+    // The statistics are taken once the import is written, just after it is reported done.
+    await expect.poll(rowsCounted, { timeout: 15_000 }).toBeGreaterThanOrEqual(2000);
+    expect(before).toBeLessThan(2000);
+  });
+});

@@ -12,6 +12,7 @@ import type { MessageKey } from '../../core/i18n.ts';
 import type { AnyImportKind, ImportContext } from '../../core/import/kind.ts';
 import { buildAbility, loadRules } from '../../core/abilities.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
+import { analyzeStaleTables } from '../../core/table-statistics.ts';
 import { ImportFileError, invalidRowsOf, validateFile, writeFile, type Progress } from '../../core/import/pipeline.ts';
 import type { FileFormat } from '../../core/import/readers.ts';
 import { importKind } from './kinds/index.ts';
@@ -216,11 +217,26 @@ async function runWrite(deps: ImportDeps, log: FastifyBaseLogger, id: string, ac
       return result;
     });
     log.info({ importJob: job.id, ...totals }, 'import written');
+    await refreshStatistics(db, log);
   } catch (err) {
     await fail(deps, log, job, err, 'import.write_failed');
   } finally {
     live.delete(job.id);
     files.remove();
+  }
+}
+
+/**
+ * A large import can grow a table (and the ledger's rollups) far past what the planner last counted, and the
+ * embedded database has no autovacuum: the stale tables are analyzed once the import is written (one catalog query
+ * when nothing grew). The import has succeeded by then; a failure here is logged, never reported as the import's.
+ */
+async function refreshStatistics(db: Database, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const analyzed = await analyzeStaleTables(db);
+    if (analyzed.length) log.info({ analyzed }, 'statistics refreshed after an import');
+  } catch (err) {
+    log.warn({ err }, 'statistics could not be refreshed after an import');
   }
 }
 
