@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { activityLogs, brands, categories, importJobs, procedureCodes, products } from '@enamel/db';
+import { activityLogs, brands, categories, importJobs, procedureCodes, products, rows } from '@enamel/db';
 import { DEFAULT_PIPELINE_LIMITS, importTestHooks } from '../src/core/import/pipeline.ts';
 import { Agent } from './agent.ts';
 import { commit, settle, upload, validated, type JobBody } from './imports-helpers.ts';
@@ -286,7 +286,7 @@ export type { JobBody };
 describe('planner statistics after an import', () => {
   it('analyzes a table an import has grown (the embedded database has no autovacuum)', async () => {
     const rowsCounted = async () => {
-      const [row] = await t.database.db.execute<{ reltuples: number | string }>(sql`select reltuples from pg_class where relname = 'brands' and relkind = 'r'`).then((r) => r.rows);
+      const [row] = await rows<{ reltuples: number | string }>(t.database.db, sql`select reltuples from pg_class where relname = 'brands' and relkind = 'r'`);
       return Number(row!.reltuples);
     };
     const before = await rowsCounted();
