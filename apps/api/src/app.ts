@@ -122,7 +122,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions: new SessionStore(database.db, auth),
     auth,
     throttle: new Throttle(database.db),
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limits: {
+      ...DEFAULT_LIMITS,
+      ...(config.loginLimitPerIp ? { loginPerIp: { ...DEFAULT_LIMITS.loginPerIp, max: config.loginLimitPerIp } } : {}),
+      ...options.limits,
+    },
     jobs,
   };
   app.decorate('deps', deps);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP_DAILY: wholeNumber('BACKUP_KEEP_DAILY', 0, 366).default(7),
   BACKUP_KEEP_WEEKLY: wholeNumber('BACKUP_KEEP_WEEKLY', 0, 520).default(4),
+  LOGIN_LIMIT_PER_IP: wholeNumber('LOGIN_LIMIT_PER_IP', 1, 100_000).default(60),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -72,6 +73,8 @@ export interface Config {
   /** Where backups of the embedded database are written (absolute). */
   backupDir: string;
   backupRetention: BackupRetention;
+  /** Sign-in attempts one address may make in 15 minutes (a practice behind one address with many staff may raise it). */
+  loginLimitPerIp?: number;
 }
 
 /** How many backups are kept: the newest `latest`, and the newest of each of the last `daily` days and `weekly` weeks that have one. */
@@ -129,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     backupDir,
     backupRetention: { latest: KEEP_LATEST_BACKUPS, daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
   };
 }
 

@@ -165,6 +165,8 @@ describe('configuration', () => {
       expect(message({ BACKUP_KEEP_DAILY: 'many', BACKUP_KEEP_WEEKLY: '-1', PORT: '0' })).toMatch(
         /BACKUP_KEEP_DAILY: BACKUP_KEEP_DAILY must be a whole number from 0 to 366[\s\S]*BACKUP_KEEP_WEEKLY: BACKUP_KEEP_WEEKLY must be a whole number from 0 to 520/,
       );
+      expect(message({ LOGIN_LIMIT_PER_IP: '0' })).toContain('LOGIN_LIMIT_PER_IP: LOGIN_LIMIT_PER_IP must be a whole number from 1 to 100000');
+      expect(message({ LOGIN_LIMIT_PER_IP: 'lots' })).toContain('LOGIN_LIMIT_PER_IP must be a whole number');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

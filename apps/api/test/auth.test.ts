@@ -260,4 +260,17 @@ describe('throttling (429)', () => {
       await limited.close();
     }
   });
+
+  it('takes the per-IP limit from LOGIN_LIMIT_PER_IP (a practice behind one address), 60 when unset', async () => {
+    const configured = await createTestApp({ env: { LOGIN_LIMIT_PER_IP: '2' } });
+    try {
+      expect(configured.app.deps.limits.loginPerIp).toEqual({ max: 2, windowSeconds: 15 * 60 });
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await new Agent(configured.app, '10.9.8.7').post('/login', { email: `y${i}@example.test`, password: 'whatever-it-is' })).statusCode);
+      expect(codes).toEqual([422, 422, 429]);
+    } finally {
+      await configured.close();
+    }
+    expect(t.app.deps.limits.loginPerIp).toEqual({ max: 60, windowSeconds: 15 * 60 });
+  });
 });
