@@ -56,7 +56,12 @@ function activityRow(actor: Actor, entry: ActivityEntry) {
 }
 
 export async function recordActivity(db: Pick<Database, 'insert'>, actor: Actor, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values(activityRow(actor, entry));
+  await activityInsert(db, actor, entry);
+}
+
+/** The insert of one entry, to run alone (awaited) or inside another write's statement (its `.getSQL()`, a data-modifying CTE). */
+export function activityInsert(db: Pick<Database, 'insert'>, actor: Actor, entry: ActivityEntry) {
+  return db.insert(activityLogs).values(activityRow(actor, entry));
 }
 
 /** For updates: only the fields that changed, before and after. */

@@ -169,6 +169,7 @@ export const stockMovements = pgTable(
     index('stock_movements_product_idx').on(t.productId, t.occurredAt),
     index('stock_movements_lot_idx').on(t.lotId),
     index('stock_movements_procedure_idx').on(t.procedureId),
+    index('stock_movements_procedure_item_idx').on(t.procedureItemId),
     index('stock_movements_po_line_idx').on(t.purchaseOrderLineId),
     check('stock_movements_type', sql`${t.type} in ('receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return')`),
   ],

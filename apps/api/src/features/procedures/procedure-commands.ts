@@ -23,7 +23,7 @@ export type AmendInput = z.output<typeof procedureAmendBodySchema>;
 /** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
 export async function recordProcedure(db: Database, { actor, guard }: Caller, body: ProcedureInput): Promise<ProcedureRow> {
   guard(body.dental_practice_id);
-  return db.transaction(async (tx) => insertProcedure(tx, actor, body, await resolveItems(tx, body), 'consume'));
+  return db.transaction(async (tx) => insertProcedure(tx, actor, body, await resolveItems(tx, body.dental_practice_id, body), 'consume'));
 }
 
 /**
@@ -56,7 +56,7 @@ export async function amendProcedure(db: Database, { actor, guard }: Caller, id:
     const templateId = input.procedure_template_id === undefined ? before.procedureTemplateId : input.procedure_template_id;
     const templateChanged = codeId !== before.procedureCodeId || templateId !== before.procedureTemplateId;
     const oldLines = oldItems.map((i) => ({ product_id: i.productId, quantity: i.quantity }));
-    const items = await resolveItems(tx, { procedure_code_id: codeId, procedure_template_id: templateId, items: input.items }, input.items ? undefined : oldLines, templateChanged);
+    const items = await resolveItems(tx, before.dentalPracticeId, { procedure_code_id: codeId, procedure_template_id: templateId, items: input.items }, input.items ? undefined : oldLines, templateChanged);
     const [row] = await tx
       .update(procedures)
       .set({

@@ -1,11 +1,10 @@
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { procedureBodySchema } from '@enamel/contracts';
-import { procedureItems, procedures, procedureTemplateItems, procedureTemplates, products, rowsOf } from '@enamel/db';
+import { procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
 import { z } from 'zod';
-import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { unitCostOf } from '../../core/catalog-sql.ts';
-import { lockActivePractice } from '../../core/active-practice.ts';
-import { recordActivity, type Actor } from '../../core/activity-log.ts';
+import { lockActivePractice, lockActivePracticeWith } from '../../core/active-practice.ts';
+import { activityInsert, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import type { MovementContext, Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
@@ -52,22 +51,30 @@ export async function templateItems(tx: Tx, templateId: number): Promise<ItemInp
 }
 
 /**
- * The code exists; the template (when `checkTemplate`) exists and performs that code; the items'
- * products exist and appear once. Returns the items to record (the body's, else `fallback`, else
- * the template's), in product order: every transaction locks inventories in the same order.
+ * The practice locked (active, share-locked, as every write into it) and, in the same statement, the code exists and the
+ * items' products exist; then the template (when `checkTemplate`) exists and performs that code. Returns the items to
+ * record (the body's, else `fallback`, else the template's) after checking they appear once, in product order: every
+ * transaction locks inventories in the same order.
  */
-const checkedRow = sqlRow({ code_known: sqlCol.bool, products_known: z.array(sqlCol.int) });
+const checkedRow = z.object({ code_known: z.boolean(), products_known: z.array(z.number().int()) });
 
-export async function resolveItems(tx: Tx, body: Pick<ProcedureInput, 'procedure_code_id' | 'procedure_template_id' | 'items'>, fallback?: ItemInput[], checkTemplate = true): Promise<ItemInput[]> {
-  // The code and, when the items are given, their products in one statement; a template's items are known only after it is read.
+export async function resolveItems(
+  tx: Tx,
+  practiceId: number,
+  body: Pick<ProcedureInput, 'procedure_code_id' | 'procedure_template_id' | 'items'>,
+  fallback?: ItemInput[],
+  checkTemplate = true,
+): Promise<ItemInput[]> {
+  // The code and, when the items are given, their products; a template's items are known only after it is read.
   const given = body.items ?? fallback;
-  const [checked] = await rowsOf(
+  const { probe } = await lockActivePracticeWith(
     tx,
-    checkedRow,
-    sql`select exists (select 1 from procedure_codes c where c.id = ${body.procedure_code_id}) as code_known,
-      ${given?.length ? sql`(select coalesce(json_agg(p.id), '[]'::json) from products p where p.id in (${sql.join(given.map((i) => sql`${i.product_id}`), sql`, `)}))` : sql`'[]'::json`} as products_known`,
+    practiceId,
+    sql<unknown>`json_build_object('code_known', exists (select 1 from procedure_codes c where c.id = ${body.procedure_code_id}),
+      'products_known', ${given?.length ? sql`(select coalesce(json_agg(p.id), '[]'::json) from products p where p.id in (${sql.join(given.map((i) => sql`${i.product_id}`), sql`, `)}))` : sql`'[]'::json`})`,
   );
-  if (!checked!.code_known) throw invalid('procedure_code_id', 'catalog.unknown_code');
+  const checked = checkedRow.parse(typeof probe === 'string' ? JSON.parse(probe) : probe);
+  if (!checked.code_known) throw invalid('procedure_code_id', 'catalog.unknown_code');
   let fromTemplate: ItemInput[] = [];
   if (body.procedure_template_id !== null && checkTemplate) {
     const [template] = await tx.select().from(procedureTemplates).where(eq(procedureTemplates.id, body.procedure_template_id));
@@ -77,7 +84,7 @@ export async function resolveItems(tx: Tx, body: Pick<ProcedureInput, 'procedure
   }
   const items = given ?? fromTemplate;
   const ids = items.map((i) => i.product_id);
-  const known = new Set(given ? checked!.products_known : ids.length ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
+  const known = new Set(given ? checked.products_known : ids.length ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id) : []);
   const errors: FieldErrors = {};
   const seen = new Set<number>();
   items.forEach((item, index) => {
@@ -126,8 +133,9 @@ export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput
   const { savedItems, ...row } = found!;
   type Saved = Array<{ id: number; productId: number; quantity: string }>;
   const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];
-  // The items were just inserted: what they consume now is all they hold (`fresh`).
-  if (stock === 'consume' && completed) await consumeItems(tx, movementContext(actor, row), savedRows, true);
-  await recordActivity(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
+  const activity = activityInsert(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
+  // The items were just inserted: what they consume now is all they hold (`fresh`); the log entry goes with the movements.
+  const logged = stock === 'consume' && completed && (await consumeItems(tx, movementContext(actor, row), savedRows, true, [activity.getSQL()]));
+  if (!logged) await activity;
   return row;
 }

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { lots, stockMovements } from '@enamel/db';
 import { giveBackMany, lockInventories, takeMany, type MovementContext, type Tx } from '../stock/index.ts';
 
@@ -40,11 +40,15 @@ export async function netTaken(tx: Tx, itemIds: readonly number[]): Promise<Map<
 
 const costOf = (parts: readonly Part[]) => parts.reduce((sum, p) => sum.plus(new Big(p.quantity).times(p.unitCost)), new Big(0)).toFixed(4);
 
+/** The update that sets the items' costs (one statement for all). */
+function itemCostsUpdate(costs: ReadonlyArray<[number, string]>): SQL {
+  const values = sql.join(costs.map(([id, cost]) => sql`(${id}::bigint, ${cost}::numeric)`), sql`, `);
+  return sql`update procedure_items set cost = v.cost from (values ${values}) as v(id, cost) where procedure_items.id = v.id`;
+}
+
 /** Sets the items' costs in one statement. */
 async function setItemCosts(tx: Tx, costs: ReadonlyArray<[number, string]>): Promise<void> {
-  if (costs.length === 0) return;
-  const values = sql.join(costs.map(([id, cost]) => sql`(${id}::bigint, ${cost}::numeric)`), sql`, `);
-  await tx.execute(sql`update procedure_items set cost = v.cost from (values ${values}) as v(id, cost) where procedure_items.id = v.id`);
+  if (costs.length > 0) await tx.execute(itemCostsUpdate(costs));
 }
 
 /** Cost of what each item holds now: Σ net quantity × the cost it was taken at. */
@@ -55,14 +59,21 @@ async function refreshItemCosts(tx: Tx, itemIds: readonly number[]): Promise<voi
 
 /**
  * Consumes each item's quantity (FEFO) and prices the items. `fresh` items hold nothing yet (just inserted), so
- * their cost is what this consumption cost, with no read of the ledger.
+ * their cost is what this consumption cost, with no read of the ledger: it is written in the movements' own statement,
+ * with the caller's `also` (its activity log entry). Answers whether anything was consumed (when not, `also` was not
+ * written).
  */
-export async function consumeItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { quantity: string }>, fresh = false): Promise<void> {
+export async function consumeItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { quantity: string }>, fresh = false, also: readonly SQL[] = []): Promise<boolean> {
   const wanted = items.filter((item) => new Big(item.quantity).gt(0));
-  if (wanted.length === 0) return;
-  const out = await takeMany(tx, ctx, wanted.map((item) => ({ productId: item.productId, quantity: item.quantity, type: 'consume', procedureItemId: item.id })));
-  if (fresh) await setItemCosts(tx, wanted.map((item, i) => [item.id, costOf(out[i]!.taken)]));
-  else await refreshItemCosts(tx, wanted.map((item) => item.id));
+  if (wanted.length === 0) return false;
+  const inputs = wanted.map((item) => ({ productId: item.productId, quantity: item.quantity, type: 'consume' as const, procedureItemId: item.id }));
+  if (fresh) {
+    await takeMany(tx, ctx, inputs, (decided) => [itemCostsUpdate(wanted.map((item, i) => [item.id, decided[i]!.cost])), ...also]);
+    return true;
+  }
+  await takeMany(tx, ctx, inputs, () => [...also]);
+  await refreshItemCosts(tx, wanted.map((item) => item.id));
+  return true;
 }
 
 /** Gives back `quantity` of what each item consumed (all of it when undefined); `reprice` false when the items are about to go. */

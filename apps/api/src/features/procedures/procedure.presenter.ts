@@ -52,7 +52,10 @@ const itemsJson = sql<ItemJson[] | null>`(select json_agg(json_build_object(
   left join inventories inv on inv.product_id = i.product_id and inv.dental_practice_id = ${practice}
   where i.procedure_id = ${pid})`;
 
-/** The movements of its items (of the procedure itself when it has none), in ledger order (one JSON array). */
+/**
+ * The movements of its items (of the procedure itself when it has none), in ledger order (one JSON array). Every movement a
+ * procedure causes names it (`procedure_id`, indexed), its items' also name the item.
+ */
 const movementsJson = sql<MovementJson[] | null>`(select json_agg(json_build_object(
     'id', m.id, 'type', m.type, 'product_id', m.product_id, 'product_name', p.name, 'lot_id', m.lot_id, 'lot_number', l.lot_number,
     'expiry_date', l.expiry_date, 'expiry_state', ${lotExpiryStateSql(sql`l.expiry_date`, sql`m.dental_practice_id`)}, 'quantity', m.quantity::text,
@@ -61,9 +64,9 @@ const movementsJson = sql<MovementJson[] | null>`(select json_agg(json_build_obj
   from stock_movements m
   join products p on p.id = m.product_id
   left join lots l on l.id = m.lot_id
-  where case when exists (select 1 from procedure_items pi where pi.procedure_id = ${pid})
-    then m.procedure_item_id in (select pi.id from procedure_items pi where pi.procedure_id = ${pid})
-    else m.procedure_id = ${pid} end)`;
+  where m.procedure_id = ${pid}
+    and (m.procedure_item_id in (select pi.id from procedure_items pi where pi.procedure_id = ${pid})
+      or not exists (select 1 from procedure_items pi where pi.procedure_id = ${pid})))`;
 
 /** node-postgres and PGlite both parse json; text is accepted too. */
 const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

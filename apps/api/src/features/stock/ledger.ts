@@ -44,21 +44,29 @@ export interface Inventory {
 }
 
 /**
- * The products' inventories in the practice, created on first use, locked for this transaction: one insert for
- * all (in product order, so two first uses wait rather than deadlock), one SELECT ... FOR UPDATE in product order.
+ * The products' inventories in the practice, created on first use, locked for this transaction, in product order: one
+ * SELECT ... FOR UPDATE when they all exist (every use after the first); otherwise one insert of the missing ones (in
+ * product order, so two first uses wait rather than deadlock; ON CONFLICT DO NOTHING when another transaction created one
+ * meanwhile) and the SELECT again, which then sees and locks them all.
  */
 export async function lockInventories(tx: Tx, practiceId: number, productIds: readonly number[]): Promise<Map<number, Inventory>> {
   await lockActivePractice(tx, practiceId);
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
-  await tx.insert(inventories).values(ids.map((productId) => ({ dentalPracticeId: practiceId, productId }))).onConflictDoNothing();
-  const rows = await tx
-    .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
-    .from(inventories)
-    .innerJoin(products, eq(products.id, inventories.productId))
-    .where(and(eq(inventories.dentalPracticeId, practiceId), inArray(inventories.productId, ids)))
-    .orderBy(asc(inventories.productId))
-    .for('update', { of: inventories });
+  const lockAll = () =>
+    tx
+      .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
+      .from(inventories)
+      .innerJoin(products, eq(products.id, inventories.productId))
+      .where(and(eq(inventories.dentalPracticeId, practiceId), inArray(inventories.productId, ids)))
+      .orderBy(asc(inventories.productId))
+      .for('update', { of: inventories });
+  let rows = await lockAll();
+  if (rows.length !== ids.length) {
+    const have = new Set(rows.map((row) => row.productId));
+    await tx.insert(inventories).values(ids.filter((id) => !have.has(id)).map((productId) => ({ dentalPracticeId: practiceId, productId }))).onConflictDoNothing();
+    rows = await lockAll();
+  }
   if (rows.length !== ids.length) throw new AppError('not_found');
   return new Map(rows.map((row) => [row.productId, row]));
 }
@@ -98,10 +106,15 @@ const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(s
 /**
  * Writes movements (already decided, on locked rows) in one statement: the multi-row insert and, in the same
  * statement (data-modifying CTEs), the update of the lots and of the inventories they change (the rollup triggers see
- * the insert at its end, as before). Returns the movements' ids in the rows' order.
+ * the insert at its end, as before), and the caller's own writes that go with them (`also`: the cost of the items
+ * a procedure consumed, its activity log entry), so a command's writes after its reads are one round trip. Returns
+ * the movements' ids in the rows' order.
  */
-async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly MovementRow[]): Promise<number[]> {
-  if (rows.length === 0) return [];
+async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly MovementRow[], also: readonly SQL[] = []): Promise<number[]> {
+  if (rows.length === 0) {
+    for (const write of also) await tx.execute(write);
+    return [];
+  }
   const occurredAt = ctx.occurredAt ?? new Date();
   const insert = tx
     .insert(stockMovements)
@@ -121,6 +134,7 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
     sql`with moved as (${insert.getSQL()}),
       lot_changes as (update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id returning 1),
       inventory_changes as (update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id returning 1)
+      ${sql.join(also.map((write, i) => sql`, ${sql.raw(`also_${i}`)} as (${write})`))}
     select id from moved`,
   );
   const changed = new Map(rows.map((row) => [row.inventory.id, row.inventory]));
@@ -211,10 +225,15 @@ export async function take(tx: Tx, ctx: MovementContext, input: TakeInput): Prom
  * `take` for several items at once (a procedure's), with the same rules and errors, item by item in the given
  * order (the first shortfall is the 409, before anything is written). The round trips do not grow with the items:
  * the inventories are locked in one statement, their lots in one, FEFO is decided here on the locked rows, and
- * the movements are written by `writeMovements`. Only a shortfall taken into negative stock reads more (the
+ * the movements are written by `writeMovements`, with the writes `also` makes of what was decided (each item's cost). Only a shortfall taken into negative stock reads more (the
  * product's unit cost, its running lot) and records a stock-out day.
  */
-export async function takeMany(tx: Tx, ctx: MovementContext, inputs: readonly TakeInput[]): Promise<Array<{ taken: Taken[]; cost: string }>> {
+export async function takeMany(
+  tx: Tx,
+  ctx: MovementContext,
+  inputs: readonly TakeInput[],
+  also?: (decided: ReadonlyArray<{ cost: string }>) => SQL[],
+): Promise<Array<{ taken: Taken[]; cost: string }>> {
   if (inputs.length === 0) return [];
   const byProduct = await lockInventories(tx, ctx.practiceId, inputs.map((input) => input.productId));
   const inventoryIds = [...byProduct.values()].map((inventory) => inventory.id);
@@ -277,7 +296,7 @@ export async function takeMany(tx: Tx, ctx: MovementContext, inputs: readonly Ta
     }
     results.push({ taken, cost: cost.toFixed(4), firstRow });
   }
-  const movementIds = await writeMovements(tx, ctx, rows);
+  const movementIds = await writeMovements(tx, ctx, rows, also?.(results) ?? []);
   for (const { inventory, short } of shortfalls) await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt: ctx.occurredAt, short });
   return results.map(({ taken, cost, firstRow }) => ({ taken: taken.map((part, i) => ({ ...part, movementId: movementIds[firstRow + i]! })), cost }));
 }
