@@ -104,6 +104,13 @@ describe('scheduler', () => {
     expect(runs[0]).toMatchObject({ id: first[0]!.run_id, trigger: 'manual', status: 'succeeded' });
     expect(runs[0]!.log.join('\n')).toMatch(/1 expired sessions removed/);
     expect(runs[0]!.duration_ms).toBeGreaterThanOrEqual(0);
+    if (t.database.kind === 'embedded') {
+      // No autovacuum there: the clean-up gives the tables that grew their planner statistics; none is left unanalysed.
+      expect(runs[0]!.log.join('\n')).toMatch(/Planner statistics refreshed for [1-9]\d* tables that had grown/);
+      const unanalysed = await t.database.db.execute(sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname = current_schema() and c.reltuples < 0 and pg_relation_size(c.oid) > 0`);
+      expect(Number((unanalysed as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(0);
+    }
     // The log is stored as message keys: each reader reads it in their language; a run from before keeps its text.
     const inSpanish = (await admin.get(`/api/scheduler/${cleanUp.id}/runs`, { 'accept-language': 'es' })).json<{ data: SchedulerRun[] }>().data;
     expect(inSpanish[0]!.log.join('\n')).toMatch(/1 sesiones caducadas eliminadas/);

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttles } from '@enamel/db';
 import type { Deps } from '../../core/context.ts';
+import { analyzeStaleTables } from '../../core/table-statistics.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { runStockAlerts } from '../alerts/index.ts';
 import { ARCHIVE_AFTER_DAYS, archiveActivityLogs } from '../archive-logs/index.ts';
@@ -121,6 +122,9 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
         .where(and(lt(schedulerRuns.createdAt, sql`now() - make_interval(days => ${KEEP_RUNS_DAYS})`), or(eq(schedulerRuns.status, 'succeeded'), eq(schedulerRuns.status, 'failed'))))
         .returning({ id: schedulerRuns.id });
       log('scheduler.log.runs_removed', { count: runs.length, days: KEEP_RUNS_DAYS });
+      // The embedded database has no autovacuum: the tables that grew since (procedures, the ledger) get fresh planner
+      // statistics here, or their plans stay those of the day the server started. PostgreSQL's autovacuum does it there.
+      if (deps.database.kind === 'embedded') log('scheduler.log.statistics_refreshed', { count: (await analyzeStaleTables(db)).length });
     },
   },
 ];
