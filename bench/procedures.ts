@@ -6,7 +6,7 @@
  *
  * Runs on an embedded database in a temporary folder, and on PostgreSQL too when BENCH_DATABASE_URL is set (in a
  * fresh database created next to it and dropped afterwards). BENCH_SECONDS (8) per figure, BENCH_CONNECTIONS (10)
- * concurrent clients (a fetch loop each: the next request as soon as the last answered).
+ * concurrent clients (autocannon connections: the next request as soon as the last answered).
  */
 import os from 'node:os';
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { asc, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
+import autocannon from 'autocannon';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, procedureCodes, procedures, products, type DatabaseHandle } from '@enamel/db';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -160,24 +161,17 @@ async function benchOne(database: DatabaseHandle, rawClients: () => Promise<{ cl
   const probe = await fetch(`${base}/api/procedure/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, body: body() });
   if (probe.status !== 201) throw new Error(`procedure create: HTTP ${probe.status} ${await probe.text()}`);
 
-  // `clients` concurrent clients, each posting its next completion as soon as the last one answered.
+  // `clients` concurrent connections (autocannon, as the /api/user bench: a lean HTTP client, so the figure is the
+  // server's and not a heavy client's in the same process), each posting its next completion as soon as the last one
+  // answered, every one with its own 5 products.
   const load = async (clients: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = performance.now() + DURATION * 1000;
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (performance.now() < end) {
-          const start = performance.now();
-          const res = await fetch(`${base}/api/procedure/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, body: body() });
-          await res.arrayBuffer();
-          if (res.status === 201) latencies.push(performance.now() - start);
-          else errors++;
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    return { clients, rate: latencies.length / DURATION, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+    const result = await autocannon({
+      url: `${base}/api/procedure/create`,
+      connections: clients,
+      duration: DURATION,
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, setupRequest: (request: Record<string, unknown>) => ({ ...request, body: body() }) }],
+    });
+    return { clients, rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
   };
   const httpMany = await load(CONNECTIONS);
   const httpOne = await load(1);

@@ -127,4 +127,31 @@ describe('a completion of several products', () => {
     expect(lotRows).toEqual([{ lot: 'B1', quantity: '0.0000' }, { lot: 'B2', quantity: '0.0000' }, { lot: null, quantity: '-50.0000' }]);
     expect(await findLedgerDifferences(db)).toEqual([]);
   }, 180_000);
+
+  it('first uses of overlapping sets of products, fired at once with receipts that create some of them meanwhile, all succeed exactly', async () => {
+    const db = app.t.database.db;
+    const practice = await createPractice(db);
+    await db.insert(practiceSettings).values({ dentalPracticeId: practice.id, allowNegativeStock: true });
+    const pool = [];
+    for (const name of ['Gauze', 'Swab', 'Cotton roll', 'Saliva ejector', 'Mirror sleeve', 'Tray cover']) pool.push((await product(name, false))!);
+    const procedureCode = await code();
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: app.admin.cookieHeader(), 'x-xsrf-token': app.admin.cookies.get('XSRF-TOKEN')! };
+    // None of the six has an inventory in the practice: each completion takes 2–4 of them (overlapping sets, both
+    // orders), and receipts of three of them (each creating its inventory) land in between.
+    const sets = Array.from({ length: 36 }, (_, i) => pool.filter((_, k) => (i + k) % 3 !== 0 || k === i % 6).slice(0, 2 + (i % 3)));
+    const uses = new Map<number, number>();
+    const requests = sets.map((set, i) => {
+      for (const p of set) uses.set(p.id, (uses.get(p.id) ?? 0) + 1);
+      const items = (i % 2 ? set : [...set].reverse()).map((p) => ({ product_id: p.id, quantity: '1' }));
+      const body = JSON.stringify({ dental_practice_id: practice.id, procedure_code_id: procedureCode.id, performed_at: '2026-11-20T10:00:00Z', status: 'completed', items });
+      return () => fetch(`${app.base}/api/procedure/create`, { method: 'POST', headers, body }).then((r) => r.status);
+    });
+    const receipts = [pool[1]!, pool[3]!, pool[5]!].map((p) => () => app.admin.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: p.id, quantity: '10', unit_cost: '1.0000' }).then((r) => r.statusCode));
+    const statuses = await Promise.all([...requests.slice(0, 12), ...receipts, ...requests.slice(12)].map((send) => send()));
+    expect(statuses.every((s) => s === 201 || s === 200), statuses.join(',')).toBe(true);
+    const onHand = await db.select({ productId: inventories.productId, onHand: inventories.onHand }).from(inventories).where(eq(inventories.dentalPracticeId, practice.id)).orderBy(asc(inventories.productId));
+    const received = new Set([pool[1]!.id, pool[3]!.id, pool[5]!.id]);
+    expect(onHand).toEqual(pool.filter((p) => uses.has(p.id) || received.has(p.id)).map((p) => ({ productId: p.id, onHand: `${(received.has(p.id) ? 10 : 0) - (uses.get(p.id) ?? 0)}.0000` })));
+    expect(await findLedgerDifferences(db)).toEqual([]);
+  }, 180_000);
 });

@@ -44,15 +44,35 @@ export interface Inventory {
 }
 
 /**
- * The products' inventories in the practice, created on first use, locked for this transaction, in product order: one
- * SELECT ... FOR UPDATE when they all exist (every use after the first); otherwise one insert of the missing ones (in
- * product order, so two first uses wait rather than deadlock; ON CONFLICT DO NOTHING when another transaction created one
- * meanwhile) and the SELECT again, which then sees and locks them all.
+ * `practice:product` pairs whose inventory row this process has seen committed (found, not created, by its own
+ * transaction): rows that exist stay (only a practice's deletion or a restore removes them), so their next use needs no
+ * insert. Bounded; forgotten when it grows too big or is found wrong.
+ */
+const committedInventories = new Set<string>();
+const KNOWN_INVENTORIES_MAX = 200_000;
+
+/**
+ * The products' inventories in the practice, created on first use, locked for this transaction, in product order. When
+ * they are all known to exist, one SELECT ... FOR UPDATE. Otherwise first one insert of them all in product order (ON
+ * CONFLICT DO NOTHING: two first uses wait for each other there, in that order), then the SELECT, which sees and locks
+ * them all: every transaction waits on inserts before it takes a row lock, and takes row locks in product order, so
+ * two never deadlock. A row is remembered only once found committed: one this transaction created may yet roll back.
  */
 export async function lockInventories(tx: Tx, practiceId: number, productIds: readonly number[]): Promise<Map<number, Inventory>> {
   await lockActivePractice(tx, practiceId);
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
+  const key = (productId: number) => `${practiceId}:${productId}`;
+  const createMissing = async () =>
+    new Set(
+      (
+        await tx
+          .insert(inventories)
+          .values(ids.map((productId) => ({ dentalPracticeId: practiceId, productId })))
+          .onConflictDoNothing()
+          .returning({ productId: inventories.productId })
+      ).map((row) => row.productId),
+    );
   const lockAll = () =>
     tx
       .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
@@ -61,13 +81,18 @@ export async function lockInventories(tx: Tx, practiceId: number, productIds: re
       .where(and(eq(inventories.dentalPracticeId, practiceId), inArray(inventories.productId, ids)))
       .orderBy(asc(inventories.productId))
       .for('update', { of: inventories });
+  const allKnown = ids.every((id) => committedInventories.has(key(id)));
+  let created = allKnown ? new Set<number>() : await createMissing();
   let rows = await lockAll();
-  if (rows.length !== ids.length) {
-    const have = new Set(rows.map((row) => row.productId));
-    await tx.insert(inventories).values(ids.filter((id) => !have.has(id)).map((productId) => ({ dentalPracticeId: practiceId, productId }))).onConflictDoNothing();
+  if (rows.length !== ids.length && allKnown) {
+    // Known, yet gone (a restore, a deleted practice): forget what was known, create them as on a first use.
+    committedInventories.clear();
+    created = await createMissing();
     rows = await lockAll();
   }
   if (rows.length !== ids.length) throw new AppError('not_found');
+  if (committedInventories.size > KNOWN_INVENTORIES_MAX) committedInventories.clear();
+  for (const row of rows) if (!created.has(row.productId)) committedInventories.add(key(row.productId));
   return new Map(rows.map((row) => [row.productId, row]));
 }
 
