@@ -40,7 +40,7 @@ export async function cycleSelection(tx: Tx, practiceId: number, size: number) {
         ),
         classed as (
           select inventory_id, product_id,
-            case when cost > 0 and before < 0.80 * total then ${CYCLE_INTERVAL_DAYS.A} when cost > 0 and before < 0.95 * total then ${CYCLE_INTERVAL_DAYS.B} else ${CYCLE_INTERVAL_DAYS.C} end as interval_days
+            case when cost > 0 and before < 0.80 * total then ${CYCLE_INTERVAL_DAYS.A}::int when cost > 0 and before < 0.95 * total then ${CYCLE_INTERVAL_DAYS.B}::int else ${CYCLE_INTERVAL_DAYS.C}::int end as interval_days
           from ranked
         ),
         last_counted as (
