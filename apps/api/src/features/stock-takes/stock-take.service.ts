@@ -12,11 +12,12 @@ import { AppError, invalid } from '../../core/errors.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { isoDate } from '../../core/presenters.ts';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { lockInventories, receive, takeMany, type MovementContext, type TakeInput, type Tx } from '../stock/index.ts';
+import { giveBackMany, lockInventories, receive, takeMany, type MovementContext, type TakeInput, type Tx } from '../stock/index.ts';
 import { cycleSelection, stockedProducts } from './stock-take.selection.ts';
 
 type Take = typeof stockTakes.$inferSelect;
 type Db = Database | Tx;
+type GiveBackInput = Parameters<typeof giveBackMany>[2][number];
 const ZERO = toDecimal(0);
 const idList = (ids: readonly number[]) => sql`(${sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `)})`;
 const statusParam = (status: string) => [{ key: `stock_takes.status.${status}` as MessageKey }];
@@ -304,13 +305,15 @@ export async function approveTake(db: Database, actor: Actor, id: number): Promi
     );
     const reasonOf = (f: Figures) => `stock take #${take.id}${f.line.reason ? `: ${f.line.reason}` : ''}`;
     const ctx = (reason: string): MovementContext => ({ practiceId: take.dentalPracticeId, userId: actor.userId, reason });
-    // Found more than the ledger holds: into the most recently received lot on hand (same number, expiry and cost), else the running lot.
+    // Found more than the ledger holds: into the most recently received lot on hand (same number, expiry and cost), in one
+    // batch per reason; a product with no lot on hand gets it into its running lot (a receive, at the line's unit cost).
+    const intoLots = new Map<string, GiveBackInput[]>();
     for (const f of changed.filter((f) => f.variance!.gt(0))) {
       const lot = lotsHeld.find((l) => l.inventory_id === f.line.inventory_id);
-      await receive(tx, ctx(reasonOf(f)), {
-        productId: f.line.product_id, quantity: f.variance!.toFixed(4), type: 'adjust', unitCost: lot?.unit_cost ?? f.line.unit_cost, lotNumber: lot?.lot_number ?? null, expiryDate: lot?.expiry_date ?? null,
-      });
+      if (lot) intoLots.set(reasonOf(f), [...(intoLots.get(reasonOf(f)) ?? []), { productId: f.line.product_id, taken: [{ lotId: lot.id, quantity: f.variance!.toFixed(4), unitCost: lot.unit_cost }] }]);
+      else await receive(tx, ctx(reasonOf(f)), { productId: f.line.product_id, quantity: f.variance!.toFixed(4), type: 'adjust', unitCost: f.line.unit_cost });
     }
+    for (const [reason, inputs] of intoLots) await giveBackMany(tx, ctx(reason), inputs, 'adjust');
     // Found less: out of the lots on hand, FEFO among them (expired ones included: the shelf is what it is), one batch per reason.
     const byReason = new Map<string, TakeInput[]>();
     for (const f of changed.filter((f) => f.variance!.lt(0))) {

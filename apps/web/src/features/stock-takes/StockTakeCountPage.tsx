@@ -101,8 +101,7 @@ function CountBody({ take }: { take: StockTakeDetail }) {
         </Text>
         <Progress value={take.lines.length ? (100 * counted) / take.lines.length : 0} aria-label={t('stockTakes.progress', { counted, total: take.lines.length })} />
       </Stack>
-      {/* Touch targets: the picker's input as tall as the large inputs below (≥ 44 px). */}
-      <Box ref={pickerBox} style={{ '--input-height-sm': '50px' } as React.CSSProperties}>
+      <Box ref={pickerBox}>
         <ProductSearchPicker<LineHit>
           label={t('stockTakes.product')}
           placeholder={t('stockTakes.productPlaceholder')}
@@ -116,6 +115,7 @@ function CountBody({ take }: { take: StockTakeDetail }) {
             setError(null);
           }}
           autoFocus
+          size="lg"
           testId="stock-take-product"
           optionTestId="stock-take-product-option"
         />
