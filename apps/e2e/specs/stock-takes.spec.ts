@@ -41,7 +41,7 @@ test.describe('stock takes', () => {
 
     // A product on the shelf, cheap enough that one missing unit stays under the second-approver threshold.
     const detail = (await admin.get(`/api/stock-takes/${id}`)) as unknown as Detail;
-    const line = detail.data.lines.find((l) => Number(l.expected_quantity) >= 2 && Number(l.unit_cost) <= 100);
+    const line = detail.data.lines.find((l) => Number(l.expected_quantity) >= 2 && Number.isInteger(Number(l.expected_quantity)) && Number(l.unit_cost) <= 100);
     expect(line, 'the demo practice stocks a product with at least 2 on hand').toBeDefined();
     const counted = String(Number(line!.expected_quantity) - 1);
 
@@ -62,6 +62,8 @@ test.describe('stock takes', () => {
     // Review at the desk, approve.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('stock-take-to-detail').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/stock-takes/${id}$`));
+    await expect(page.getByTestId('stock-take-detail'), await page.locator('main').innerText()).toBeVisible();
     const row = page.locator(`[data-testid="stock-take-line"][data-product="${line!.product_name.replace(/"/g, '\\"')}"]`);
     await expect(row.getByTestId('stock-take-variance')).toHaveText('-1');
     await row.getByTestId('stock-take-reason').fill('box opened');
