@@ -282,7 +282,9 @@ export function practicesStep(actor: Actor, options: HistoryOptions = {}) {
       }
       catalog ??= await loadCatalog(tx);
       await writeHistory(tx, actor, practiceId, p, catalog, options, summary);
-      await seedDemoStockTakes(tx, actor, practiceId);
+      const counted = await seedDemoStockTakes(tx, actor, practiceId);
+      summary.movements.created += counted.movements;
+      summary.lots.created += counted.lots;
     }
     return summary;
   };
