@@ -1,10 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { toDecimal } from '@enamel/contracts';
-import { rowsOf, stockTakeLines, stockTakes, type Database } from '@enamel/db';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, stockTakeCounts, stockTakeLines, stockTakes, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { Actor } from '../../core/activity-log.ts';
 import type { Tx } from '../../core/transaction.ts';
-import { approveTake, recordCount, startTake } from './stock-take.service.ts';
+import { approveTake, startTake } from './stock-take.service.ts';
 
 const tallyRow = sqlRow({ movements: sqlCol.int, lots: sqlCol.int });
 
@@ -24,13 +23,13 @@ export async function seedDemoStockTakes(tx: Tx, actor: Actor, practiceId: numbe
   const before = await tally();
   const db = tx as unknown as Database;
   const demo: Actor = { ...actor, userId: null };
+  // What the demo's counters found, in one statement: the expected quantity (whole units), one short on every fifth
+  // line, one over on every seventh, on the first `share` of the lines.
   const countAll = async (id: number, share: number) => {
-    const lines = await tx.select().from(stockTakeLines).where(eq(stockTakeLines.stockTakeId, id)).orderBy(asc(stockTakeLines.id));
-    for (const [i, line] of lines.slice(0, Math.ceil(lines.length * share)).entries()) {
-      const expected = toDecimal(line.expectedQuantity).round(0, 0);
-      const off = i % 5 === 0 && expected.gt(0) ? -1 : i % 7 === 0 ? 1 : 0;
-      await recordCount(db, demo, id, { product_id: line.productId, quantity: expected.plus(off).toFixed(0) });
-    }
+    await tx.execute(sql`insert into ${stockTakeCounts} (stock_take_line_id, quantity)
+      select id, greatest(floor(expected_quantity) + case when n % 5 = 0 and floor(expected_quantity) > 0 then -1 when n % 7 = 0 then 1 else 0 end, 0)
+        from (select id, expected_quantity, row_number() over (order by id) - 1 as n, count(*) over () as total from ${stockTakeLines} where stock_take_id = ${id}) l
+       where n < ceil(total * ${share}::numeric)`);
   };
   const finished = await startTake(db, demo, { dental_practice_id: practiceId, kind: 'cycle', category_id: null, cycle_size: 20, blind: true });
   await countAll(finished, 1);
