@@ -223,6 +223,13 @@ const MATRIX: Entry[] = [
   ['POST', '/api/purchase-orders/:id/send', [SA, PM], '/api/purchase-orders/0/send'],
   ['POST', '/api/purchase-orders/:id/receive', [SA, PM, CS], '/api/purchase-orders/0/receive'],
   ['POST', '/api/purchase-orders/:id/lines/:lineId/return', [SA, PM], '/api/purchase-orders/0/lines/0/return'],
+  ['GET', '/api/admin/list/stock-takes', [SA, PM, CS, V]],
+  ['GET', '/api/stock-takes/:id', [SA, PM, CS, V], '/api/stock-takes/0'],
+  ['POST', '/api/stock-takes', [SA, PM]],
+  ['POST', '/api/stock-takes/:id/counts', [SA, PM, CS], '/api/stock-takes/0/counts'],
+  ['POST', '/api/stock-takes/:id/lines/:lineId', [SA, PM], '/api/stock-takes/0/lines/0'],
+  ['POST', '/api/stock-takes/:id/approve', [SA, PM], '/api/stock-takes/0/approve'],
+  ['POST', '/api/stock-takes/:id/cancel', [SA, PM], '/api/stock-takes/0/cancel'],
 
   // Forecast runs of the user's practices: whoever reads the dashboard may ask for one (it changes no record).
   ['GET', '/api/admin/list/forecast_date', [SA, PM, CS, V]],

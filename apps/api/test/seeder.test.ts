@@ -313,6 +313,18 @@ describe('demo practices, stock and procedure history', () => {
     }
   });
 
+  it('adds one finished (approved) and one open stock take per demo practice, the ledger still agreeing', async () => {
+    const db = t.database.db;
+    const rows = await rawRows<{ code: string; approved: number; open: number; adjusted: number }>(db, sql`
+      select dp.code, count(*) filter (where st.status = 'approved')::int as approved, count(*) filter (where st.status = 'open')::int as open,
+             (select count(*)::int from stock_movements m where m.dental_practice_id = dp.id and m.type = 'adjust' and m.reason like 'stock take #%') as adjusted
+        from dental_practices dp join stock_takes st on st.dental_practice_id = dp.id where dp.code like 'DEMO-%' group by dp.id, dp.code`);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect([r.approved, r.open], r.code).toEqual([1, 1]);
+    expect(rows.some((r) => r.adjusted > 0)).toBe(true);
+    expect(await findLedgerDifferences(db)).toEqual([]);
+  });
+
   it('prints the new counts in `npm run seed`', () => {
     const tally = { created: 1, updated: 0, unchanged: 0 };
     const lines = formatSummary({ brands: tally, categories: tally, products: tally, procedureCodes: tally, templates: tally, practices: tally, inventories: tally, lots: tally, procedures: tally, movements: tally, suppliers: tally, supplierOffers: tally, purchaseOrders: tally });

@@ -53,6 +53,8 @@ export interface DemoIds {
   supplier: number;
   /** An open purchase order of the practice (sent or partly received: receive and cancel or return dialogs); 0 when the demo has none. */
   purchaseOrder: number;
+  /** An open stock take of the practice (the seeder's, else one started here). */
+  stockTake: number;
 }
 
 type ListAnswer = { data: { id: number }[] };
@@ -80,6 +82,7 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     user: await first('/api/admin/list/users?pagesize=1'),
     supplier: await ensureSupplier(admin),
     purchaseOrder: await openPurchaseOrder(admin, practiceId),
+    stockTake: await openStockTake(admin, practiceId),
   };
 }
 
@@ -101,6 +104,15 @@ async function openPurchaseOrder(admin: Awaited<ReturnType<typeof apiSignIn>>, p
     if (list.data[0]) return list.data[0].id;
   }
   return 0;
+}
+
+/** The practice's first open stock take (one is started when the demo data has none). */
+async function openStockTake(admin: Awaited<ReturnType<typeof apiSignIn>>, practiceId: number): Promise<number> {
+  const open = encodeURIComponent(JSON.stringify([{ field: 'status', condition: 'equal', value: 'open' }]));
+  const list = (await admin.get(`/api/admin/list/stock-takes?pagesize=1&dental_practice_id=${practiceId}&column_filters=${open}`)) as unknown as ListAnswer;
+  if (list.data[0]) return list.data[0].id;
+  const started = (await admin.post('/api/stock-takes', { dental_practice_id: practiceId, kind: 'cycle', cycle_size: 10 })) as { data: { id: number } };
+  return started.data.id;
 }
 
 /** Seeds the demo data once before the file's tests (`timeout` for a slow start), as seedDemo. */

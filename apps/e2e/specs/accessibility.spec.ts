@@ -96,6 +96,9 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   scheduler: { url: () => '/admin/scheduler', dialogs: { 'job form': rowAction('edit'), 'run history': rowAction('history') } },
   'archive-logs': { url: () => '/admin/archive-logs' },
   'purchase-orders': { url: () => '/admin/purchase-orders' },
+  'stock-takes': { url: () => '/admin/stock-takes', dialogs: { 'start stock take': click('stock-take-new') } },
+  'stock-takes/:id': { url: (ids) => `/admin/stock-takes/${ids.stockTake}`, dialogs: { 'cancel stock take': click('stock-take-cancel') } },
+  'stock-takes/:id/count': { url: (ids) => `/admin/stock-takes/${ids.stockTake}/count` },
   'purchase-orders/new': { url: () => '/admin/purchase-orders/new', dialogs: { 'supplier picker': click('po-new-supplier') } },
   // An open PO: the receive dialog (lines, GS1 scan field) and the cancel reason, or the return dialog once goods arrived.
   'purchase-orders/:id': {

@@ -17,6 +17,7 @@ export * from './stock.ts';
 export * from './reorder-levels.ts';
 export * from './procedures.ts';
 export * from './purchase-orders.ts';
+export * from './stock-takes.ts';
 export * from './values.ts';
 export * from './jobs.ts';
 export * from './forecasts.ts';

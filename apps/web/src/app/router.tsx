@@ -54,6 +54,9 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'purchase-orders': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderListPage.tsx')).PurchaseOrderListPage }),
   'purchase-order-new': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderNewPage.tsx')).PurchaseOrderNewPage }),
   'purchase-order-detail': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderDetailPage.tsx')).PurchaseOrderDetailPage }),
+  'stock-takes': async () => ({ Component: (await import('../features/stock-takes/StockTakeListPage.tsx')).StockTakeListPage }),
+  'stock-take-detail': async () => ({ Component: (await import('../features/stock-takes/StockTakeDetailPage.tsx')).StockTakeDetailPage }),
+  'stock-take-count': async () => ({ Component: (await import('../features/stock-takes/StockTakeCountPage.tsx')).StockTakeCountPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -10,7 +10,8 @@ export type Screen =
   | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
   | 'suppliers' | 'supplier-detail'
   | 'order-suggestions'
-  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail';
+  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
+  | 'stock-takes' | 'stock-take-detail' | 'stock-take-count';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -82,6 +83,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'purchase-orders', crumb: 'routes.purchaseOrders', screen: 'purchase-orders' },
   { path: 'purchase-orders/new', crumb: 'routes.purchaseOrderNew', screen: 'purchase-order-new', parent: 'purchase-orders' },
   { path: 'purchase-orders/:id', crumb: 'routes.purchaseOrderDetail', screen: 'purchase-order-detail', parent: 'purchase-orders' },
+  { path: 'stock-takes', crumb: 'routes.stockTakes', screen: 'stock-takes' },
+  { path: 'stock-takes/:id', crumb: 'routes.stockTakeDetail', screen: 'stock-take-detail', parent: 'stock-takes' },
+  { path: 'stock-takes/:id/count', crumb: 'routes.stockTakeCount', screen: 'stock-take-count', parent: 'stock-takes' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -117,6 +121,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('inventories', 'list/inventories', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
       item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
+      item('stockTakes', 'stock-takes', { read: 'StockTake' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
     ],
   },

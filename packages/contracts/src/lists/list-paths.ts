@@ -21,6 +21,7 @@ export const LIST_PATHS = {
   purchaseOrder: '/api/admin/list/purchase-orders',
   reportExport: '/api/admin/list/report-exports',
   schedulerJob: '/api/admin/list/schedulers',
+  stockTake: '/api/admin/list/stock-takes',
   supplier: '/api/admin/list/suppliers',
   supplierOffer: '/api/admin/list/supplier-offers',
   user: '/api/admin/list/users',

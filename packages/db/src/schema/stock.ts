@@ -30,6 +30,8 @@ export const practiceSettings = pgTable('practice_settings', {
   poApprovalThreshold: numeric('po_approval_threshold', { precision: 14, scale: 2 }),
   /** Share of a line's ordered quantity that may be received beyond it (0.05 = 5 %). */
   overReceiptTolerance: numeric('over_receipt_tolerance', { precision: 5, scale: 4 }).notNull().default('0'),
+  /** A stock take whose variances are worth more than this (Σ |value|) needs an approver who neither started nor counted it. */
+  stockTakeApprovalThreshold: numeric('stock_take_approval_threshold', { precision: 14, scale: 2 }).notNull().default('250'),
   ...timestamps,
 });
 

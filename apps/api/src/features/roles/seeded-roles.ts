@@ -30,7 +30,7 @@ export const SEEDED_ROLES: SeedRole[] = [
     description: 'Catalog, inventory, procedures, reports and users of their practices.',
     permissions: [
       ...rules('manage', CATALOG),
-      ...rules('manage', ['Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User', 'PurchaseOrder'], true),
+      ...rules('manage', ['Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User', 'PurchaseOrder', 'StockTake'], true),
       ...rules('read', ['DentalPractice', 'ActivityLog'], true),
       ...rules('update', ['DentalPractice'], true),
       ...rules('read', ['Role']),
@@ -46,6 +46,8 @@ export const SEEDED_ROLES: SeedRole[] = [
       ...rules('update', ['Procedure', 'Inventory'], true),
       ...rules('read', ['PurchaseOrder'], true),
       ...rules('receive', ['PurchaseOrder'], true),
+      ...rules('read', ['StockTake'], true),
+      ...rules('update', ['StockTake'], true),
     ],
   },
   {
@@ -53,7 +55,7 @@ export const SEEDED_ROLES: SeedRole[] = [
     description: 'Read only.',
     permissions: [
       ...rules('read', CATALOG),
-      ...rules('read', ['Procedure', 'Inventory', 'Report', 'Dashboard', 'DentalPractice', 'PurchaseOrder'], true),
+      ...rules('read', ['Procedure', 'Inventory', 'Report', 'Dashboard', 'DentalPractice', 'PurchaseOrder', 'StockTake'], true),
     ],
   },
 ];

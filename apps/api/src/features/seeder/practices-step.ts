@@ -13,6 +13,7 @@ import { CODE_WEIGHTS, DEFAULT_CODE_WEIGHT, DEMO_PRACTICES, type DemoPractice } 
 import { DEMO_RATES_PER_USD, SUPPLIERS } from './data/suppliers.ts';
 import { hashSeed, simulatePractice, type SimOrderTerms, type SimProduct, type SimResult, type SimTemplate } from './history-sim.ts';
 import type { Tx } from '../../core/transaction.ts';
+import { seedDemoStockTakes } from '../stock-takes/index.ts';
 
 
 interface Tally {
@@ -281,6 +282,9 @@ export function practicesStep(actor: Actor, options: HistoryOptions = {}) {
       }
       catalog ??= await loadCatalog(tx);
       await writeHistory(tx, actor, practiceId, p, catalog, options, summary);
+      const counted = await seedDemoStockTakes(tx, actor, practiceId);
+      summary.movements.created += counted.movements;
+      summary.lots.created += counted.lots;
     }
     return summary;
   };

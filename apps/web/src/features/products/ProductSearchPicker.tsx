@@ -1,4 +1,4 @@
-import { Badge, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { Badge, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox, type MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -35,6 +35,8 @@ interface ProductSearchPickerProps<Hit extends ProductHit> {
   error?: ReactNode;
   autoFocus?: boolean;
   testId: string;
+  /** The input's size (`lg` on the phone screens: a touch target of at least 44 px). */
+  size?: MantineSize;
   optionTestId: string;
 }
 
@@ -44,7 +46,7 @@ interface ProductSearchPickerProps<Hit extends ProductHit> {
  * (scanners end with Enter).
  */
 export function ProductSearchPicker<Hit extends ProductHit>(props: ProductSearchPickerProps<Hit>) {
-  const { label, placeholder, empty, queryKey, search: run, detail, onPick, description, error, autoFocus, testId, optionTestId } = props;
+  const { label, placeholder, empty, queryKey, search: run, detail, onPick, description, error, autoFocus, testId, optionTestId, size } = props;
   const { t } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
@@ -113,6 +115,7 @@ export function ProductSearchPicker<Hit extends ProductHit>(props: ProductSearch
       <Combobox.Target>
         <TextInput
           label={label}
+          size={size}
           description={description}
           error={error}
           placeholder={placeholder}
