@@ -54,6 +54,7 @@ import { organisationRoutes } from './features/organisation/index.ts';
 import { schedulerRoutes } from './features/scheduler/index.ts';
 import { replenishmentRoutes } from './features/replenishment/index.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/index.ts';
+import { stockUseRoutes } from './features/stock-use/index.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(replenishmentRoutes);
   await app.register(archiveLogRoutes);
   await app.register(purchaseOrderRoutes);
+  await app.register(stockUseRoutes);
   await app.register(organisationRoutes);
   await app.register(schedulerRoutes);
   await app.register(backupRoutes);
