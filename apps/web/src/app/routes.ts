@@ -10,7 +10,8 @@ export type Screen =
   | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
   | 'suppliers' | 'supplier-detail'
   | 'order-suggestions'
-  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail';
+  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
+  | 'use-supplies';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -82,6 +83,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'purchase-orders', crumb: 'routes.purchaseOrders', screen: 'purchase-orders' },
   { path: 'purchase-orders/new', crumb: 'routes.purchaseOrderNew', screen: 'purchase-order-new', parent: 'purchase-orders' },
   { path: 'purchase-orders/:id', crumb: 'routes.purchaseOrderDetail', screen: 'purchase-order-detail', parent: 'purchase-orders' },
+  { path: 'use-supplies', crumb: 'routes.useSupplies', screen: 'use-supplies' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -115,6 +117,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       item('procedures', 'list/procedures', { read: 'Procedure' }),
       item('inventories', 'list/inventories', { read: 'Inventory' }),
+      item('useSupplies', 'use-supplies', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
       item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
