@@ -31,12 +31,12 @@ export default function CameraScanDialog({ opened, onClose, onDetected }: Camera
     let stream: MediaStream | null = null;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const element = video.current;
     setState('starting');
     void (async () => {
       try {
         stream = await openCamera();
-        if (stopped) return stopCamera(stream);
-        const element = video.current!;
+        if (stopped || !element) return stopCamera(stream);
         element.srcObject = stream;
         await element.play().catch(() => undefined);
         const reader = await frameReader();
@@ -65,7 +65,7 @@ export default function CameraScanDialog({ opened, onClose, onDetected }: Camera
       stopped = true;
       clearTimeout(timer);
       stopCamera(stream);
-      if (video.current) video.current.srcObject = null;
+      if (element) element.srcObject = null;
     };
   }, [opened]);
 
