@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 
 /** Chromium's fake camera reads a Y4M file: 640 × 480, 4:2:0, one frame it shows over and over. */
 const WIDTH = 640;

@@ -31,11 +31,14 @@ export default function CameraScanDialog({ opened, onClose, onDetected }: Camera
     let stream: MediaStream | null = null;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const element = video.current;
+    // The video element is mounted by the modal's transition, after this effect starts.
+    let element: HTMLVideoElement | null = null;
     setState('starting');
     void (async () => {
       try {
         stream = await openCamera();
+        for (let frame = 0; !stopped && !video.current && frame < 120; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+        element = video.current;
         if (stopped || !element) return stopCamera(stream);
         element.srcObject = stream;
         await element.play().catch(() => undefined);
