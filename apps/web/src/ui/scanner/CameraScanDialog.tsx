@@ -38,17 +38,18 @@ export default function CameraScanDialog({ opened, onClose, onDetected }: Camera
       try {
         stream = await openCamera();
         for (let frame = 0; !stopped && !video.current && frame < 120; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
-        element = video.current;
-        if (stopped || !element) return stopCamera(stream);
-        element.srcObject = stream;
-        await element.play().catch(() => undefined);
+        const shown = video.current;
+        if (stopped || !shown) return stopCamera(stream);
+        element = shown;
+        shown.srcObject = stream;
+        await shown.play().catch(() => undefined);
         const reader = await frameReader();
         if (stopped) return;
         setEngine(reader.engine);
         setState('scanning');
         const tick = async () => {
           if (stopped) return;
-          const text = await reader.read(element, canvas.current!).catch(() => null);
+          const text = await reader.read(shown, canvas.current!).catch(() => null);
           if (stopped) return;
           if (text) {
             stopped = true;
