@@ -7,7 +7,7 @@ export const E2E_DATA_DIR = path.join(root, '.tmp', 'e2e-data');
 export const ADMIN = { email: 'admin@enamel.test', password: 'Incisor-Canine-Molar-1' };
 
 // Debian's Chromium, never a downloaded browser; background networking off (no network here).
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** The built app on `port` with a fresh data folder, its admin signed up from ADMIN (the suite's and the screenshots'). */
 export function appServer(port: number, dataDir: string) {

@@ -55,6 +55,7 @@ import { schedulerRoutes } from './features/scheduler/index.ts';
 import { replenishmentRoutes } from './features/replenishment/index.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/index.ts';
 import { stockTakeRoutes } from './features/stock-takes/index.ts';
+import { stockUseRoutes } from './features/stock-use/index.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -163,7 +164,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the camera scanner compile its WebAssembly reader (served by us); it allows no eval of script.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -224,6 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(archiveLogRoutes);
   await app.register(purchaseOrderRoutes);
   await app.register(stockTakeRoutes);
+  await app.register(stockUseRoutes);
   await app.register(organisationRoutes);
   await app.register(schedulerRoutes);
   await app.register(backupRoutes);

@@ -188,6 +188,8 @@ const MATRIX: Entry[] = [
   ['POST', '/api/inventory/adjust', [SA, PM, CS]],
   ['POST', '/api/inventory/transfer', [SA, PM, CS]],
   ['POST', '/api/inventory/write-off', [SA, PM, CS]],
+  // Scan to use: supplies taken out of stock outside a procedure (update Inventory, as receive and count).
+  ['POST', '/api/stock/use', [SA, PM, CS]],
   // Replenishment reads need read Inventory in the practice; accepting a transfer is a stock transfer (update Inventory).
   ['GET', '/api/admin/list/order-suggestions', [SA, PM, CS, V], (t) => `/api/admin/list/order-suggestions?dental_practice_id=${t.practiceId}`],
   ['GET', '/api/replenishment/order-suggestions/:id/reasoning', [SA, PM, CS, V], '/api/replenishment/order-suggestions/0/reasoning'],

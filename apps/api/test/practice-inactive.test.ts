@@ -58,6 +58,7 @@ describe('a deactivated practice', () => {
       ['transfer out', () => admin.post('/api/inventory/transfer', { dental_practice_id: closed.id, to_dental_practice_id: open.id, product_id: product.id, quantity: '1' })],
       ['transfer in', () => admin.post('/api/inventory/transfer', { dental_practice_id: open.id, to_dental_practice_id: closed.id, product_id: product.id, quantity: '1' })],
       ['write-off', () => admin.post('/api/inventory/write-off', { dental_practice_id: closed.id, lot_id: inventory.lots[0].id, type: 'waste', quantity: '1' })],
+      ['use supplies', () => admin.post('/api/stock/use', { dental_practice_id: closed.id, product_id: product.id, quantity: '1' })],
       ['stock a product', () => admin.post('/api/inventory/add', { dental_practice_id: closed.id, product_id: other.id, reorder_point: '5' })],
       ['inventory settings', () => admin.post(`/api/inventory/update/${inventory.id}`, { reorder_point: '7', par_level: '30', location: 'Shelf' })],
       ['inventory settings (contract’s path)', () => admin.post('/api/inventory/update', { id: inventory.id, reorder_point: '7', par_level: '30' })],

@@ -15,6 +15,9 @@ beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), html);
   fs.mkdirSync(path.join(webDist, 'assets'));
+  // The build's static files are found when the server starts: the manifest and a scanner's WebAssembly file.
+  fs.copyFileSync(path.resolve(import.meta.dirname, '../../web/public/manifest.webmanifest'), path.join(webDist, 'manifest.webmanifest'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'zxing_reader-abc.wasm'), Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]));
   t = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -70,5 +73,20 @@ describe('index.html', () => {
   it('is not sent for API paths or files: those stay 404', async () => {
     expect((await get('/api/nothing-here', 'br')).statusCode).toBe(404);
     expect((await get('/assets/missing.js', 'br')).statusCode).toBe(404);
+  });
+});
+
+describe('the installable web app and the camera scanner', () => {
+  it('serves the web app manifest as application/manifest+json and the scanner’s WebAssembly as application/wasm', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const body = res.json();
+    expect(body).toMatchObject({ short_name: 'Enamel', display: 'standalone', start_url: '/admin/dashboard' });
+    expect(body.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+    for (const icon of body.icons as Array<{ src: string }>) expect(fs.existsSync(path.resolve(import.meta.dirname, '../../web/public', `.${icon.src}`)), icon.src).toBe(true);
+    const wasm = await t.app.inject({ method: 'GET', url: '/assets/zxing_reader-abc.wasm' });
+    expect(wasm.statusCode).toBe(200);
+    expect(wasm.headers['content-type']).toBe('application/wasm');
   });
 });

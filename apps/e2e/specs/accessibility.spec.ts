@@ -105,6 +105,8 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
     url: (ids) => `/admin/purchase-orders/${ids.purchaseOrder}`,
     dialogs: { 'receive against the order': click('po-receive'), 'cancel or return': async (page) => page.getByTestId('po-cancel').or(page.getByTestId('po-return')).first().click() },
   },
+  // Scan to use; the camera dialog (no camera here: it says so).
+  'use-supplies': { url: () => '/admin/use-supplies', dialogs: { 'camera scanner': click('use-product-camera') } },
 };
 
 const LOCALES = ['en', 'es'] as const;

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** Text files worth compressing (source maps are for developers and stay as they are). */
-const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest|wasm)$/;
 /** Smaller files gain nothing; the server sends them as they are. */
 const MIN_BYTES = 1024;
 

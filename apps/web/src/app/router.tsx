@@ -57,6 +57,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'stock-takes': async () => ({ Component: (await import('../features/stock-takes/StockTakeListPage.tsx')).StockTakeListPage }),
   'stock-take-detail': async () => ({ Component: (await import('../features/stock-takes/StockTakeDetailPage.tsx')).StockTakeDetailPage }),
   'stock-take-count': async () => ({ Component: (await import('../features/stock-takes/StockTakeCountPage.tsx')).StockTakeCountPage }),
+  'use-supplies': async () => ({ Component: (await import('../features/stock-use/UseSuppliesPage.tsx')).UseSuppliesPage }),
 };
 
 export const routes: RouteObject[] = [

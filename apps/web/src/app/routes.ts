@@ -11,7 +11,8 @@ export type Screen =
   | 'suppliers' | 'supplier-detail'
   | 'order-suggestions'
   | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
-  | 'stock-takes' | 'stock-take-detail' | 'stock-take-count';
+  | 'stock-takes' | 'stock-take-detail' | 'stock-take-count'
+  | 'use-supplies';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -86,6 +87,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'stock-takes', crumb: 'routes.stockTakes', screen: 'stock-takes' },
   { path: 'stock-takes/:id', crumb: 'routes.stockTakeDetail', screen: 'stock-take-detail', parent: 'stock-takes' },
   { path: 'stock-takes/:id/count', crumb: 'routes.stockTakeCount', screen: 'stock-take-count', parent: 'stock-takes' },
+  { path: 'use-supplies', crumb: 'routes.useSupplies', screen: 'use-supplies' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -119,6 +121,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       item('procedures', 'list/procedures', { read: 'Procedure' }),
       item('inventories', 'list/inventories', { read: 'Inventory' }),
+      item('useSupplies', 'use-supplies', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
       item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
       item('stockTakes', 'stock-takes', { read: 'StockTake' }),

@@ -2,7 +2,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconArchive, IconBox, IconBuildingHospital, IconCalendarTime, IconCategory, IconChartBar, IconClipboardList,
   IconFileAnalytics, IconFileImport, IconHeadset, IconHistory, IconKey, IconLayoutDashboard, IconListDetails,
-  IconPackages, IconSettings, IconShieldLock, IconStethoscope, IconTag, IconUserCircle, IconUsers, type Icon,
+  IconPackages, IconScan, IconSettings, IconShieldLock, IconStethoscope, IconTag, IconUserCircle, IconUsers, type Icon,
 } from '@tabler/icons-react';
 import { Can, useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ const ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
   procedures: IconStethoscope,
   inventories: IconPackages,
+  useSupplies: IconScan,
   dentalPractices: IconBuildingHospital,
   products: IconBox,
   brands: IconTag,

@@ -42,6 +42,7 @@ export function StockProductPicker({ practiceId, label, onPick, description, aut
       {...(autoFocus !== undefined ? { autoFocus } : {})}
       testId={testId}
       optionTestId="stock-product-option"
+      camera
     />
   );
 }

@@ -3,3 +3,4 @@ export * from './inventory.api.ts';
 export * from './MovementsTable.tsx';
 export * from './stock.ts';
 export * from './StockProductPicker.tsx';
+export * from './ProductSummary.tsx';

@@ -1,10 +1,11 @@
-import { Badge, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox, type MantineSize } from '@mantine/core';
+import { Badge, Box, Combobox, Flex, Group, Loader, Stack, Text, TextInput, useCombobox, type MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeGtin, parseProductBarcode, type ProductHit, type ScannedBarcode } from '@enamel/contracts';
+import { ScanButton } from '../../ui/scanner/ScanButton.tsx';
 
 export const PICKER_DEBOUNCE_MS = 200;
 
@@ -38,6 +39,8 @@ interface ProductSearchPickerProps<Hit extends ProductHit> {
   /** The input's size (`lg` on the phone screens: a touch target of at least 44 px). */
   size?: MantineSize;
   optionTestId: string;
+  /** A "Scan with camera" button beside the field: what the camera reads is entered as a USB scanner types it. */
+  camera?: boolean;
 }
 
 /**
@@ -46,7 +49,7 @@ interface ProductSearchPickerProps<Hit extends ProductHit> {
  * (scanners end with Enter).
  */
 export function ProductSearchPicker<Hit extends ProductHit>(props: ProductSearchPickerProps<Hit>) {
-  const { label, placeholder, empty, queryKey, search: run, detail, onPick, description, error, autoFocus, testId, optionTestId, size } = props;
+  const { label, placeholder, empty, queryKey, search: run, detail, onPick, description, error, autoFocus, testId, optionTestId, size, camera } = props;
   const { t } = useTranslation();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
@@ -136,6 +139,24 @@ export function ProductSearchPicker<Hit extends ProductHit>(props: ProductSearch
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
+          {...(camera
+            ? {
+                inputContainer: (input: ReactNode) => (
+                  <Flex direction={{ base: 'column', xs: 'row' }} gap="xs">
+                    <Box flex={1}>{input}</Box>
+                    <ScanButton
+                      testId={`${testId}-camera`}
+                      onScan={(scanned) => {
+                        // As if a USB scanner had typed it: the search below reads it and picks the product.
+                        setText(scanned);
+                        picked.current = null;
+                        combobox.openDropdown();
+                      }}
+                    />
+                  </Flex>
+                ),
+              }
+            : {})}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={query === ''}>

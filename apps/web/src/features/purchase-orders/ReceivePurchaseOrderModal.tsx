@@ -1,4 +1,4 @@
-import { Alert, Grid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Flex, Grid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel } from '../../ui/units.ts';
+import { ScanButton } from '../../ui/scanner/ScanButton.tsx';
 import { decimalText } from '../inventory/index.ts';
 import { receivePurchaseOrder, type PurchaseOrderDetail } from './purchase-orders.api.ts';
 
@@ -76,8 +77,8 @@ export function ReceivePurchaseOrderModal({ opened, order, onClose, onReceived }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, order]);
 
-  const onScan = () => {
-    const barcode = parseProductBarcode(scan);
+  const onScan = (text: string = scan) => {
+    const barcode = parseProductBarcode(text);
     const index = barcode ? form.getValues().lines.findIndex((v) => normalizeGtin(order.lines.find((l) => l.id === v.line_id)?.gtin ?? '') === barcode.gtin) : -1;
     if (!barcode || index < 0) {
       setScanned({ ok: false, text: t('purchaseOrders.receive.scanNoLine') });
@@ -109,6 +110,12 @@ export function ReceivePurchaseOrderModal({ opened, order, onClose, onReceived }
           }
         }}
         data-testid="po-receive-scan"
+        inputContainer={(input) => (
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="xs">
+            <Box flex={1}>{input}</Box>
+            <ScanButton testId="po-receive-scan-camera" onScan={(text) => onScan(text)} />
+          </Flex>
+        )}
       />
       {scanned ? (
         <Text size="xs" c={scanned.ok ? 'teal.9' : 'red.8'} data-testid="po-receive-scanned">
