@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Card, Group, Loader, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type CSSProperties } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { normalizeGtin, parseProductBarcode, type ProductHit, type StockTakeDetail, type StockTakeLine } from '@enamel/contracts';
@@ -102,7 +102,7 @@ function CountBody({ take }: { take: StockTakeDetail }) {
         <Progress value={take.lines.length ? (100 * counted) / take.lines.length : 0} aria-label={t('stockTakes.progress', { counted, total: take.lines.length })} />
       </Stack>
       {/* A touch target of at least 44 px whatever size the theme gives the picker's input. */}
-      <Box ref={pickerBox} style={{ '--input-height-md': '50px', '--input-height-sm': '50px' } as CSSProperties}>
+      <Box ref={pickerBox} style={{ '--input-height-md': '50px', '--input-height-sm': '50px' }}>
         <ProductSearchPicker<LineHit>
           label={t('stockTakes.product')}
           placeholder={t('stockTakes.productPlaceholder')}
