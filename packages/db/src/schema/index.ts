@@ -15,3 +15,4 @@ export * from './scheduler.ts';
 export * from './reports.ts';
 export * from './replenishment.ts';
 export * from './ledger-rollups.ts';
+export * from './locations.ts';
