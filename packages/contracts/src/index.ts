@@ -32,3 +32,4 @@ export * from './currency.ts';
 export * from './dates.ts';
 export * from './validation-messages.ts';
 export * from './order-suggestions.ts';
+export * from './locations.ts';

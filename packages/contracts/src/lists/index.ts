@@ -5,6 +5,7 @@ import { supplierListContract, supplierOfferListContract } from './supplier-list
 import { inventoryListContract, movementListContract, procedureListContract } from './stock-lists.ts';
 import { orderSuggestionListContract } from './replenishment-lists.ts';
 import { purchaseOrderListContract } from './purchase-order-lists.ts';
+import { storageLocationListContract } from './location-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
@@ -13,6 +14,7 @@ export * from './stock-lists.ts';
 export * from './supplier-lists.ts';
 export * from './replenishment-lists.ts';
 export * from './purchase-order-lists.ts';
+export * from './location-lists.ts';
 
 /** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
 export const LIST_CONTRACTS: readonly ListContract[] = [
@@ -37,4 +39,5 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   supplierOfferListContract,
   orderSuggestionListContract,
   purchaseOrderListContract,
+  storageLocationListContract,
 ];

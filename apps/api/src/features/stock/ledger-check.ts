@@ -8,9 +8,9 @@ export interface LedgerDifference {
   product_id: number;
   product: string;
   /**
-   * `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot, `location` when
-   * the product's stock at a storage location (Σ of its lots there) differs from the movements recorded at that
-   * location, `day` when a rollup of a local day (ledger_day_totals) differs from that day's movements.
+   * `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot, `location` for
+   * movements of a lot recorded at another storage location than the lot's (recorded 0 there, movements their sum),
+   * `day` when a rollup of a local day (ledger_day_totals) differs from that day's movements.
    */
   scope: 'inventory' | 'lot' | 'location' | 'day';
   lot_number: string | null;
@@ -18,8 +18,8 @@ export interface LedgerDifference {
   day: string | null;
   /**
    * Which figure of the day's rollup differs (`consumed_quantity`, `net_value`, …, `closing_quantity` and
-   * `closing_value` for the day's checkpoint; `movement_count` for a missing or extra row); the location's name
-   * of a `location` difference.
+   * `closing_value` for the day's checkpoint; `movement_count` for a missing or extra row); the name of the location
+   * the movements of a `location` difference were recorded at.
    */
   measure: string | null;
   recorded: string;
@@ -41,8 +41,8 @@ const rollupsFromLedger = sql`
 
 /**
  * For every practice and product: on hand must equal the sum of its movements, every lot's quantity the sum of
- * the movements on that lot, its stock at each storage location (Σ of its lots there) the sum of the movements
- * recorded at that location, and every day's rollup (ledger_day_totals) the movements of that local day (its
+ * the movements on that lot, and every movement of a lot be recorded at the lot's location (so the stock at each
+ * storage location, Σ of its lots there, equals the movements recorded there), and every day's rollup (ledger_day_totals) the movements of that local day (its
  * closing stock and value: every movement of the product up to that day's end), every row compared figure by
  * figure, in both directions. Returns each difference (none when the ledger holds).
  */
@@ -77,15 +77,14 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
         left join (select lot_id, sum(quantity) as total from stock_movements group by lot_id) m on m.lot_id = l.id
        where l.quantity <> coalesce(m.total, 0)
       union all
-      select i.dental_practice_id, dp.name, i.product_id, p.name, 'location', null, null, s.name, coalesce(h.total, 0), coalesce(m.total, 0)
-        from (select l.inventory_id, l.location_id, sum(l.quantity) as total from lots l group by 1, 2) h
-        full join (select inventory_id, location_id, sum(quantity) as total from stock_movements where lot_id is not null group by 1, 2) m
-          on m.inventory_id = h.inventory_id and m.location_id = h.location_id
-        join inventories i on i.id = coalesce(h.inventory_id, m.inventory_id)
+      select i.dental_practice_id, dp.name, i.product_id, p.name, 'location', l.lot_number, null, coalesce(s.name, '-'), 0, m.total
+        from (select lot_id, location_id, sum(quantity) as total from stock_movements where lot_id is not null group by 1, 2) m
+        join lots l on l.id = m.lot_id
+        join inventories i on i.id = l.inventory_id
         join dental_practices dp on dp.id = i.dental_practice_id
         join products p on p.id = i.product_id
-        left join storage_locations s on s.id = coalesce(h.location_id, m.location_id)
-       where coalesce(h.total, 0) <> coalesce(m.total, 0)
+        left join storage_locations s on s.id = m.location_id
+       where m.location_id is distinct from l.location_id
       union all
       select c.dental_practice_id, dp.name, c.product_id, p.name, 'day', null, c.day, f.measure, f.recorded, f.movements
         from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.day, e.day) as day,
