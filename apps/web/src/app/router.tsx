@@ -54,6 +54,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'purchase-orders': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderListPage.tsx')).PurchaseOrderListPage }),
   'purchase-order-new': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderNewPage.tsx')).PurchaseOrderNewPage }),
   'purchase-order-detail': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderDetailPage.tsx')).PurchaseOrderDetailPage }),
+  locations: async () => ({ Component: (await import('../features/locations/LocationListPage.tsx')).LocationListPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -10,7 +10,8 @@ export type Screen =
   | 'archive-logs' | 'scheduler' | 'setting' | 'reports' | 'report-generate'
   | 'suppliers' | 'supplier-detail'
   | 'order-suggestions'
-  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail';
+  | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
+  | 'locations';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -55,6 +56,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
   { path: 'order-suggestions', crumb: 'routes.orderSuggestions', screen: 'order-suggestions' },
+  { path: 'list/storage-locations', crumb: 'routes.locations', screen: 'locations' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'report-generate', parent: 'list/reports' },
@@ -116,6 +118,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('procedures', 'list/procedures', { read: 'Procedure' }),
       item('inventories', 'list/inventories', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
+      item('locations', 'list/storage-locations', { read: 'Inventory' }),
       item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),
     ],
