@@ -132,7 +132,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
       expiry_date: v.expiry_date || null,
       reason: v.reason.trim() || null,
       ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
-      location_id: v.location_id ? Number(v.location_id) : null,
+      ...(v.location_id ? { location_id: Number(v.location_id) } : {}),
     }),
     receiveStock,
     async () => {
