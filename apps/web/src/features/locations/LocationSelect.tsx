@@ -1,5 +1,4 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { usePracticeLocations } from './location.api.ts';
 
 interface LocationSelectProps extends Pick<SelectProps, 'value' | 'defaultValue' | 'onChange' | 'onFocus' | 'onBlur' | 'error'> {
@@ -16,11 +15,10 @@ interface LocationSelectProps extends Pick<SelectProps, 'value' | 'defaultValue'
 
 /** One of the practice's active storage locations (docs/locations.md). */
 export function LocationSelect({ practiceId, label, description, emptyLabel, exclude, testId, required, ...input }: LocationSelectProps) {
-  const { t } = useTranslation();
   const locations = usePracticeLocations(practiceId);
   const data = (locations.data ?? [])
     .filter((l) => l.id !== exclude)
-    .map((l) => ({ value: String(l.id), label: l.is_main ? t('locations.mainName', { name: l.name }) : l.name }));
+    .map((l) => ({ value: String(l.id), label: l.name }));
   return (
     <Select
       label={label}
