@@ -46,8 +46,8 @@ test.describe('storage locations', () => {
     await expect(page).toHaveURL(/\/admin\/inventories\/\d+$/);
     await expect(page.getByTestId('lot-location')).toHaveText('Operatory 1');
     const perLocation = (name: string) => page.locator(`[data-testid="location-stock-row"][data-location="${name}"]`).getByTestId('location-stock-quantity');
-    await expect(perLocation('Operatory 1')).toHaveText('10 syringes');
-    await expect(perLocation('Main store')).toHaveText('0 syringes');
+    await expect(perLocation('Operatory 1')).toHaveText(/^10\s+syringes$/);
+    await expect(perLocation('Main store')).toHaveText(/^0\s+syringes$/);
 
     // Move 4 back to the main store: a pair of movements, on hand unchanged.
     await page.getByTestId('detail-move').click();
@@ -58,9 +58,9 @@ test.describe('storage locations', () => {
     await page.getByTestId('move-submit').click();
     await expect(page.getByText('Stock moved to Main store.')).toBeVisible();
     await expect(page.getByTestId('move-form')).toHaveCount(0);
-    await expect(perLocation('Operatory 1')).toHaveText('6 syringes');
-    await expect(perLocation('Main store')).toHaveText('4 syringes');
-    await expect(page.getByTestId('detail-on-hand')).toContainText('10 syringes');
+    await expect(perLocation('Operatory 1')).toHaveText(/^6\s+syringes$/);
+    await expect(perLocation('Main store')).toHaveText(/^4\s+syringes$/);
+    await expect(page.getByTestId('detail-on-hand')).toContainText(/10\s+syringes/);
     await expect(page.locator('[data-testid="movement-row"][data-type="move"]')).toHaveCount(2);
   });
 });

@@ -10,7 +10,7 @@ import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeReq
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
-import { usePackaging, useUnitLabel, useQuantity } from '../../ui/units.ts';
+import { usePackaging, useUnitLabel, useQuantity, useQuantityWithUnit } from '../../ui/units.ts';
 import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
 import { useOnHandText } from './InventoryListPage.tsx';
 import { LevelsPanel } from './LevelsPanel.tsx';
@@ -96,6 +96,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
   const format = useFormat();
   const day = useDay();
   const onHand = useOnHandText();
+  const withUnit = useQuantityWithUnit();
   const unit = unitLabel(inventory.usage_unit);
   const nearest = inventory.nearest_expiry_state;
 
@@ -134,7 +135,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
                 <Table.Tr key={l.location_id} data-testid="location-stock-row" data-location={l.name}>
                   <Table.Td fw={500}>{l.is_main ? t('locations.mainName', { name: l.name }) : l.name}</Table.Td>
                   <Table.Td>{t(`locations.kinds.${l.kind}`, { defaultValue: l.kind })}</Table.Td>
-                  <Table.Td ta="right" data-testid="location-stock-quantity">{`${quantity(l.on_hand)} ${unit}`}</Table.Td>
+                  <Table.Td ta="right" data-testid="location-stock-quantity">{withUnit(l.on_hand, inventory.usage_unit)}</Table.Td>
                   <Table.Td ta="right">{money(l.value)}</Table.Td>
                 </Table.Tr>
               ))}
