@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { lots, stockMovements, storageLocations } from '@enamel/db';
+import { lots, rowsOf, stockMovements, storageLocations } from '@enamel/db';
+import { sqlCol, sqlRow } from '../src/core/sql-rows.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
@@ -31,11 +32,14 @@ const location = async (practiceId: number, name: string, kind = 'operatory', ex
 const receive = (practiceId: number, productId: number, quantity: string, lot: string, expiry: string, extra: Record<string, unknown> = {}) =>
   admin.post('/api/inventory/receive', { dental_practice_id: practiceId, product_id: productId, quantity, unit_cost: '2.0000', lot_number: lot, expiry_date: expiry, ...extra });
 const move = (body: Record<string, unknown>) => admin.post('/api/inventory/move', body);
+const rollupRow = sqlRow({ consumed: sqlCol.text, net: sqlCol.text, value: sqlCol.text, count: sqlCol.int });
 const rollup = async (practiceId: number, productId: number) =>
-  (await t.database.db.execute<{ consumed: string; net: string; value: string; count: number }>(
+  (await rowsOf(
+    t.database.db,
+    rollupRow,
     sql`select coalesce(sum(consumed_quantity), 0)::text as consumed, coalesce(sum(net_quantity), 0)::text as net, coalesce(sum(net_value), 0)::text as value, coalesce(sum(movement_count), 0)::int as count
         from ledger_day_totals where dental_practice_id = ${practiceId} and product_id = ${productId}`,
-  )).rows[0]!;
+  ))[0]!;
 
 describe('storage locations', () => {
   it('a new practice has its main store; locations are listed, named uniquely per practice, and the main store stays active', async () => {
@@ -196,6 +200,22 @@ describe('FEFO with locations', () => {
     const amended = await ok(await admin.request('PATCH', `/api/procedure/${plain.id}`, { json: { location_id: op.id } }));
     expect(amended.location_id).toBe(op.id);
     expect((await admin.request('PATCH', `/api/procedure/${plain.id}`, { json: { location_id: foreign.id } })).statusCode).toBe(422);
+    await ledgerAgrees();
+  });
+});
+
+describe('the ledger check with locations', () => {
+  it('reports a movement recorded at another location than its lot’s (scope location)', async () => {
+    const practice = await createPractice(t.database.db);
+    const p = await product();
+    const op = await location(practice.id, 'Operatory 1');
+    const received = await ok(await receive(practice.id, p.id, '3', 'C1', '2030-01-01'));
+    await ledgerAgrees();
+    // Someone edits the ledger behind its back: the receipt now claims the operatory, the lot is in the main store.
+    await t.database.db.update(stockMovements).set({ locationId: op.id }).where(eq(stockMovements.lotId, received.lots[0].id));
+    const found = await findLedgerDifferences(t.database.db);
+    expect(found.map((d) => [d.product_id, d.scope, d.lot_number, d.measure, Number(d.recorded), Number(d.movements)])).toEqual([[p.id, 'location', 'C1', 'Operatory 1', 0, 3]]);
+    await t.database.db.update(stockMovements).set({ locationId: received.lots[0].location_id }).where(eq(stockMovements.lotId, received.lots[0].id));
     await ledgerAgrees();
   });
 });
