@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { lots, rowsOf, stockMovements, storageLocations } from '@enamel/db';
+import { lots, rowsOf, stockMovements, storageLocations, supplierOffers, suppliers } from '@enamel/db';
 import { sqlCol, sqlRow } from '../src/core/sql-rows.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
@@ -216,6 +216,32 @@ describe('the ledger check with locations', () => {
     const found = await findLedgerDifferences(t.database.db);
     expect(found.map((d) => [d.product_id, d.scope, d.lot_number, d.measure, Number(d.recorded), Number(d.movements)])).toEqual([[p.id, 'location', 'C1', 'Operatory 1', 0, 3]]);
     await t.database.db.update(stockMovements).set({ locationId: received.lots[0].location_id }).where(eq(stockMovements.lotId, received.lots[0].id));
+    await ledgerAgrees();
+  });
+});
+
+describe('purchase order receipts', () => {
+  it('put the goods away at the location named (default: the main store); another practice’s location is a 422 naming location_id', async () => {
+    const db = t.database.db;
+    const practice = await createPractice(db);
+    const other = await createPractice(db);
+    const p = await product();
+    const op = await location(practice.id, 'Operatory 1');
+    const foreign = await location(other.id, 'Operatory 1');
+    const [supplier] = await db.insert(suppliers).values({ name: `Depot ${uid()}`, email: `orders-${uid()}@depot.test`, currency: practice.currency, leadTimeDays: 5 }).returning();
+    const [offer] = await db.insert(supplierOffers).values({ supplierId: supplier!.id, productId: p.id, supplierSku: `DD-${uid()}`, purchaseUnit: 'box', unitsPerPurchaseUnit: '10', price: '20.0000', leadTimeDays: 5 }).returning();
+    const po = await ok(await admin.post('/api/purchase-orders', { dental_practice_id: practice.id, supplier_id: supplier!.id, lines: [{ product_id: p.id, supplier_offer_id: offer!.id, quantity: '2' }] }), 201);
+    await ok(await admin.post(`/api/purchase-orders/${po.id}/send`));
+    const line = (lot: string) => ({ line_id: po.lines[0].id, quantity: '1', lot_number: lot, expiry_date: '2030-01-01' });
+    const refused = await admin.post(`/api/purchase-orders/${po.id}/receive`, { lines: [line('P1')], location_id: foreign.id });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['location_id']);
+    await ok(await admin.post(`/api/purchase-orders/${po.id}/receive`, { lines: [line('P1')], location_id: op.id }));
+    await ok(await admin.post(`/api/purchase-orders/${po.id}/receive`, { lines: [line('P2')] }));
+    const held = await db.select({ lot: lots.lotNumber, location: lots.locationId }).from(lots).where(eq(lots.locationId, op.id));
+    expect(held).toEqual([{ lot: 'P1', location: op.id }]);
+    const main = await mainStore(practice.id);
+    expect((await db.select({ lot: lots.lotNumber }).from(lots).where(eq(lots.locationId, main.id))).map((l) => l.lot)).toEqual(['P2']);
     await ledgerAgrees();
   });
 });
