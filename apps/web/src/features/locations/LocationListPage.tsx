@@ -5,7 +5,6 @@ import { useFormat } from '../../core/format.ts';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
 import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import type { DataTableColumn } from '../../ui/data-table/index.ts';
-import { useStockMoney } from '../inventory/stock.ts';
 import { storageLocationLifecycle, type StorageLocationRow } from './location.api.ts';
 import { LocationFormModal } from './LocationFormModal.tsx';
 
@@ -17,7 +16,6 @@ export function LocationListPage() {
 function LocationList({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const money = useStockMoney();
   const columns: DataTableColumn<StorageLocationRow>[] = [
     {
       field: 'name',
@@ -38,7 +36,6 @@ function LocationList({ practiceId }: { practiceId: number }) {
     { field: 'kind', title: t('locations.fields.kind'), width: 160, cellRenderer: (row) => t(`locations.kinds.${row.kind}`) },
     { field: 'sort_order', title: t('locations.fields.sortOrder'), width: 110, cellRenderer: (row) => format.number(row.sort_order) },
     { field: 'products_count', title: t('locations.fields.productsCount'), width: 130, cellRenderer: (row) => format.number(row.products_count) },
-    { field: 'value', title: t('locations.fields.value'), width: 140, cellRenderer: (row) => money(row.value) },
   ];
   return (
     <RecordListPage<StorageLocationRow>
