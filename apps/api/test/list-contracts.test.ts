@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Lists of one practice name it in the query. */
-const PRACTICE_LISTS = new Set(['/api/admin/list/inventories', '/api/admin/list/stock-movements', '/api/admin/list/procedures', '/api/admin/list/order-suggestions']);
+const PRACTICE_LISTS = new Set(['/api/admin/list/inventories', '/api/admin/list/stock-movements', '/api/admin/list/procedures', '/api/admin/list/order-suggestions', '/api/admin/list/storage-locations']);
 
 function url(contract: ListContract, params: Record<string, string> = {}): string {
   const query = new URLSearchParams(params);

@@ -133,7 +133,7 @@ describe('a completion of several products', () => {
     const practice = await createPractice(db);
     await db.insert(practiceSettings).values({ dentalPracticeId: practice.id, allowNegativeStock: true });
     const pool: Array<{ id: number }> = [];
-    for (const name of ['Gauze', 'Swab', 'Cotton roll', 'Saliva ejector', 'Mirror sleeve', 'Tray cover']) pool.push((await product(name, false))!);
+    for (const name of ['Gauze', 'Swab', 'Cotton roll', 'Saliva ejector', 'Mirror sleeve', 'Tray cover']) pool.push(await product(name, false));
     const procedureCode = await code();
     const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: app.admin.cookieHeader(), 'x-xsrf-token': app.admin.cookies.get('XSRF-TOKEN')! };
     // None of the six has an inventory in the practice: each completion takes 2–4 of them (overlapping sets, both

@@ -67,6 +67,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/inventories': { url: () => '/admin/list/inventories', dialogs: { 'receive stock': click('inventory-receive') } },
   'list/reports': { url: () => '/admin/list/reports' },
   'order-suggestions': { url: () => '/admin/order-suggestions', dialogs: { reasoning: click('suggestion-reasoning') } },
+  'list/storage-locations': { url: () => '/admin/list/storage-locations', dialogs: { 'location form': click('location-add'), 'confirm dialog': rowAction('deactivate') } },
   support: { url: () => '/admin/support' },
   // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen;
   // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.
@@ -79,7 +80,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'procedure-templates/edit/:id': { url: (ids) => `/admin/procedure-templates/edit/${ids.template}` },
   'inventories/:id': {
     url: (ids) => `/admin/inventories/${ids.inventory}`,
-    dialogs: { 'adjust stock': click('detail-adjust'), 'transfer stock': click('detail-transfer'), 'inventory settings': click('detail-settings') },
+    dialogs: { 'adjust stock': click('detail-adjust'), 'transfer stock': click('detail-transfer'), 'inventory settings': click('detail-settings'), 'move stock': click('detail-move') },
   },
   'procedures/create': { url: () => '/admin/procedures/create', dialogs: { 'date and time picker': click('procedure-performed-at') } },
   'procedures/edit/:id': { url: (ids) => `/admin/procedures/edit/${ids.procedure}` },

@@ -34,3 +34,4 @@ export * from './dates.ts';
 export * from './validation-messages.ts';
 export * from './order-suggestions.ts';
 export * from './stock-use.ts';
+export * from './locations.ts';

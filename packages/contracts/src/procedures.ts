@@ -24,6 +24,8 @@ export const procedureAmendBodySchema = z.strictObject({
   status: z.enum(PROCEDURE_STATUSES).optional(),
   notes: text(2000).optional(),
   items: z.array(procedureItemBodySchema).max(200).optional(),
+  /** The operatory where it was done (null: none); consumption takes from there first. */
+  location_id: idSchema.nullable().optional(),
 });
 export type ProcedureAmendBody = z.input<typeof procedureAmendBodySchema>;
 

@@ -86,6 +86,8 @@ export const purchaseOrderReceiveBodySchema = z.strictObject({
     )
     .min(1)
     .max(500),
+  /** Where the goods are put away: one of the practice's active storage locations (absent: its main store). */
+  location_id: idSchema.nullish().transform((v) => v ?? null),
 });
 export type PurchaseOrderReceiveBody = z.input<typeof purchaseOrderReceiveBodySchema>;
 

@@ -39,6 +39,8 @@ export const receiveBodySchema = z.strictObject({
   reason,
   /** Receiving a lot whose expiry date is already past needs this explicit confirmation. */
   confirm_expired: z.boolean().default(false),
+  /** Where it goes: one of the practice's active locations (absent: its main store). */
+  location_id: id.nullish().transform((v) => v ?? null),
 });
 export type ReceiveBody = z.input<typeof receiveBodySchema>;
 
@@ -83,6 +85,8 @@ export const procedureBodySchema = z.strictObject({
   status: z.enum(PROCEDURE_STATUSES).default('completed'),
   notes: z.string().trim().max(2000).nullish().transform((v) => (v ? v : null)),
   items: z.array(procedureItemBodySchema).max(200).optional(),
+  /** The operatory (a location of the practice) where it was done: consumption takes from there first. */
+  location_id: id.nullish().transform((v) => v ?? null),
 });
 export type ProcedureBody = z.input<typeof procedureBodySchema>;
 
@@ -91,3 +95,15 @@ export const procedureItemUpdateBodySchema = z.strictObject({ quantity });
 /** A hit of GET /api/inventory/product/search: the catalog's hit plus what the practice has on hand (0 and no inventory when it does not stock it). */
 export const stockProductHitSchema = productHitSchema.extend({ on_hand: z.string(), inventory_id: z.number().int().nullable() });
 export type StockProductHit = z.infer<typeof stockProductHitSchema>;
+
+/** POST /api/inventory/move: part of a lot from one location of the practice to another. */
+export const moveBodySchema = z.strictObject({
+  dental_practice_id: id,
+  product_id: id,
+  lot_id: id,
+  from_location_id: id,
+  to_location_id: id,
+  quantity,
+  reason,
+});
+export type MoveBody = z.input<typeof moveBodySchema>;

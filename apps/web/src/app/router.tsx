@@ -58,6 +58,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'stock-take-detail': async () => ({ Component: (await import('../features/stock-takes/StockTakeDetailPage.tsx')).StockTakeDetailPage }),
   'stock-take-count': async () => ({ Component: (await import('../features/stock-takes/StockTakeCountPage.tsx')).StockTakeCountPage }),
   'use-supplies': async () => ({ Component: (await import('../features/stock-use/UseSuppliesPage.tsx')).UseSuppliesPage }),
+  locations: async () => ({ Component: (await import('../features/locations/LocationListPage.tsx')).LocationListPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -12,7 +12,8 @@ export type Screen =
   | 'order-suggestions'
   | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
   | 'stock-takes' | 'stock-take-detail' | 'stock-take-count'
-  | 'use-supplies';
+  | 'use-supplies'
+  | 'locations';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -57,6 +58,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/procedures', crumb: 'routes.procedures', screen: 'procedures' },
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
   { path: 'order-suggestions', crumb: 'routes.orderSuggestions', screen: 'order-suggestions' },
+  { path: 'list/storage-locations', crumb: 'routes.locations', screen: 'locations' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'report-generate', parent: 'list/reports' },
@@ -123,6 +125,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('inventories', 'list/inventories', { read: 'Inventory' }),
       item('useSupplies', 'use-supplies', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
+      item('locations', 'list/storage-locations', { read: 'Inventory' }),
       item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
       item('stockTakes', 'stock-takes', { read: 'StockTake' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),

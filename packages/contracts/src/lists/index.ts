@@ -6,6 +6,7 @@ import { inventoryListContract, movementListContract, procedureListContract } fr
 import { orderSuggestionListContract } from './replenishment-lists.ts';
 import { purchaseOrderListContract } from './purchase-order-lists.ts';
 import { stockTakeListContract } from './stock-take-lists.ts';
+import { storageLocationListContract } from './location-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
@@ -15,6 +16,7 @@ export * from './supplier-lists.ts';
 export * from './replenishment-lists.ts';
 export * from './purchase-order-lists.ts';
 export * from './stock-take-lists.ts';
+export * from './location-lists.ts';
 
 /** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
 export const LIST_CONTRACTS: readonly ListContract[] = [
@@ -40,4 +42,5 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   orderSuggestionListContract,
   purchaseOrderListContract,
   stockTakeListContract,
+  storageLocationListContract,
 ];

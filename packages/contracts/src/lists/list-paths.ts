@@ -25,4 +25,5 @@ export const LIST_PATHS = {
   supplier: '/api/admin/list/suppliers',
   supplierOffer: '/api/admin/list/supplier-offers',
   user: '/api/admin/list/users',
+  storageLocation: '/api/admin/list/storage-locations',
 } as const;

@@ -81,6 +81,9 @@ export const movementListContract = listContract({
     procedure_id: col.nullable(filterId),
     counterpart_practice_name: col.nullable(text),
     user_email: col.nullable(text),
+    /** Where the stock moved (its lot's location). */
+    location_id: col.nullable(filterId),
+    location_name: col.nullable(text),
   },
   defaultSort: { field: 'occurred_at', direction: 'desc' },
 });
@@ -98,6 +101,9 @@ export const procedureListContract = listContract({
     provider: col.nullable(text),
     status: col.enum(PROCEDURE_STATUSES, { sort: true, filter: true }),
     ...consumptionFields,
+    /** The operatory (storage location) where it was done. */
+    location_id: col.nullable(filterId),
+    location_name: col.nullable(text),
   },
   defaultSort: { field: 'performed_at', direction: 'desc' },
 });
@@ -112,10 +118,24 @@ export const lotSchema = z.object({
   unit_cost: z.string(),
   value: z.string(),
   received_at: z.string(),
+  /** The storage location holding the lot. */
+  location_id: z.number().int(),
+  location_name: z.string(),
 });
 export type Lot = z.infer<typeof lotSchema>;
 export type MovementRow = z.infer<typeof movementListContract.row>;
 
-/** GET /api/inventory/{id}: the inventory's list row, its lots, and its last 100 movements. */
-export const inventoryDetailSchema = inventoryListContract.row.extend({ lots: z.array(lotSchema), movements: z.array(movementListContract.row) });
+/** An inventory's stock at one location of its practice (every active location, and any other still holding a lot). */
+export const locationStockSchema = z.object({
+  location_id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  is_main: z.boolean(),
+  on_hand: z.string(),
+  value: z.string(),
+});
+export type LocationStock = z.infer<typeof locationStockSchema>;
+
+/** GET /api/inventory/{id}: the inventory's list row, its lots, its stock per location and its last 100 movements. */
+export const inventoryDetailSchema = inventoryListContract.row.extend({ lots: z.array(lotSchema), movements: z.array(movementListContract.row), locations: z.array(locationStockSchema) });
 export type InventoryDetail = z.infer<typeof inventoryDetailSchema>;

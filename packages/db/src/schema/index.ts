@@ -16,3 +16,4 @@ export * from './reports.ts';
 export * from './replenishment.ts';
 export * from './ledger-rollups.ts';
 export * from './stock-takes.ts';
+export * from './locations.ts';

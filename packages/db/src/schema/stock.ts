@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, date, index, integer, jsonb, numeric
 import { procedureCodes, procedureTemplates, products } from './catalog.ts';
 import { timestamps } from './common.ts';
 import { dentalPractices } from './dental-practices.ts';
+import { storageLocations } from './locations.ts';
 import { purchaseOrderLines } from './replenishment.ts';
 import { users } from './users.ts';
 
@@ -81,16 +82,21 @@ export const lots = pgTable(
       .notNull()
       .references(() => inventories.id, { onDelete: 'cascade' }),
     lotNumber: varchar('lot_number', { length: 64 }),
+    /** Where the lot is held (migration 0024); a move to another location goes into a lot there. */
+    locationId: bigint('location_id', { mode: 'number' })
+      .notNull()
+      .references(() => storageLocations.id),
     expiryDate: date('expiry_date', { mode: 'string' }),
     unitCost: numeric('unit_cost', { precision: 14, scale: 4 }).notNull().default('0'),
     quantity: numeric('quantity', { precision: 16, scale: 4 }).notNull().default('0'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [index('lots_inventory_expiry_idx').on(t.inventoryId, t.expiryDate), index('lots_expiry_idx').on(t.expiryDate)],
+  (t) => [index('lots_inventory_expiry_idx').on(t.inventoryId, t.expiryDate), index('lots_expiry_idx').on(t.expiryDate), index('lots_location_idx').on(t.locationId)],
 );
 
-export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return'] as const;
+/** `move`: between two locations of one practice, a pair (−q at the source lot, +q at the destination's) that nets to zero. */
+export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return', 'move'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 
 export const procedures = pgTable(
@@ -108,6 +114,8 @@ export const procedures = pgTable(
     provider: varchar('provider', { length: 120 }),
     status: varchar('status', { length: 16 }).notNull().default('completed'),
     notes: text('notes'),
+    /** The operatory (or other location) where it was done: its consumption takes from there first (migration 0024). */
+    locationId: bigint('location_id', { mode: 'number' }).references(() => storageLocations.id, { onDelete: 'set null' }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -115,6 +123,7 @@ export const procedures = pgTable(
     index('procedures_practice_performed_idx').on(t.dentalPracticeId, t.performedAt),
     index('procedures_code_idx').on(t.procedureCodeId),
     index('procedures_template_idx').on(t.procedureTemplateId),
+    index('procedures_location_idx').on(t.locationId),
   ],
 );
 
@@ -150,6 +159,8 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     lotId: bigint('lot_id', { mode: 'number' }).references(() => lots.id, { onDelete: 'cascade' }),
+    /** The location of its lot, where the stock moved (null only without a lot; check:ledger proves they agree). */
+    locationId: bigint('location_id', { mode: 'number' }).references(() => storageLocations.id),
     type: varchar('type', { length: 16 }).notNull(),
     /** Signed, in usage units: receipts positive, consumption negative. */
     quantity: numeric('quantity', { precision: 16, scale: 4 }).notNull(),
@@ -173,6 +184,8 @@ export const stockMovements = pgTable(
     index('stock_movements_procedure_idx').on(t.procedureId),
     index('stock_movements_procedure_item_idx').on(t.procedureItemId),
     index('stock_movements_po_line_idx').on(t.purchaseOrderLineId),
-    check('stock_movements_type', sql`${t.type} in ('receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return')`),
+    index('stock_movements_location_idx').on(t.locationId),
+    check('stock_movements_type', sql`${t.type} in ('receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return', 'move')`),
+    check('stock_movements_location_with_lot', sql`${t.lotId} is null or ${t.locationId} is not null`),
   ],
 );

@@ -107,13 +107,13 @@ export const inventoryKind = definePracticeKind<InventoryImportRow, Refs>({
           .where(eq(inventories.id, inventory.id));
       }
       const [lot] = await tx
-        .select({ id: lots.id, quantity: lots.quantity })
+        .select({ id: lots.id, quantity: lots.quantity, locationId: lots.locationId })
         .from(lots)
         .where(and(eq(lots.inventoryId, inventory.id), row.lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, row.lotNumber), row.expiryDate === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, row.expiryDate)))
         .limit(1);
       const delta = toDecimal(row.quantity).minus(lot?.quantity ?? 0);
       const ctx: MovementContext = { practiceId: row.practiceId, userId: refs.context.userId, reason: 'Opening stock import' };
-      if (delta.gt(0)) await receive(tx, ctx, { productId: row.productId, quantity: delta.toFixed(4), unitCost: row.unitCost, lotNumber: row.lotNumber, expiryDate: row.expiryDate, type: lot ? 'adjust' : 'receive' });
+      if (delta.gt(0)) await receive(tx, ctx, { productId: row.productId, quantity: delta.toFixed(4), unitCost: row.unitCost, lotNumber: row.lotNumber, expiryDate: row.expiryDate, type: lot ? 'adjust' : 'receive', ...(lot ? { locationId: lot.locationId } : {}) });
       else if (delta.lt(0) && lot) await take(tx, ctx, { productId: row.productId, quantity: delta.abs().toFixed(4), type: 'adjust', lotId: lot.id });
       if (existed) updated++;
       else created++;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { inventoryListContract, movementListContract, type ListRow } from '@enamel/contracts';
-import { brands, categories, dentalPractices, inventories, lots, practiceSettings, products, stockMovements, users } from '@enamel/db';
+import { brands, categories, dentalPractices, inventories, lots, practiceSettings, products, stockMovements, storageLocations, users } from '@enamel/db';
 import { bindList } from '../../core/list-engine.ts';
 import { expiryStateSql, inventoryEffectiveLevelsSql, stockStatusSql, todayInZoneSql, warningDaysOrDefaultSql } from '../stock/index.ts';
 
@@ -58,11 +58,13 @@ export const movementList = bindList(movementListContract, {
     expiry_date: lots.expiryDate,
     counterpart_practice_name: sql<string | null>`(select p.name from dental_practices p where p.id = ${stockMovements.counterpartPracticeId})`,
     user_email: users.email,
+    location_name: storageLocations.name,
   },
   joins: [
     { inner: products, on: eq(products.id, stockMovements.productId) },
     { left: lots, on: eq(lots.id, stockMovements.lotId) },
     { left: users, on: eq(users.id, stockMovements.userId) },
+    { left: storageLocations, on: eq(storageLocations.id, stockMovements.locationId) },
   ],
   tiebreaker: stockMovements.id,
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
-  adjustBodySchema, applySuggestionsBodySchema, applySuggestionsResultSchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
+  adjustBodySchema, applySuggestionsBodySchema, moveBodySchema, applySuggestionsResultSchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
   type Action, inventoryDetailSchema, stockProductSearchSchema } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
 import { actorOf } from '../../core/activity-log.ts';
@@ -14,7 +14,7 @@ import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, recordErrors } from '../../core/route-schemas.ts';
 import { applySuggestions } from './apply-suggestions.ts';
 import { inventoryList, movementList } from './inventory.list.ts';
-import { addInventory, adjustStock, findInventory, inventoryDetail, receiveStock, setInventoryStatus, transferStock, updateInventory, writeOffLot } from './inventory.service.ts';
+import { addInventory, adjustStock, findInventory, inventoryDetail, moveStock, receiveStock, setInventoryStatus, transferStock, updateInventory, writeOffLot } from './inventory.service.ts';
 import { searchProductsInPractice } from './inventory-search.ts';
 
 const practiceId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -145,5 +145,6 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     await checkPractice(request, 'update', body.to_dental_practice_id);
     return transferStock(db, actorOf(request), body);
   });
+  stockWrite('/api/inventory/move', 'Move part of a lot from one storage location of the practice to another (a pair of move movements; on hand unchanged)', moveBodySchema, (request, body) => moveStock(db, actorOf(request), body));
   stockWrite('/api/inventory/write-off', 'Write off an expired or wasted lot', writeOffBodySchema, (request, body) => writeOffLot(db, actorOf(request), body));
 }

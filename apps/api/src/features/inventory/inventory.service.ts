@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type adjustBodySchema, type Decimal, type inventoryAddBodySchema, type inventoryUpdateBodySchema, type receiveBodySchema, toDecimal, type transferBodySchema, unitCostOf, type writeOffBodySchema } from '@enamel/contracts';
-import { dentalPractices, inventories, lots, products, stockMovements, type Database } from '@enamel/db';
+import { type adjustBodySchema, type Decimal, type inventoryAddBodySchema, type inventoryUpdateBodySchema, type moveBodySchema, type receiveBodySchema, toDecimal, type transferBodySchema, unitCostOf, type writeOffBodySchema } from '@enamel/contracts';
+import { dentalPractices, inventories, lots, products, stockMovements, storageLocations, type Database } from '@enamel/db';
 import { dayIn, lockActivePractice } from '../../core/active-practice.ts';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { runListRow, runListRows } from '../../core/list-engine.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { organisationCurrency } from '../organisation/index.ts';
-import { lockInventory, lotExpiryStateSql, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
+import { locationOf, lockInventory, lotExpiryStateSql, moveLot, receive, take, type MovementContext, type Tx } from '../stock/index.ts';
 import { inventoryList, movementList, type InventoryRow } from './inventory.list.ts';
 
 type Row = typeof inventories.$inferSelect;
@@ -32,14 +32,29 @@ export async function inventoryDetail(db: Database, id: number) {
   const row = await runListRow(db, inventoryList, eq(inventories.id, id));
   if (!row) throw new AppError('not_found');
   const lotRows = await db
-    .select({ lot: lots, expiryState: lotExpiryStateSql(sql`${lots.expiryDate}`, sql`${row.dental_practice_id}::bigint`) })
+    .select({ lot: lots, expiryState: lotExpiryStateSql(sql`${lots.expiryDate}`, sql`${row.dental_practice_id}::bigint`), locationName: storageLocations.name })
     .from(lots)
+    .innerJoin(storageLocations, eq(storageLocations.id, lots.locationId))
     .where(eq(lots.inventoryId, id))
     .orderBy(sql`${lots.quantity} > 0 desc`, sql`${lots.expiryDate} asc nulls last`, asc(lots.id));
   const movements = await runListRows(db, movementList, eq(stockMovements.inventoryId, id), 100);
+  // Stock per location: every active location of the practice (in its order), and any other still holding a lot.
+  const perLocation = await db
+    .select({
+      location_id: storageLocations.id, name: storageLocations.name, kind: storageLocations.kind, is_main: storageLocations.isMain,
+      on_hand: sql<string>`coalesce(sum(${lots.quantity}), 0)::text`, value: sql<string>`coalesce(round(sum(greatest(${lots.quantity}, 0) * ${lots.unitCost}), 4), 0)::text`,
+    })
+    .from(storageLocations)
+    .leftJoin(lots, and(eq(lots.locationId, storageLocations.id), eq(lots.inventoryId, id)))
+    .where(eq(storageLocations.dentalPracticeId, row.dental_practice_id))
+    .groupBy(storageLocations.id)
+    .having(sql`${storageLocations.status} = 'active' or coalesce(sum(${lots.quantity}), 0) <> 0`)
+    .orderBy(asc(storageLocations.sortOrder), asc(storageLocations.name), asc(storageLocations.id));
   return {
     ...presentRow(row),
-    lots: lotRows.map(({ lot: l, expiryState }) => ({
+    locations: perLocation.map((l) => ({ ...l, on_hand: decimalText(l.on_hand), value: decimalText(l.value) })),
+    lots: lotRows.map(({ lot: l, expiryState, locationName }) => ({
+      location_id: l.locationId, location_name: locationName,
       id: l.id, lot_number: l.lotNumber, expiry_date: l.expiryDate, expiry_state: expiryState, quantity: decimalText(l.quantity), unit_cost: decimalText(l.unitCost),
       value: toDecimal(l.quantity).gt(0) ? toDecimal(l.quantity).times(l.unitCost).toFixed(4) : '0.0000', received_at: isoDate(l.receivedAt),
     })),
@@ -123,10 +138,11 @@ export async function receiveStock(db: Database, actor: Actor, body: z.output<ty
     }
     const unitCost = body.unit_cost ?? unitCostOf(product.purchasePrice, product.unitsPerPurchaseUnit)!;
     const today = dayIn(practice.timeZone, new Date());
+    const location = body.location_id === null ? null : await locationOf(tx, body.dental_practice_id, body.location_id, 'location_id');
     if (product.tracksLots && body.expiry_date && body.expiry_date < today && !body.confirm_expired) throw invalid('expiry_date', 'stock.expired_receipt', { date: body.expiry_date });
-    const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date });
+    const { lotId } = await receive(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, quantity, unitCost, lotNumber: body.lot_number, expiryDate: body.expiry_date, locationId: location?.id ?? null });
     const inventory = await lockInventory(tx, body.dental_practice_id, body.product_id);
-    await recordActivity(tx, actor, { action: 'receive', subject: 'Inventory', subjectId: inventory.id, practiceId: body.dental_practice_id, after: { product_id: body.product_id, quantity, unit_cost: unitCost, lot_id: lotId, lot_number: body.lot_number, expiry_date: body.expiry_date } });
+    await recordActivity(tx, actor, { action: 'receive', subject: 'Inventory', subjectId: inventory.id, practiceId: body.dental_practice_id, after: { product_id: body.product_id, quantity, unit_cost: unitCost, lot_id: lotId, lot_number: body.lot_number, expiry_date: body.expiry_date, location_id: location?.id ?? null } });
     return inventory.id;
   });
 }
@@ -154,7 +170,7 @@ export async function adjustStock(db: Database, actor: Actor, body: z.output<typ
       await receive(tx, ctx, {
         productId: body.product_id, quantity: delta.toFixed(4), type: 'adjust',
         unitCost: lot?.unitCost ?? unitCostOf(product.purchasePrice, product.unitsPerPurchaseUnit)!,
-        lotNumber: lot?.lotNumber ?? null, expiryDate: lot?.expiryDate ?? null,
+        lotNumber: lot?.lotNumber ?? null, expiryDate: lot?.expiryDate ?? null, locationId: lot?.locationId ?? null,
       });
     } else if (delta.lt(0)) {
       await take(tx, ctx, { productId: body.product_id, quantity: delta.abs().toFixed(4), type: 'adjust', ...(lotId !== null ? { lotId } : {}) });
@@ -205,5 +221,18 @@ export async function writeOffLot(db: Database, actor: Actor, body: z.output<typ
     await take(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: lot.productId, quantity, type: body.type, lotId: lot.id });
     await recordActivity(tx, actor, { action: 'write_off', subject: 'Inventory', subjectId: lot.inventoryId, practiceId: body.dental_practice_id, after: { lot_id: lot.id, quantity, type: body.type, reason: body.reason } });
     return lot.inventoryId;
+  });
+}
+
+/** Part of a lot from one location of the practice to another (stock/move.ts: a pair of `move` movements). */
+export async function moveStock(db: Database, actor: Actor, body: z.output<typeof moveBodySchema>): Promise<number> {
+  return db.transaction(async (tx) => {
+    await productOf(tx, body.product_id);
+    const moved = await moveLot(tx, ctxOf(actor, body.dental_practice_id, body.reason), { productId: body.product_id, lotId: body.lot_id, fromLocationId: body.from_location_id, toLocationId: body.to_location_id, quantity: body.quantity });
+    await recordActivity(tx, actor, {
+      action: 'move', subject: 'Inventory', subjectId: moved.inventoryId, practiceId: body.dental_practice_id,
+      after: { product_id: body.product_id, quantity: body.quantity, lot_id: moved.fromLotId, to_lot_id: moved.toLotId, from_location_id: body.from_location_id, to_location_id: body.to_location_id, reason: body.reason },
+    });
+    return moved.inventoryId;
   });
 }

@@ -6,6 +6,7 @@ import { procedureItems, procedures, type Database } from '@enamel/db';
 import { changes, recordActivity, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { consumeItems, returnItems, settleItems } from './procedure-stock.ts';
+import { locationOf } from '../stock/index.ts';
 import { insertProcedure, lockProcedure, movementContext, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
 
 /**
@@ -21,7 +22,7 @@ export interface Caller {
 export type AmendInput = z.output<typeof procedureAmendBodySchema>;
 
 /** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
-export async function recordProcedure(db: Database, { actor, guard }: Caller, body: ProcedureInput): Promise<ProcedureRow> {
+export async function recordProcedure(db: Database, { actor, guard }: Caller, body: Omit<ProcedureInput, 'location_id'> & { location_id?: number | null }): Promise<ProcedureRow> {
   guard(body.dental_practice_id);
   return db.transaction(async (tx) => insertProcedure(tx, actor, body, await resolveItems(tx, body.dental_practice_id, body), 'consume'));
 }
@@ -57,6 +58,8 @@ export async function amendProcedure(db: Database, { actor, guard }: Caller, id:
     const templateChanged = codeId !== before.procedureCodeId || templateId !== before.procedureTemplateId;
     const oldLines = oldItems.map((i) => ({ product_id: i.productId, quantity: i.quantity }));
     const items = await resolveItems(tx, before.dentalPracticeId, { procedure_code_id: codeId, procedure_template_id: templateId, items: input.items }, input.items ? undefined : oldLines, templateChanged);
+    // A location that stays as it was is not checked again (it may have been deactivated since).
+    if (input.location_id != null && input.location_id !== before.locationId) await locationOf(tx, before.dentalPracticeId, input.location_id, 'location_id');
     const [row] = await tx
       .update(procedures)
       .set({
@@ -65,6 +68,7 @@ export async function amendProcedure(db: Database, { actor, guard }: Caller, id:
         ...(input.provider !== undefined ? { provider: input.provider } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
         ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        ...(input.location_id !== undefined ? { locationId: input.location_id } : {}),
       })
       .where(eq(procedures.id, id))
       .returning();

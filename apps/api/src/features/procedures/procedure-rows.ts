@@ -6,7 +6,7 @@ import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice, lockActivePracticeWith } from '../../core/active-practice.ts';
 import { activityInsert, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
-import type { MovementContext, Tx } from '../stock/index.ts';
+import { locationOf, type MovementContext, type Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface ItemInput {
 export type PracticeGuard = (practiceId: number) => void;
 
 export const movementContext = (actor: Actor, row: ProcedureRow, reason: string | null = null): MovementContext => ({
-  practiceId: row.dentalPracticeId, userId: actor.userId, procedureId: row.id, occurredAt: row.performedAt, reason,
+  practiceId: row.dentalPracticeId, userId: actor.userId, procedureId: row.id, occurredAt: row.performedAt, reason, preferLocationId: row.locationId,
 });
 
 /**
@@ -101,8 +101,10 @@ export async function resolveItems(
  * costs captured); `record` (imported history) keeps today's stock as counted and prices the items at
  * the products' unit cost.
  */
-export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput, items: ItemInput[], stock: 'consume' | 'record'): Promise<ProcedureRow> {
+export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<ProcedureInput, 'location_id'> & { location_id?: number | null }, items: ItemInput[], stock: 'consume' | 'record'): Promise<ProcedureRow> {
+  const body = { ...input, location_id: input.location_id ?? null };
   await lockActivePractice(tx, body.dental_practice_id);
+  if (body.location_id !== null) await locationOf(tx, body.dental_practice_id, body.location_id, 'location_id');
   const completed = body.status === 'completed';
   const lines = [...items].sort((a, b) => a.product_id - b.product_id);
   // The procedure and its items in one statement: the items' insert reads the new id from the procedure's (a CTE).
@@ -111,7 +113,7 @@ export async function insertProcedure(tx: Tx, actor: Actor, body: ProcedureInput
       .insert(procedures)
       .values({
         dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
-        performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId,
+        performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId, locationId: body.location_id,
       })
       .returning(),
   );

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { procedureListContract, type ListRow } from '@enamel/contracts';
-import { procedureCodes, procedures, procedureTemplates } from '@enamel/db';
+import { procedureCodes, procedures, procedureTemplates, storageLocations } from '@enamel/db';
 import { bindList, type ListJoin } from '../../core/list-engine.ts';
 
 export type ProcedureRow = ListRow<typeof procedureListContract>;
@@ -12,6 +12,7 @@ export const procedureCost = (procedureId: unknown) => sql<string>`(select coale
 export const procedureListJoins: ListJoin[] = [
   { inner: procedureCodes, on: eq(procedureCodes.id, procedures.procedureCodeId) },
   { left: procedureTemplates, on: eq(procedureTemplates.id, procedures.procedureTemplateId) },
+  { left: storageLocations, on: eq(storageLocations.id, procedures.locationId) },
 ];
 
 /** Procedures of one practice (the caller's scope names it). */
@@ -23,6 +24,7 @@ export const procedureList = bindList(procedureListContract, {
     template_name: procedureTemplates.name,
     items_count: sql<number>`(select count(*)::int from procedure_items i where i.procedure_id = ${id})`,
     consumable_cost: procedureCost(id),
+    location_name: storageLocations.name,
   },
   joins: procedureListJoins,
   tiebreaker: procedures.id,

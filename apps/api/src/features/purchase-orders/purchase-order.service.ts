@@ -12,7 +12,7 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
-import { budgetImpact, receive, take, type Tx } from '../stock/index.ts';
+import { budgetImpact, locationOf, receive, take, type Tx } from '../stock/index.ts';
 
 type Order = typeof purchaseOrders.$inferSelect;
 type LineRow = typeof purchaseOrderLines.$inferSelect;
@@ -354,6 +354,7 @@ export async function receiveOrder(db: Database, actor: Actor, id: number, body:
     const practice = await lockActivePractice(tx, order.dentalPracticeId);
     const { tolerance } = await settingsOf(tx, order.dentalPracticeId);
     const today = dayIn(practice.timeZone, new Date());
+    const location = body.location_id === null ? null : await locationOf(tx, order.dentalPracticeId, body.location_id, 'location_id');
     const byId = new Map(lines.map((l) => [l.id, { ...l }]));
     const received: Array<Record<string, unknown>> = [];
     for (const [i, entry] of body.lines.entries()) {
@@ -383,7 +384,7 @@ export async function receiveOrder(db: Database, actor: Actor, id: number, body:
       const { lotId } = await receive(
         tx,
         { practiceId: order.dentalPracticeId, userId: actor.userId, reason: order.number, purchaseOrderLineId: line.id },
-        { productId: line.productId, quantity: usage, unitCost, lotNumber: entry.lot_number, expiryDate: entry.expiry_date },
+        { productId: line.productId, quantity: usage, unitCost, lotNumber: entry.lot_number, expiryDate: entry.expiry_date, locationId: location?.id ?? null },
       );
       line.receivedQuantity = dec4(total);
       line.invoicedUnitPrice = invoiced;

@@ -3,7 +3,7 @@ import { compareDecimals, roundDecimal, toDecimal, unitCostOf } from '@enamel/co
 import { mulberry32 } from '@enamel/forecast';
 import {
   rowsOf, dentalPractices, inventories, lots, practiceSettings, procedureCodes, procedures, procedureTemplateItems, procedureTemplates, products, purchaseOrders, stockMovements,
-  supplierOffers, suppliers,
+  storageLocations, supplierOffers, suppliers,
 } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { Actor } from '../../core/activity-log.ts';
@@ -218,10 +218,11 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
   const fast = (await rowsOf(tx, sqlRow({ on: sqlCol.text }), sql`select current_setting('is_superuser') as on`))[0]?.on === 'on';
   if (fast) await tx.execute(sql`set local session_replication_role = replica`);
   const lotIds = await allocateIds(tx, 'lots', sim.lots.length);
+  const lotLocations = await demoLotLocations(tx, practiceId, sim.lots.length);
   await bulkInsert(
     tx, 'lots',
-    [['id', 'bigint'], ['inventory_id', 'bigint'], ['lot_number', 'varchar'], ['expiry_date', 'date'], ['unit_cost', 'numeric'], ['quantity', 'numeric'], ['received_at', 'timestamptz']],
-    sim.lots.map((l, i) => [lotIds[i]!, inventoryIds.get(l.productId)!, l.lotNumber, l.expiry, l.unitCost, l.quantity, iso(l.receivedAt)]),
+    [['id', 'bigint'], ['inventory_id', 'bigint'], ['lot_number', 'varchar'], ['expiry_date', 'date'], ['unit_cost', 'numeric'], ['quantity', 'numeric'], ['received_at', 'timestamptz'], ['location_id', 'bigint']],
+    sim.lots.map((l, i) => [lotIds[i]!, inventoryIds.get(l.productId)!, l.lotNumber, l.expiry, l.unitCost, l.quantity, iso(l.receivedAt), lotLocations[i]!]),
   );
   const procedureIds = await allocateIds(tx, 'procedures', sim.procedures.length);
   await bulkInsert(
@@ -241,10 +242,12 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
     [
       ['dental_practice_id', 'bigint'], ['inventory_id', 'bigint'], ['product_id', 'bigint'], ['lot_id', 'bigint'], ['type', 'varchar'], ['quantity', 'numeric'], ['unit_cost', 'numeric'],
       ['reason', 'text'], ['procedure_id', 'bigint'], ['procedure_item_id', 'bigint'], ['user_id', 'bigint'], ['purchase_order_line_id', 'bigint'], ['occurred_at', 'timestamptz'],
+      ['location_id', 'bigint'],
     ],
     sim.movements.map((m) => [
       practiceId, inventoryIds.get(m.productId)!, m.productId, lotIds[m.lot]!, m.type, m.quantity, m.unitCost, m.reason,
       m.procedure === null ? null : procedureIds[m.procedure]!, m.item === null ? null : itemIds[m.item]!, actor.userId, m.orderLine === null ? null : lineIds[m.orderLine]!, iso(m.occurredAt),
+      lotLocations[m.lot]!,
     ]),
   );
   if (fast) await tx.execute(sql`set local session_replication_role = origin`);
@@ -257,6 +260,27 @@ async function writeHistory(tx: Tx, actor: Actor, practiceId: number, p: DemoPra
     .set({ monthlySupplyBudget: monthlyBudget(sim, options.now ?? new Date()), poApprovalThreshold: roundDecimal(APPROVAL_THRESHOLD, 2) })
     .where(eq(practiceSettings.dentalPracticeId, practiceId));
   return sim.stats;
+}
+
+/** The demo practice's rooms besides its main store (the store room): two operatories and the sterilisation room. */
+const DEMO_LOCATIONS = [
+  { name: 'Operatory 1', kind: 'operatory', sortOrder: 10 },
+  { name: 'Operatory 2', kind: 'operatory', sortOrder: 20 },
+  { name: 'Sterilisation room', kind: 'sterilisation', sortOrder: 30 },
+] as const;
+
+/**
+ * The practice's locations (made when missing) and where each simulated lot is held: most in the main store, about
+ * one in four at an operatory (the simulated history takes lots FEFO over the whole practice, as a procedure without a
+ * location does).
+ */
+async function demoLotLocations(tx: Tx, practiceId: number, count: number): Promise<number[]> {
+  await tx.insert(storageLocations).values(DEMO_LOCATIONS.map((l) => ({ dentalPracticeId: practiceId, ...l }))).onConflictDoNothing();
+  const rows = await tx.select({ id: storageLocations.id, name: storageLocations.name, isMain: storageLocations.isMain }).from(storageLocations).where(eq(storageLocations.dentalPracticeId, practiceId));
+  const main = rows.find((r) => r.isMain)!.id;
+  const idOf = (name: string) => rows.find((r) => r.name === name)?.id ?? main;
+  const operatories = [idOf('Operatory 1'), idOf('Operatory 2')];
+  return Array.from({ length: count }, (_, i) => (i % 8 === 3 ? operatories[0]! : i % 8 === 6 ? operatories[1]! : main));
 }
 
 /**

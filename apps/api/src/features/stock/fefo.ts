@@ -24,6 +24,14 @@ export function fefoOrder(a: FefoLot, b: FefoLot): number {
   return a.id - b.id;
 }
 
+/**
+ * Locations: the lots at `locationId` (the procedure's operatory) first, in FEFO order, then every other lot of the
+ * practice in FEFO order (docs/locations.md).
+ */
+export function fefoOrderAt(locationId: number): (a: FefoLot & { locationId: number }, b: FefoLot & { locationId: number }) => number {
+  return (a, b) => Number(a.locationId !== locationId) - Number(b.locationId !== locationId) || fefoOrder(a, b);
+}
+
 /** The first day a lot must still be good on to be taken: the later of the practice's today and the movement's day. */
 export function firstUsableDay(today: string, movementDay: string): string {
   return movementDay > today ? movementDay : today;

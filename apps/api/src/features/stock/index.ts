@@ -5,7 +5,7 @@
  * (daily-totals.ts); the ledger-check proves them equal to the ledger. Other features import stock only from here.
  */
 export { giveBack, giveBackMany, lockInventories, lockInventory, receive, take, takeMany, type MovementContext, type TakeInput, type Tx } from './ledger.ts';
-export { allocate, fefoOrder, firstUsableDay, isExpired } from './fefo.ts';
+export { allocate, fefoOrder, fefoOrderAt, firstUsableDay, isExpired } from './fefo.ts';
 export { findLedgerDifferences } from './ledger-check.ts';
 export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, monthOfDay, startOfDay, weekIndex, type StockMoment } from './moment.ts';
 export { inventoryOnHandAt, lotQuantityAt, onHandByProduct, stockAt, valueAtMonthEnds, valueByCategory } from './on-hand.ts';
@@ -21,3 +21,5 @@ export { DAYS_TO_ZERO_LIMIT, daysToZeroItems, type DemandSeries } from './days-t
 export { budgetImpact, COMMITTED_STATUSES, committedByCurrency, receivedByMonth, SPEND_MONTHS, supplySpend, type BudgetImpact, type SupplySpend } from './spend.ts';
 export { recordStockOuts, stockOutCount } from './stock-outs.ts';
 export { ON_ORDER_DRAFT_STATUSES, ON_ORDER_SENT_STATUSES, onOrderByProduct, onOrderByProductSql } from './on-order.ts';
+export { locationOf, mainStoreOf, type PracticeLocation } from './locations.ts';
+export { moveLot, type MoveInput } from './move.ts';

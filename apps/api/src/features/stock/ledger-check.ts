@@ -8,16 +8,18 @@ export interface LedgerDifference {
   product_id: number;
   product: string;
   /**
-   * `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot, `day` when a
-   * rollup of a local day (ledger_day_totals) differs from that day's movements.
+   * `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot, `location` for
+   * movements of a lot recorded at another storage location than the lot's (recorded 0 there, movements their sum),
+   * `day` when a rollup of a local day (ledger_day_totals) differs from that day's movements.
    */
-  scope: 'inventory' | 'lot' | 'day';
+  scope: 'inventory' | 'lot' | 'location' | 'day';
   lot_number: string | null;
   /** The practice's local day of a `day` difference. */
   day: string | null;
   /**
    * Which figure of the day's rollup differs (`consumed_quantity`, `net_value`, …, `closing_quantity` and
-   * `closing_value` for the day's checkpoint; `movement_count` for a missing or extra row).
+   * `closing_value` for the day's checkpoint; `movement_count` for a missing or extra row); the name of the location
+   * the movements of a `location` difference were recorded at.
    */
   measure: string | null;
   recorded: string;
@@ -39,7 +41,8 @@ const rollupsFromLedger = sql`
 
 /**
  * For every practice and product: on hand must equal the sum of its movements, every lot's quantity the sum of
- * the movements on that lot, and every day's rollup (ledger_day_totals) the movements of that local day (its
+ * the movements on that lot, and every movement of a lot be recorded at the lot's location (so the stock at each
+ * storage location, Σ of its lots there, equals the movements recorded there), and every day's rollup (ledger_day_totals) the movements of that local day (its
  * closing stock and value: every movement of the product up to that day's end), every row compared figure by
  * figure, in both directions. Returns each difference (none when the ledger holds).
  */
@@ -50,7 +53,7 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
       practice: sql<string>`d.practice`,
       product_id: sql<number>`d.product_id::int`,
       product: sql<string>`d.product`,
-      scope: sql<'inventory' | 'lot' | 'day'>`d.scope`,
+      scope: sql<'inventory' | 'lot' | 'location' | 'day'>`d.scope`,
       lot_number: sql<string | null>`d.lot_number`,
       day: sql<string | null>`d.day::text`,
       measure: sql<string | null>`d.measure`,
@@ -73,6 +76,15 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
         join products p on p.id = i.product_id
         left join (select lot_id, sum(quantity) as total from stock_movements group by lot_id) m on m.lot_id = l.id
        where l.quantity <> coalesce(m.total, 0)
+      union all
+      select i.dental_practice_id, dp.name, i.product_id, p.name, 'location', l.lot_number, null, coalesce(s.name, '-'), 0, m.total
+        from (select lot_id, location_id, sum(quantity) as total from stock_movements where lot_id is not null group by 1, 2) m
+        join lots l on l.id = m.lot_id
+        join inventories i on i.id = l.inventory_id
+        join dental_practices dp on dp.id = i.dental_practice_id
+        join products p on p.id = i.product_id
+        left join storage_locations s on s.id = m.location_id
+       where m.location_id is distinct from l.location_id
       union all
       select c.dental_practice_id, dp.name, c.product_id, p.name, 'day', null, c.day, f.measure, f.recorded, f.movements
         from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.day, e.day) as day,

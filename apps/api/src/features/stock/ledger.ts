@@ -6,7 +6,8 @@ import { lockActivePractice } from '../../core/active-practice.ts';
 import { zoneDay } from './zone-day.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
-import { allocate, fefoOrder, firstUsableDay, givable, isExpired } from './fefo.ts';
+import { allocate, fefoOrder, fefoOrderAt, firstUsableDay, givable, isExpired } from './fefo.ts';
+import { mainStoreOf } from './locations.ts';
 import { recordShortfall } from './stock-outs.ts';
 import type { Tx } from '../../core/transaction.ts';
 export type { Tx };
@@ -33,6 +34,8 @@ export interface MovementContext {
   counterpartPracticeId?: number | null;
   /** The purchase order line a receipt or a return to the supplier is against. */
   purchaseOrderLineId?: number | null;
+  /** Locations: takes prefer lots at this location (a procedure's operatory) unless the input names its own. */
+  preferLocationId?: number | null;
 }
 
 export interface Inventory {
@@ -149,6 +152,8 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
         quantity: row.quantity.toFixed(4), unitCost: row.unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
         procedureItemId: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null), counterpartPracticeId: ctx.counterpartPracticeId ?? null,
         purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt,
+        // Locations: a movement is at its lot's location (check:ledger proves it).
+        locationId: sql`(select l.location_id from lots l where l.id = ${row.lotId})`,
       })),
     )
     .returning({ id: stockMovements.id });
@@ -173,7 +178,9 @@ export interface ReceiveInput {
   unitCost: string;
   lotNumber?: string | null;
   expiryDate?: string | null;
-  type?: Extract<MovementType, 'receive' | 'transfer_in' | 'return' | 'adjust'>;
+  type?: Extract<MovementType, 'receive' | 'transfer_in' | 'return' | 'adjust' | 'move'>;
+  /** Locations: where it goes (a location of the practice, checked by the caller); absent: the practice's main store. */
+  locationId?: number | null;
 }
 
 /**
@@ -184,16 +191,17 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
   const inventory = await lockInventory(tx, ctx.practiceId, input.productId);
   const lotNumber = inventory.tracksLots ? (input.lotNumber?.trim() || null) : null;
   const expiry = inventory.tracksLots ? (input.expiryDate ?? null) : null;
+  const locationId = input.locationId ?? (await mainStoreOf(tx, ctx.practiceId));
   const [existing] = await tx
     .select({ id: lots.id, quantity: lots.quantity, unitCost: lots.unitCost })
     .from(lots)
-    .where(and(eq(lots.inventoryId, inventory.id), lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, lotNumber), expiry === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, expiry)))
+    .where(and(eq(lots.inventoryId, inventory.id), eq(lots.locationId, locationId), lotNumber === null ? isNull(lots.lotNumber) : eq(lots.lotNumber, lotNumber), expiry === null ? isNull(lots.expiryDate) : eq(lots.expiryDate, expiry)))
     .orderBy(asc(lots.id))
     .limit(1)
     .for('update');
   let lotId = existing?.id;
   if (lotId === undefined) {
-    const [lot] = await tx.insert(lots).values({ inventoryId: inventory.id, lotNumber, expiryDate: expiry, unitCost: input.unitCost, receivedAt: ctx.occurredAt ?? new Date() }).returning({ id: lots.id });
+    const [lot] = await tx.insert(lots).values({ inventoryId: inventory.id, locationId, lotNumber, expiryDate: expiry, unitCost: input.unitCost, receivedAt: ctx.occurredAt ?? new Date() }).returning({ id: lots.id });
     lotId = lot!.id;
   } else if (input.type !== 'adjust') {
     // Received again into the same lot (locked above): its cost becomes the weighted average of what it holds.
@@ -210,7 +218,7 @@ export interface Taken {
   movementId: number;
 }
 
-export type TakeType = Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust'>;
+export type TakeType = Extract<MovementType, 'consume' | 'transfer_out' | 'expire' | 'waste' | 'return' | 'adjust' | 'move'>;
 
 export interface TakeInput {
   productId: number;
@@ -222,6 +230,8 @@ export interface TakeInput {
   lotIds?: readonly number[];
   /** The procedure item the movements are for, when not the context's. */
   procedureItemId?: number | null;
+  /** Locations: lots at this location first (the procedure's operatory), then the rest, each in FEFO order (fefo.ts). */
+  locationId?: number | null;
 }
 
 interface LockedLot {
@@ -231,6 +241,7 @@ interface LockedLot {
   unitCost: string;
   expiryDate: string | null;
   receivedAt: string;
+  locationId: number;
 }
 
 /**
@@ -265,7 +276,7 @@ export async function takeMany(
   const named = inputs.flatMap((input) => (input.lotId !== undefined ? [input.lotId] : (input.lotIds ?? [])));
   const locked: LockedLot[] = await tx
     .select({
-      id: lots.id, inventoryId: lots.inventoryId, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate,
+      id: lots.id, inventoryId: lots.inventoryId, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate, locationId: lots.locationId,
       receivedAt: sql<string>`to_char(${lots.receivedAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
     })
     .from(lots)
@@ -286,6 +297,8 @@ export async function takeMany(
       .filter((lot) => lot.inventoryId === inventory.id)
       .map((lot) => ({ ...lot, quantity: holds.get(lot.id)!.toFixed(4) }))
       .filter((lot) => (input.lotId !== undefined ? lot.id === input.lotId : toDecimal(lot.quantity).gt(0) && (input.lotIds === undefined || input.lotIds.includes(lot.id))));
+    const prefer = input.locationId ?? ctx.preferLocationId ?? null;
+    if (prefer !== null) lotsHere.sort(fefoOrderAt(prefer));
     if (input.lotId !== undefined && lotsHere.length === 0) throw new AppError('not_found');
     // Named lots (one, or a set: a return takes only what came in on its order line, FEFO among them) may be expired.
     const isNamed = input.lotId !== undefined || input.lotIds !== undefined;
@@ -314,7 +327,7 @@ export async function takeMany(
       const [unit] = await tx.select({ cost: productUnitCost }).from(products).where(eq(products.id, input.productId));
       const unitCost = unit?.cost ?? '0';
       const [running] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.inventoryId, inventory.id), isNull(lots.lotNumber), isNull(lots.expiryDate))).orderBy(asc(lots.id)).limit(1).for('update');
-      const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost }).returning({ id: lots.id }))[0]!.id;
+      const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost, locationId: prefer ?? (await mainStoreOf(tx, ctx.practiceId)) }).returning({ id: lots.id }))[0]!.id;
       out(lotId, left, unitCost);
       // Demand not served from stock is a stock-out day (docs/product-rules.md).
       if (input.type === 'consume') shortfalls.push({ inventory, short: left });

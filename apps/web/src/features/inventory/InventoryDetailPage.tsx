@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconAdjustments, IconArrowsExchange, IconPackageImport, IconSettings, IconTrashX } from '@tabler/icons-react';
+import { IconAdjustments, IconArrowsExchange, IconArrowsMove, IconPackageImport, IconSettings, IconTrashX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../core/abilities.ts';
@@ -10,7 +10,7 @@ import { PracticeRequired, useLeaveOnPracticeChange } from '../../ui/PracticeReq
 import { RecordNotFound } from '../../ui/RecordNotFound.tsx';
 import { useRouteRecord } from '../../ui/useRouteRecord.ts';
 import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
-import { usePackaging, useUnitLabel, useQuantity } from '../../ui/units.ts';
+import { usePackaging, useUnitLabel, useQuantity, useQuantityWithUnit } from '../../ui/units.ts';
 import { fetchInventory, type InventoryDetail } from './inventory.api.ts';
 import { useOnHandText } from './InventoryListPage.tsx';
 import { LevelsPanel } from './LevelsPanel.tsx';
@@ -71,6 +71,9 @@ function InventoryDetail({ practiceId }: { practiceId: number }) {
               <Button variant="light" leftSection={<IconArrowsExchange size={16} />} onClick={() => setDialog({ kind: 'transfer', inventory })} disabled={Number(inventory.on_hand) <= 0} data-testid="detail-transfer">
                 {t('inventory.transferAction')}
               </Button>
+              <Button variant="light" leftSection={<IconArrowsMove size={16} />} onClick={() => setDialog({ kind: 'move', inventory })} disabled={Number(inventory.on_hand) <= 0} data-testid="detail-move">
+                {t('locations.moveAction')}
+              </Button>
               <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setDialog({ kind: 'settings', inventory })} data-testid="detail-settings">
                 {t('inventory.settings')}
               </Button>
@@ -93,6 +96,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
   const format = useFormat();
   const day = useDay();
   const onHand = useOnHandText();
+  const withUnit = useQuantityWithUnit();
   const unit = unitLabel(inventory.usage_unit);
   const nearest = inventory.nearest_expiry_state;
 
@@ -122,12 +126,31 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
 
       <LevelsPanel inventory={inventory} canUpdate={canUpdate} />
 
+      <DetailSection title={t('locations.perLocation')} note={t('locations.perLocationHint')}>
+        <Table.ScrollContainer minWidth={480}>
+          <Table withTableBorder striped verticalSpacing="xs" data-testid="per-location">
+            <TableHead cells={[t('locations.fields.location'), t('locations.fields.kind'), { label: t('inventory.fields.onHand'), numeric: true }, { label: t('inventory.fields.value'), numeric: true }]} />
+            <Table.Tbody>
+              {inventory.locations.map((l) => (
+                <Table.Tr key={l.location_id} data-testid="location-stock-row" data-location={l.name}>
+                  <Table.Td fw={500}>{l.is_main ? t('locations.mainName', { name: l.name }) : l.name}</Table.Td>
+                  <Table.Td>{t(`locations.kinds.${l.kind}`, { defaultValue: l.kind })}</Table.Td>
+                  <Table.Td ta="right" data-testid="location-stock-quantity">{withUnit(l.on_hand, inventory.usage_unit)}</Table.Td>
+                  <Table.Td ta="right">{money(l.value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </DetailSection>
+
       <DetailSection title={t('inventory.lots')}>
         <Table.ScrollContainer minWidth={700}>
           <Table withTableBorder striped verticalSpacing="xs" data-testid="lots">
             <TableHead
               cells={[
                 t('inventory.fields.lot'),
+                t('locations.fields.location'),
                 t('inventory.fields.expiry'),
                 { label: t('inventory.fields.quantity'), numeric: true },
                 { label: t('inventory.fields.unitCost'), numeric: true },
@@ -138,7 +161,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
             />
             <Table.Tbody>
               {inventory.lots.length === 0 ? (
-                <EmptyTableRow columns={7}>{t('inventory.noLots')}</EmptyTableRow>
+                <EmptyTableRow columns={8}>{t('inventory.noLots')}</EmptyTableRow>
               ) : (
                 inventory.lots.map((lot) => {
                   const state = lot.expiry_state;
@@ -146,6 +169,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
                   return (
                     <Table.Tr key={lot.id} data-testid="lot-row" c={empty ? 'dimmed' : undefined}>
                       <Table.Td fw={500}>{lot.lot_number ?? t('inventory.noLot')}</Table.Td>
+                      <Table.Td data-testid="lot-location">{lot.location_name}</Table.Td>
                       <Table.Td>
                         {state ? (
                           <Text size="sm" c={empty ? 'dimmed' : EXPIRY_COLORS[state]} fw={state === 'ok' || empty ? undefined : 600} data-testid="lot-expiry" data-state={state}>
@@ -164,6 +188,7 @@ function DetailBody({ inventory, canUpdate, onDialog }: { inventory: InventoryDe
                         <RowActionsMenu
                           label={lot.lot_number ?? t('inventory.noLot')}
                           actions={[
+                            { key: 'move-lot', label: t('locations.moveAction'), icon: <IconArrowsMove size={16} />, onClick: () => onDialog({ kind: 'move', inventory, lotId: lot.id }), hidden: !canUpdate || empty },
                             { key: 'count-lot', label: t('inventory.countLot'), icon: <IconAdjustments size={16} />, onClick: () => onDialog({ kind: 'adjust', inventory, lotId: lot.id }), hidden: !canUpdate },
                             { key: 'write-off', label: t('inventory.writeOff'), icon: <IconTrashX size={16} />, color: 'red', onClick: () => onDialog({ kind: 'write-off', inventory, lot }), hidden: !canUpdate || empty },
                           ]}

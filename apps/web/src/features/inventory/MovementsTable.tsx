@@ -8,7 +8,7 @@ import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 import { TableHead } from '../../ui/TableHead.tsx';
 
 export const MOVEMENT_COLORS: Record<string, string> = {
-  receive: 'teal', transfer_in: 'teal', return: 'teal', consume: 'blue', adjust: 'grape', transfer_out: 'indigo', expire: 'orange', waste: 'red',
+  receive: 'teal', transfer_in: 'teal', return: 'teal', consume: 'blue', adjust: 'grape', transfer_out: 'indigo', expire: 'orange', waste: 'red', move: 'gray',
 };
 
 /** What the table reads of a movement: a procedure's own movements (contracts' `procedureMovementSchema`) carry no counterpart, procedure or who. */

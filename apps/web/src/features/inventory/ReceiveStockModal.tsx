@@ -19,6 +19,7 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { DecimalInput } from '../../ui/DecimalInput.tsx';
 import { DateField } from '../../ui/DateField.tsx';
+import { LocationSelect } from '../locations/index.ts';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
@@ -31,9 +32,11 @@ interface Values extends Record<string, unknown> {
   reason: string;
   /** The user confirms a lot whose expiry date is already past (the server refuses it otherwise). */
   confirm_expired: boolean;
+  /** Where it is put away (a location id); empty: the practice's main store. */
+  location_id: string | null;
 }
 
-const EMPTY: Values = { product_id: null, tracks_lots: false, quantity: '', unit: 'usage', unit_cost: '', lot_number: '', expiry_date: '', reason: '', confirm_expired: false };
+const EMPTY: Values = { product_id: null, tracks_lots: false, quantity: '', unit: 'usage', unit_cost: '', lot_number: '', expiry_date: '', reason: '', confirm_expired: false, location_id: null };
 
 /** Usage units a quantity stands for (purchase units × units per purchase unit). */
 export function usageQuantity(quantity: string, unit: 'usage' | 'purchase', unitsPerPurchaseUnit: number): string {
@@ -129,6 +132,7 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
       expiry_date: v.expiry_date || null,
       reason: v.reason.trim() || null,
       ...(expired && v.confirm_expired ? { confirm_expired: true } : {}),
+      ...(v.location_id ? { location_id: Number(v.location_id) } : {}),
     }),
     receiveStock,
     async () => {
@@ -215,6 +219,16 @@ export function ReceiveStockModal({ opened, practiceId, product: initial, onClos
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <DateField label={t('inventory.fields.expiry')} required={product?.tracks_lots ?? false} data-testid="receive-expiry" {...form.getInputProps('expiry_date')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <LocationSelect
+            practiceId={practiceId}
+            label={t('locations.fields.location')}
+            description={t('locations.receiveHint')}
+            emptyLabel={t('locations.main')}
+            testId="receive-location"
+            {...form.getInputProps('location_id')}
+          />
         </Grid.Col>
       </Grid>
       {expired ? (

@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AdjustStockModal } from './AdjustStockModal.tsx';
-import type { InventoryRow, Lot, StockStatus } from './inventory.api.ts';
+import type { InventoryDetail, InventoryRow, Lot, StockStatus } from './inventory.api.ts';
+import { MoveStockModal } from './MoveStockModal.tsx';
 import { InventorySettingsModal } from './InventorySettingsModal.tsx';
 import { ReceiveStockModal } from './ReceiveStockModal.tsx';
 import { STOCK_STATUS_COLORS } from './stock.ts';
@@ -15,6 +16,7 @@ export type StockDialog =
   | { kind: 'transfer'; inventory: InventoryRow }
   | { kind: 'settings'; inventory?: InventoryRow }
   | { kind: 'write-off'; inventory: InventoryRow; lot: Lot }
+  | { kind: 'move'; inventory: InventoryDetail; lotId?: number }
   | null;
 
 export function StockDialogs({ practiceId, dialog, onClose }: { practiceId: number; dialog: StockDialog; onClose: () => void }) {
@@ -36,6 +38,13 @@ export function StockDialogs({ practiceId, dialog, onClose }: { practiceId: numb
         lot={dialog?.kind === 'write-off' ? dialog.lot : null}
         productName={dialog?.kind === 'write-off' ? dialog.inventory.product_name : ''}
         usageUnit={dialog?.kind === 'write-off' ? dialog.inventory.usage_unit : 'each'}
+        onClose={onClose}
+      />
+      <MoveStockModal
+        opened={dialog?.kind === 'move'}
+        practiceId={practiceId}
+        inventory={dialog?.kind === 'move' ? dialog.inventory : null}
+        lotId={dialog?.kind === 'move' ? dialog.lotId : undefined}
         onClose={onClose}
       />
     </>

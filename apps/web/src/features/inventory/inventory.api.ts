@@ -1,5 +1,5 @@
 import { api, getData } from '../../core/api.ts';
-import { inventoryListContract, type AdjustBody, type ApplySuggestionsBody, type ApplySuggestionsResult, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type StockProductSearch, type TransferBody, type WriteOffBody, LIST_PATHS } from '@enamel/contracts';
+import { inventoryListContract, type AdjustBody, type ApplySuggestionsBody, type ApplySuggestionsResult, type InventoryAddBody, type InventoryDetail, type InventoryUpdateBody, type ListRow, type MovementRow, type ReceiveBody, type StockProductSearch, type TransferBody, type WriteOffBody, type MoveBody, LIST_PATHS } from '@enamel/contracts';
 
 /** docs/stock-api.md: every call names the practice; quantities are decimal strings in the usage unit. */
 export const INVENTORIES_LIST_URL = LIST_PATHS.inventory;
@@ -7,7 +7,7 @@ export const STOCK_MOVEMENTS_LIST_URL = LIST_PATHS.movement;
 
 export { STOCK_STATUSES, type InventoryDetail, type Lot, type StockProductHit, type StockStatus } from '@enamel/contracts';
 
-export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return'] as const;
+export const MOVEMENT_TYPES = ['receive', 'consume', 'adjust', 'transfer_out', 'transfer_in', 'expire', 'waste', 'return', 'move'] as const;
 
 /** A row of the inventories list. */
 export type InventoryRow = ListRow<typeof inventoryListContract>;
@@ -59,6 +59,11 @@ export async function adjustStock(body: AdjustBody): Promise<void> {
 
 export async function transferStock(body: TransferBody): Promise<void> {
   await api.post('/api/inventory/transfer', body);
+}
+
+/** Part of a lot to another location of the practice (docs/locations.md). */
+export async function moveStock(body: MoveBody): Promise<void> {
+  await api.post('/api/inventory/move', body);
 }
 
 export async function writeOffLot(body: WriteOffBody): Promise<void> {

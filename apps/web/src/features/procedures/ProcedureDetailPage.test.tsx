@@ -11,7 +11,7 @@ import type { ProcedureDetail } from './procedure.api.ts';
 
 const PLANNED: ProcedureDetail = {
   id: 42, dental_practice_id: 3, performed_at: '2026-11-20T10:00:00.000Z', procedure_code_id: 7, procedure_code: 'D2391', procedure_code_name: 'Resin composite, one surface',
-  procedure_template_id: null, template_name: null, provider: 'Dr Okafor', status: 'planned', items_count: 1, consumable_cost: '0', notes: null, movements: [],
+  procedure_template_id: null, template_name: null, provider: 'Dr Okafor', status: 'planned', items_count: 1, consumable_cost: '0', notes: null, movements: [], location_id: null, location_name: null,
   items: [{ id: 5, product_id: 11, product_name: 'Composite A2', sku: 'CMP-A2', usage_unit: 'each', quantity: '2.0000', cost: '0', unit_cost: '0.5000', on_hand: '9.0000', lots: [] }],
 };
 

@@ -22,6 +22,7 @@ import { fromLocalInput, shortfalls } from './items.ts';
 import { PROCEDURE_REFRESH, amendProcedure, fetchProcedure, fetchTemplateLines, recordProcedure } from './procedure.api.ts';
 import { amendment, emptyProcedureValues, procedureValues, recordBody, type ProcedureFormValues } from './procedure-form-values.ts';
 import { ProcedureFields } from './ProcedureFields.tsx';
+import { LocationSelect } from '../locations/index.ts';
 import { ProcedureItems } from './ProcedureItems.tsx';
 import { useShortfallLines } from './ProcedureShortfall.tsx';
 
@@ -127,6 +128,14 @@ function ProcedureForm({ practice, id }: { practice: SelectedPractice; id?: numb
           <Stack gap="lg">
             <FormError message={message} testId="procedure-form-error" />
             <ProcedureFields form={form} {...(existing.data ? { existing: existing.data } : {})} onTemplateChange={(value) => void onTemplateChange(value)} />
+            <LocationSelect
+              practiceId={practice.id}
+              label={t('locations.procedureLocation')}
+              description={t('locations.procedureLocationHint')}
+              emptyLabel={t('locations.none')}
+              testId="procedure-location"
+              {...form.getInputProps('location_id')}
+            />
             <ProcedureItems form={form} practiceId={practice.id} short={short} />
             <FormFooter submitLabel={t(editing ? 'common.save' : 'procedures.create')} submitTestId="procedure-submit" saving={saving} onCancel={() => void navigate(editing ? `/admin/procedures/${id}` : LIST)} />
           </Stack>

@@ -4,7 +4,7 @@ import type { ProcedureDetail } from './procedure.api.ts';
 
 const SAVED: ProcedureDetail = {
   id: 42, dental_practice_id: 3, performed_at: '2026-11-20T10:00:00.000Z', procedure_code_id: 7, procedure_code: 'D2391', procedure_code_name: 'Resin composite',
-  procedure_template_id: 5, template_name: 'Filling kit', provider: 'Dr Okafor', status: 'completed', items_count: 1, consumable_cost: '1', notes: null, movements: [],
+  procedure_template_id: 5, template_name: 'Filling kit', provider: 'Dr Okafor', status: 'completed', items_count: 1, consumable_cost: '1', notes: null, movements: [], location_id: null, location_name: null,
   items: [{ id: 5, product_id: 11, product_name: 'Composite A2', sku: 'CMP-A2', usage_unit: 'each', quantity: '2.0000', cost: '1', unit_cost: '0.5000', on_hand: '9.0000', lots: [] }],
 };
 

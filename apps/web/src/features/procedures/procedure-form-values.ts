@@ -11,10 +11,12 @@ export interface ProcedureFormValues extends Record<string, unknown> {
   status: ProcedureStatus;
   notes: string;
   items: ItemLine[];
+  /** The operatory (a storage location id) where it was done; consumption takes from there first. */
+  location_id?: string | null;
 }
 
 export function emptyProcedureValues(now = Date.now()): ProcedureFormValues {
-  return { procedure_code_id: null, procedure_template_id: null, performed_at: toLocalInput(now), provider: '', status: 'completed', notes: '', items: [] };
+  return { procedure_code_id: null, procedure_template_id: null, performed_at: toLocalInput(now), provider: '', status: 'completed', notes: '', items: [], location_id: null };
 }
 
 /** A saved procedure as form values: its lines carry the catalog unit cost and the practice's on-hand the server sent. */
@@ -27,6 +29,7 @@ export function procedureValues(p: ProcedureDetail): ProcedureFormValues {
     status: p.status,
     notes: p.notes ?? '',
     items: p.items.map((i) => ({ product_id: i.product_id, name: i.product_name, sku: i.sku, usage_unit: i.usage_unit, unit_cost: i.unit_cost, on_hand: i.on_hand, quantity: Number(i.quantity) })),
+    ...(p.location_id ? { location_id: String(p.location_id) } : {}),
   };
 }
 
@@ -44,6 +47,7 @@ export function recordBody(v: ProcedureFormValues, practiceId: number): Procedur
     status: v.status,
     notes: textOrNull(v.notes),
     items: lineBodies(v.items),
+    ...(v.location_id ? { location_id: Number(v.location_id) } : {}),
   };
 }
 
@@ -56,6 +60,7 @@ export function amendment(before: ProcedureFormValues, v: ProcedureFormValues): 
   if (textOrNull(v.provider) !== textOrNull(before.provider)) body.provider = textOrNull(v.provider);
   if (v.status !== before.status) body.status = v.status;
   if (textOrNull(v.notes) !== textOrNull(before.notes)) body.notes = textOrNull(v.notes);
+  if ((v.location_id ?? null) !== (before.location_id ?? null)) body.location_id = idOrNull(v.location_id ?? null);
   // A line typed empty or zero is sent, so the server names it (422) rather than the form dropping it.
   if (!sameLines(before.items, v.items) || v.items.some((l) => quantityText(l.quantity) === '')) body.items = lineBodies(v.items);
   return body;

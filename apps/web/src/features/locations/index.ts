@@ -1,0 +1,2 @@
+export { LocationSelect } from './LocationSelect.tsx';
+export { usePracticeLocations, fetchPracticeLocations, type StorageLocationRow } from './location.api.ts';

@@ -1,0 +1,27 @@
+import { col } from '../list-fields.ts';
+import { listContract } from '../lists.ts';
+import { STORAGE_LOCATION_KINDS } from '../locations.ts';
+import { createdAtField, idField, statusField } from './common-fields.ts';
+import { LIST_PATHS } from './list-paths.ts';
+
+/** GET /api/admin/list/storage-locations: one practice's storage locations, in their order, with what they hold. */
+export const storageLocationListContract = listContract({
+  path: LIST_PATHS.storageLocation,
+  fields: {
+    id: idField,
+    dental_practice_id: col.int({ filter: true }),
+    name: col.text({ sort: true, filter: true, search: true }),
+    kind: col.enum(STORAGE_LOCATION_KINDS, { sort: true, filter: true }),
+    sort_order: col.int({ sort: true, filter: true }),
+    is_main: col.bool({ sort: true, filter: true }),
+    status: statusField,
+    /** Products with stock there, and its value (exact decimal text). */
+    products_count: col.int({ sort: true, filter: true }),
+    value: col.decimal({ sort: true, filter: true }),
+    created_at: createdAtField,
+  },
+  defaultSort: { field: 'sort_order', direction: 'asc' },
+});
+
+/** One storage location as GET /api/storage-location/{id} and the writes return it. */
+export const storageLocationSchema = storageLocationListContract.row;
