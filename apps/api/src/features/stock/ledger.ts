@@ -117,6 +117,8 @@ interface MovementRow {
   unitCost: string;
   /** The procedure item it is for, when not the context's. */
   procedureItemId?: number | null;
+  /** Its lot's location, when the caller holds it (the locked lots); else read from the lot in the insert. */
+  locationId?: number;
 }
 
 /** Σ quantity per key, in first-seen order. */
@@ -153,7 +155,7 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
         procedureItemId: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null), counterpartPracticeId: ctx.counterpartPracticeId ?? null,
         purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt,
         // Locations: a movement is at its lot's location (check:ledger proves it).
-        locationId: sql`(select l.location_id from lots l where l.id = ${row.lotId})`,
+        locationId: row.locationId ?? sql`(select l.location_id from lots l where l.id = ${row.lotId})`,
       })),
     )
     .returning({ id: stockMovements.id });
@@ -207,7 +209,7 @@ export async function receive(tx: Tx, ctx: MovementContext, input: ReceiveInput)
     // Received again into the same lot (locked above): its cost becomes the weighted average of what it holds.
     await tx.update(lots).set({ unitCost: weightedCost(existing!.quantity, existing!.unitCost, input.quantity, input.unitCost) }).where(eq(lots.id, lotId));
   }
-  const [movementId] = await writeMovements(tx, ctx, [{ inventory, lotId, type: input.type ?? 'receive', quantity: toDecimal(input.quantity), unitCost: input.unitCost }]);
+  const [movementId] = await writeMovements(tx, ctx, [{ inventory, lotId, type: input.type ?? 'receive', quantity: toDecimal(input.quantity), unitCost: input.unitCost, locationId }]);
   return { lotId, movementId: movementId! };
 }
 
@@ -315,13 +317,13 @@ export async function takeMany(
     const firstRow = rows.length;
     const taken: Array<Omit<Taken, 'movementId'>> = [];
     let cost = toDecimal(0);
-    const out = (lotId: number, quantity: Decimal, unitCost: string) => {
-      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...(procedureItemId !== undefined ? { procedureItemId } : {}) });
+    const out = (lotId: number, quantity: Decimal, unitCost: string, locationId?: number) => {
+      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...(procedureItemId !== undefined ? { procedureItemId } : {}), ...(locationId !== undefined ? { locationId } : {}) });
       taken.push({ lotId, quantity: quantity.toFixed(4), unitCost });
       cost = cost.plus(quantity.times(unitCost));
       if (holds.has(lotId)) holds.set(lotId, holds.get(lotId)!.minus(quantity));
     };
-    for (const { lot, quantity } of parts) out(lot.id, toDecimal(quantity), lot.unitCost);
+    for (const { lot, quantity } of parts) out(lot.id, toDecimal(quantity), lot.unitCost, lot.locationId);
     if (left.gt(0)) {
       // Allowed negative stock: the remainder goes against the running lot, at the product's unit cost.
       const [unit] = await tx.select({ cost: productUnitCost }).from(products).where(eq(products.id, input.productId));
