@@ -87,7 +87,7 @@ async function rawCompletion(c: Raw, practiceId: number, codeId: number, product
     const items = (await c.query(`insert into procedure_items (procedure_id, product_id, quantity) select $1::int, p::int, 1 from (values ${values(productIds.length, 1, 2)}) v(p) returning id, product_id`, [proc!.id, ...productIds])).rows as Array<{ id: number; product_id: number }>;
     const ids = productIds.map((_, i) => `$${i + 2}`).join(', ');
     const invs = (await c.query(`select id, product_id from inventories where dental_practice_id = $1 and product_id in (${ids}) order by product_id for update`, [practiceId, ...productIds])).rows as Array<{ id: number; product_id: number }>;
-    const lotRows = (await c.query(`select id, inventory_id, unit_cost, expiry_date::text as expiry_date, received_at from lots where inventory_id in (${invs.map((_, i) => `$${i + 1}`).join(', ')}) and quantity > 0 order by id for update`, invs.map((i) => i.id))).rows as Array<{ id: number; inventory_id: number; unit_cost: string; expiry_date: string | null; received_at: Date }>;
+    const lotRows = (await c.query(`select id, inventory_id, location_id, unit_cost, expiry_date::text as expiry_date, received_at from lots where inventory_id in (${invs.map((_, i) => `$${i + 1}`).join(', ')}) and quantity > 0 order by id for update`, invs.map((i) => i.id))).rows as Array<{ id: number; inventory_id: number; location_id: number; unit_cost: string; expiry_date: string | null; received_at: Date }>;
     const firstLot = (inventoryId: number) =>
       lotRows
         .filter((l) => l.inventory_id === inventoryId)
@@ -97,9 +97,9 @@ async function rawCompletion(c: Raw, practiceId: number, codeId: number, product
       return { item, inv, lot: firstLot(inv.id) };
     });
     await c.query(
-      `insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, type, quantity, unit_cost, procedure_id, procedure_item_id, user_id, occurred_at)
-       select $1::int, i::int, p::int, l::int, 'consume', -1, u::numeric, $2::int, it::int, $3::int, now() from (values ${values(taken.length, 5, 4)}) v(i, p, l, u, it)`,
-      [practiceId, proc!.id, userId, ...taken.flatMap((t) => [t.inv.id, t.item.product_id, t.lot.id, t.lot.unit_cost, t.item.id])],
+      `insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, location_id, type, quantity, unit_cost, procedure_id, procedure_item_id, user_id, occurred_at)
+       select $1::int, i::int, p::int, l::int, loc::int, 'consume', -1, u::numeric, $2::int, it::int, $3::int, now() from (values ${values(taken.length, 6, 4)}) v(i, p, l, loc, u, it)`,
+      [practiceId, proc!.id, userId, ...taken.flatMap((t) => [t.inv.id, t.item.product_id, t.lot.id, t.lot.location_id, t.lot.unit_cost, t.item.id])],
     );
     await c.query(`update lots set quantity = lots.quantity - 1 from (values ${values(taken.length, 1)}) v(id) where lots.id = v.id::int`, taken.map((t) => t.lot.id));
     await c.query(`update inventories set on_hand = inventories.on_hand - 1 from (values ${values(taken.length, 1)}) v(id) where inventories.id = v.id::int`, taken.map((t) => t.inv.id));
