@@ -26,7 +26,7 @@ describe('routes', () => {
   it('keeps every path and breadcrumb label of the client contract', () => {
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('reports/genrate');
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('use-supplies');
-    expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['stock-takes', 'stock-takes/:id', 'stock-takes/:id/count', 'locations']));
+    expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['stock-takes', 'stock-takes/:id', 'stock-takes/:id/count', 'list/storage-locations']));
     expect(ADMIN_ROUTES).toHaveLength(46);
   });
 
