@@ -57,6 +57,32 @@ describe('scan to use', () => {
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 
+  it('used at a location: its lots there go first, then the rest FEFO; another practice\'s or a deactivated location is a 422 that takes nothing', async () => {
+    const practice = await createPractice(t.database.db);
+    const other = await createPractice(t.database.db);
+    const location = async (practiceId: number, name: string) => ok(await admin.post('/api/storage-location/create', { dental_practice_id: practiceId, name, kind: 'operatory' }), 201);
+    const op1 = await location(practice.id, `Operatory ${uid()}`);
+    const theirs = await location(other.id, `Operatory ${uid()}`);
+    const p = await gloves();
+    await receive(practice.id, p.id, '5', 'STORE', day(100));
+    await ok(await admin.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: p.id, quantity: '2', unit_cost: '0.1800', lot_number: 'OP', expiry_date: day(300), location_id: op1.id }));
+    // The operatory's lot first although it expires later, then the store's.
+    const result = await ok(await use(admin, { dental_practice_id: practice.id, product_id: p.id, quantity: '3', location_id: op1.id }));
+    expect(result.taken.map((part: Json) => [part.lot_number, part.quantity])).toEqual([['OP', '2.0000'], ['STORE', '1.0000']]);
+    const moves = (await movementsOf(practice.id, p.id)).filter((m) => m.type === 'consume');
+    expect(moves.map((m) => m.quantity)).toEqual(['-2.0000', '-1.0000']);
+    // Bad locations change nothing.
+    for (const location_id of [theirs.id, 999_999_999]) {
+      const refused = await use(admin, { dental_practice_id: practice.id, product_id: p.id, quantity: '1', location_id });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(Object.keys(refused.json<{ errors: Record<string, unknown> }>().errors)).toEqual(['location_id']);
+    }
+    await ok(await admin.post(`/api/storage-location/deactivate/${op1.id}`));
+    expect((await use(admin, { dental_practice_id: practice.id, product_id: p.id, quantity: '1', location_id: op1.id })).statusCode).toBe(422);
+    expect((await movementsOf(practice.id, p.id)).filter((m) => m.type === 'consume')).toHaveLength(2);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+
   it('counts as consumption for the forecasts (the daily rollups and the weekly series read it)', async () => {
     const practice = await createPractice(t.database.db);
     const p = await gloves(false);

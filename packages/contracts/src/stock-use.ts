@@ -11,6 +11,8 @@ export const stockUseBodySchema = z.strictObject({
   product_id: idSchema,
   /** In the product's usage unit. */
   quantity: decimalSchema.refine((v) => Number(v) > 0, { params: { kind: 'positive' } }),
+  /** Where it was used (an operatory): its lots there are taken first, then the rest of the practice, earliest expiry first. */
+  location_id: idSchema.nullish().transform((v) => v ?? null),
   /** An optional note, kept after the reason. */
   note: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
 });

@@ -17,15 +17,18 @@ import { PracticeRequired } from '../../ui/PracticeRequired.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useQuantity, useUnitLabel } from '../../ui/units.ts';
 import { ProductSummary, STOCK_QUERY_KEYS, StockProductPicker, decimalText } from '../inventory/index.ts';
+import { LocationSelect } from '../locations/index.ts';
 import { takeSupplies } from './stock-use.api.ts';
 
 interface Values extends Record<string, unknown> {
   product_id: number | null;
   quantity: number | string;
   note: string;
+  /** Where the supplies are used (a location id); empty: anywhere in the practice. Kept from one product to the next. */
+  location_id: string | null;
 }
 
-const EMPTY: Values = { product_id: null, quantity: 1, note: '' };
+const EMPTY: Values = { product_id: null, quantity: 1, note: '', location_id: null };
 
 /**
  * /admin/use-supplies: supplies no procedure records (gloves, disinfectant, office supplies) taken out of stock on a
@@ -69,13 +72,13 @@ function UseSupplies({ practiceId }: { practiceId: number }) {
     form,
     contractCall(
       stockUseBodySchema,
-      (v: Values) => ({ dental_practice_id: practiceId, product_id: v.product_id!, quantity: decimalText(v.quantity), note: v.note.trim() || null }),
+      (v: Values) => ({ dental_practice_id: practiceId, product_id: v.product_id!, quantity: decimalText(v.quantity), note: v.note.trim() || null, location_id: v.location_id ? Number(v.location_id) : null }),
       takeSupplies,
     ),
     async (result) => {
       notifySuccess(t('stockUse.done', { quantity: quantityText(result.quantity), unit: unitLabel(result.usage_unit, result.quantity), name: result.product_name }));
       setTaken((before) => [result, ...before].slice(0, 10));
-      form.setValues(EMPTY);
+      form.setValues({ ...EMPTY, location_id: form.getValues().location_id });
       setProduct(null);
       setRound((n) => n + 1);
       await refreshLists(STOCK_QUERY_KEYS);
@@ -115,6 +118,14 @@ function UseSupplies({ practiceId }: { practiceId: number }) {
               inputMode="decimal"
               data-testid="use-quantity"
               {...form.getInputProps('quantity')}
+            />
+            <LocationSelect
+              practiceId={practiceId}
+              label={t('stockUse.location')}
+              description={t('stockUse.locationHint')}
+              emptyLabel={t('stockUse.anywhere')}
+              testId="use-location"
+              {...form.getInputProps('location_id')}
             />
             <TextInput label={t('stockUse.note')} placeholder={t('stockUse.notePlaceholder')} maxLength={200} autoComplete="off" data-testid="use-note" {...form.getInputProps('note')} />
             <FormError message={message} testId="use-error" />
