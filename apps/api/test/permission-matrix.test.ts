@@ -188,6 +188,15 @@ const MATRIX: Entry[] = [
   ['POST', '/api/inventory/adjust', [SA, PM, CS]],
   ['POST', '/api/inventory/transfer', [SA, PM, CS]],
   ['POST', '/api/inventory/write-off', [SA, PM, CS]],
+  ['POST', '/api/inventory/move', [SA, PM, CS]],
+  // Storage locations of the user's practices: Inventory's rights (read; update to create and change; delete to deactivate).
+  ['GET', '/api/admin/list/storage-locations', [SA, PM, CS, V], (t) => `/api/admin/list/storage-locations?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/storage-location/:id', [SA, PM, CS, V], '/api/storage-location/0'],
+  ['POST', '/api/storage-location/create', [SA, PM, CS]],
+  [UPDATE, '/api/storage-location/update/:id', [SA, PM, CS], '/api/storage-location/update/0'],
+  ['POST', '/api/storage-location/deactivate/:id', [SA, PM], '/api/storage-location/deactivate/0'],
+  ['POST', '/api/storage-location/delete/:id', [SA, PM], '/api/storage-location/delete/0'],
+  ['POST', '/api/storage-location/restore/:id', [SA, PM], '/api/storage-location/restore/0'],
   // Scan to use: supplies taken out of stock outside a procedure (update Inventory, as receive and count).
   ['POST', '/api/stock/use', [SA, PM, CS]],
   // Replenishment reads need read Inventory in the practice; accepting a transfer is a stock transfer (update Inventory).
