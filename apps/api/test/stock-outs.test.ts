@@ -65,8 +65,9 @@ describe('stock-out days', () => {
     await admin.post('/api/inventory/adjust', { dental_practice_id: practice.id, product_id: mirrors.id, counted: '0', reason: 'count' });
     expect(await recordStockOuts(t.database.db, practice.id, day(0))).toBe(0);
     expect((await runForecastToEnd(admin, practice.id)).status).toBe('succeeded');
-    // The run raises the alerts, which already record the day: start again from none to see the job do it.
-    expect(await daysOf(practice.id)).toHaveLength(1);
+    // The run raises the alerts, which already record the day (the job's step after the run is marked succeeded, so
+    // waited for): start again from none to see the job do it.
+    await expect.poll(() => daysOf(practice.id)).toHaveLength(1);
     await t.database.db.delete(stockOutDays).where(eq(stockOutDays.dentalPracticeId, practice.id));
     const first = await runStockAlerts(t.database.db, [practice.id]);
     // Gloves are used every week; mirrors never (no demand expected); composite still has stock.
