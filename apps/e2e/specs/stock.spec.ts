@@ -120,7 +120,7 @@ test.describe('stock and procedures', () => {
 
   test('count a product, transfer it (a shortfall is refused with its message), complete a planned procedure and write off a lot', async ({ page, request }) => {
     const stamp = Date.now().toString(36);
-    const from = `Canine Court ${stamp}`;
+    const from = `Cusp Court ${stamp}`; // sorts after the demo practices (the header selects the first one)
     const to = `Pulp Plaza ${stamp}`;
     const productName = `Cotton rolls ${stamp}`;
     const admin = await apiSignIn(request);
