@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, dayIn, purchaseOrderDetailSchema, purchaseOrderListContract } from '@enamel/contracts';
-import { activityLogs, inventories, lots, practiceSettings, products, purchaseOrderLines, purchaseOrders, stockMovements, supplierOffers, suppliers } from '@enamel/db';
+import { activityLogs, inventories, lots, practiceSettings, products, purchaseOrderLines, purchaseOrders, stockMovements, storageLocations, supplierOffers, suppliers } from '@enamel/db';
 import { createMailer } from '../src/core/mail.ts';
 import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import type { Agent } from './agent.ts';
@@ -289,6 +289,37 @@ describe('receiving', () => {
     await ok(await act(po.id, 'receive', receiveBody(po.lines[0].id, '1', { unit_cost: '0.95' })));
     const [m] = await t.database.db.select().from(stockMovements).where(eq(stockMovements.purchaseOrderLineId, po.lines[0].id));
     expect(m!.unitCost).toBe('0.9500');
+  });
+});
+
+describe('receiving into a storage location', () => {
+  it('puts the goods away where the receipt says (the main store when it says nothing); another practice’s or a deactivated location is a 422 on location_id, nothing written', async () => {
+    const w = await world();
+    const db = t.database.db;
+    const operatory = await ok(await admin.post('/api/storage-location/create', { dental_practice_id: w.practice.id, name: `Operatory ${uid()}`, kind: 'operatory' }), 201);
+    const closed = await ok(await admin.post('/api/storage-location/create', { dental_practice_id: w.practice.id, name: `Closed ${uid()}`, kind: 'other' }), 201);
+    await ok(await admin.post(`/api/storage-location/deactivate/${closed.id}`));
+    const elsewhere = await createPractice(db);
+    const [foreign] = await db.select().from(storageLocations).where(eq(storageLocations.dentalPracticeId, elsewhere.id));
+    const po = await sent(w, '3');
+    const line = po.lines[0];
+
+    for (const location of [foreign!.id, closed.id]) {
+      refused(await act(po.id, 'receive', { ...receiveBody(line.id, '1'), location_id: location }), 422, 'location_id');
+    }
+    expect(await db.select().from(stockMovements).where(eq(stockMovements.purchaseOrderLineId, line.id))).toHaveLength(0);
+
+    await ok(await act(po.id, 'receive', { ...receiveBody(line.id, '1', { lot_number: 'OP' }), location_id: operatory.id }));
+    await ok(await act(po.id, 'receive', receiveBody(line.id, '2', { lot_number: 'MAIN' })));
+    const received = await db.select({ lot: lots.lotNumber, location: lots.locationId, quantity: lots.quantity }).from(lots).innerJoin(inventories, eq(inventories.id, lots.inventoryId)).where(eq(inventories.productId, w.product.id));
+    const [main] = await db.select().from(storageLocations).where(and(eq(storageLocations.dentalPracticeId, w.practice.id), eq(storageLocations.isMain, true)));
+    expect(received.sort((a, b) => a.lot!.localeCompare(b.lot!))).toEqual([
+      { lot: 'MAIN', location: main!.id, quantity: '100.0000' },
+      { lot: 'OP', location: operatory.id, quantity: '50.0000' },
+    ]);
+    const movements = await db.select({ location: stockMovements.locationId }).from(stockMovements).where(eq(stockMovements.purchaseOrderLineId, line.id));
+    expect(movements.map((m) => m.location).sort()).toEqual([operatory.id, main!.id].sort());
+    expect(await findLedgerDifferences(db)).toEqual([]);
   });
 });
 

@@ -29,7 +29,11 @@ describe('ReceivePurchaseOrderModal', () => {
   const serve = servePerTest(api);
 
   it('lists the lines still to come, fills lot and expiry of the scanned GS1 barcode’s line, and posts what arrived', async () => {
-    const http = serve({ 'POST /api/purchase-orders/9/receive': () => ({ status: 200, data: { success: true, data: order({ status: 'received' }) } }) });
+    const location = { id: 31, dental_practice_id: 3, name: 'Operatory 1', kind: 'operatory', sort_order: 10, is_main: false, status: 'active', products_count: 0, value: '0', created_at: '2026-11-01T09:00:00Z' };
+    const http = serve({
+      'POST /api/purchase-orders/9/receive': () => ({ status: 200, data: { success: true, data: order({ status: 'received' }) } }),
+      'GET /api/admin/list/storage-locations': () => ({ status: 200, data: { data: [location], meta: { current_page: 1, last_page: 1, per_page: 100, total: 1, from: 1, to: 1 }, links: {} } }),
+    });
     const received: PurchaseOrderDetail[] = [];
     renderRoutes([{ path: '/', element: <ReceivePurchaseOrderModal opened order={order()} onClose={() => undefined} onReceived={(o) => void received.push(o)} /> }], '/');
     // Only lines with something outstanding, prefilled with it.
@@ -52,10 +56,15 @@ describe('ReceivePurchaseOrderModal', () => {
     fireEvent.change(screen.getAllByTestId('po-receive-invoiced')[0]!, { target: { value: '42' } });
     expect(screen.getByTestId('po-receive-variance').textContent).toContain('2.00');
     fireEvent.change(screen.getAllByTestId('po-receive-quantity')[1]!, { target: { value: '' } });
+    // Put away in an operatory instead of the main store.
+    await waitFor(() => expect(http.calls.some((c) => c.url.startsWith('/api/admin/list/storage-locations'))).toBe(true));
+    fireEvent.click(screen.getByTestId('po-receive-location'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Operatory 1', hidden: true }));
     fireEvent.click(screen.getByTestId('po-receive-submit'));
     await waitFor(() => expect(received).toHaveLength(1));
     expect(http.calls.find((c) => c.method === 'POST')?.data).toEqual({
       lines: [{ line_id: 1, quantity: '2', lot_number: 'B-7', expiry_date: '2028-02-29', invoiced_unit_price: '42', unit_cost: null }],
+      location_id: 31,
     });
   }, 30_000);
 

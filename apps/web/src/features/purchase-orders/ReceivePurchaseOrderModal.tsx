@@ -12,6 +12,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { useUnitLabel } from '../../ui/units.ts';
 import { ScanButton } from '../../ui/scanner/ScanButton.tsx';
 import { decimalText } from '../inventory/index.ts';
+import { LocationSelect } from '../locations/index.ts';
 import { receivePurchaseOrder, type PurchaseOrderDetail } from './purchase-orders.api.ts';
 
 interface LineValues {
@@ -24,6 +25,8 @@ interface LineValues {
 }
 interface Values extends Record<string, unknown> {
   lines: LineValues[];
+  /** Where the goods are put away (null: the practice's main store). */
+  location_id: string | null;
 }
 
 /** The lines still to come, each prefilled with what is outstanding and the PO's price. */
@@ -46,6 +49,7 @@ export function receiveBody(values: Values): PurchaseOrderReceiveBody {
         invoiced_unit_price: decimalText(l.invoiced_unit_price) || null,
         unit_cost: decimalText(l.unit_cost) || null,
       })),
+    ...(values.location_id ? { location_id: Number(values.location_id) } : {}),
   };
 }
 
@@ -65,12 +69,12 @@ export function ReceivePurchaseOrderModal({ opened, order, onClose, onReceived }
   const unitLabel = useUnitLabel();
   const [scan, setScan] = useState('');
   const [scanned, setScanned] = useState<{ ok: boolean; text: string } | null>(null);
-  const form = useForm<Values>({ initialValues: { lines: initialLines(order) } });
+  const form = useForm<Values>({ initialValues: { lines: initialLines(order), location_id: null } });
   const otherCurrency = order.currency !== order.practice_currency;
 
   useEffect(() => {
     if (!opened) return;
-    form.setValues({ lines: initialLines(order) });
+    form.setValues({ lines: initialLines(order), location_id: null });
     form.clearErrors();
     setScan('');
     setScanned(null);
@@ -160,6 +164,16 @@ export function ReceivePurchaseOrderModal({ opened, order, onClose, onReceived }
           </Stack>
         );
       })}
+      {values.lines.length > 0 ? (
+        <LocationSelect
+          practiceId={order.dental_practice_id}
+          label={t('locations.fields.location')}
+          description={t('locations.receiveHint')}
+          emptyLabel={t('locations.main')}
+          testId="po-receive-location"
+          {...form.getInputProps('location_id')}
+        />
+      ) : null}
       <FormFooter submitLabel={t('purchaseOrders.actions.receive')} submitTestId="po-receive-submit" saving={saving} disabled={values.lines.length === 0} onCancel={onClose} />
     </FormModal>
   );
