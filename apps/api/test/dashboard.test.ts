@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { inventories } from '@enamel/db';
+import { practiceContext, runSeries } from '../src/features/practice-context/index.ts';
 import { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import { day, handMadeLedger, runForecastToEnd } from './ledgers.ts';
@@ -107,6 +108,29 @@ describe('dashboard widgets on a hand-made ledger', () => {
     await runForecastToEnd(admin, practice.id, day(-14));
     const back = await widget('demand-forecast-data', `${q}&forecast_date=${day(-14)}&ref_id=${gloves.id}`);
     expect(back.data.selected).toMatchObject({ history: [3, 5], actual: [0, 2], forecast_start: day(-14) });
+  });
+
+  it('a succeeded run’s series are read once, shared frozen, and a newer run of the same date is read afresh', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    await runForecastToEnd(admin, practice.id);
+    const ctx = await practiceContext(t.database.db, { dental_practice_id: practice.id });
+    const [first, again] = await Promise.all([runSeries(ctx, 'product'), runSeries(ctx, 'product')]);
+    expect(again).toBe(first);
+    const glovesSeries = first.find((s) => s.refId === gloves.id)!;
+    expect(Object.isFrozen(glovesSeries) && Object.isFrozen(glovesSeries.mean)).toBe(true);
+    expect(() => glovesSeries.mean.push(1)).toThrow(TypeError);
+
+    // Thirty pairs used today: the next run (same date, a new id) is what the widgets read.
+    const used = await admin.post('/api/stock/use', { dental_practice_id: practice.id, product_id: gloves.id, quantity: '30' });
+    expect(used.statusCode, used.body).toBeLessThan(300);
+    const second = await runForecastToEnd(admin, practice.id);
+    const later = await practiceContext(t.database.db, { dental_practice_id: practice.id });
+    expect(later.run!.id).toBe(second.id);
+    const fresh = await runSeries(later, 'product');
+    expect(fresh).not.toBe(first);
+    const zero = await widget('day-to-zero-data', `dental_practice_id=${practice.id}`);
+    expect(zero.meta.run!.id).toBe(second.id);
+    expect(zero.data.items).toEqual([expect.objectContaining({ product_id: gloves.id, on_hand: 60 })]);
   });
 
   it('with too little stock for the next 30 days, the product is critical', async () => {

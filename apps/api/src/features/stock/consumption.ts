@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { daysUpTo, wholeDays } from './daily-totals.ts';
+import { daysUpTo, summedUpTo, wholeDays } from './daily-totals.ts';
 import { dec, monthOfDay, type StockMoment } from './moment.ts';
 import { toWeeks, weekOfDay, type WeekWindow } from './weekly.ts';
 
@@ -45,8 +45,8 @@ export async function consumedCostByMonth(db: Db, m: StockMoment, months: string
   const costs = await rowsOf(
     db,
     monthCostRow,
-    sql`select ${monthOfDay(sql`day`, months)} as month, ${dec(sql`sum(consumed_cost)`)} as cost
-        from (${daysUpTo(m, `${months[0]}-01`)}) d group by 1 having sum(consumed_count) > 0`,
+    sql`select bucket as month, ${dec(sql`consumed_cost`)} as cost
+        from (${summedUpTo(m, `${months[0]}-01`, (day) => monthOfDay(day, months), ['consumed_cost', 'consumed_count'])}) d where consumed_count > 0`,
   );
   return new Map(costs.map((r) => [r.month, r.cost]));
 }

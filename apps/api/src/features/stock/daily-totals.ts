@@ -67,6 +67,25 @@ export function daysUpTo(m: StockMoment, from: string | null): SQL {
     select ${columns} from (${ledgerByDay(m.practiceId, m.timeZone, startOfDay(m.today, m.timeZone), sql`now()`)}) t`;
 }
 
+/** A figure of `dayFigures` that can be summed over days. */
+export type DayFigure = 'consumed_quantity' | 'consumed_cost' | 'consumed_count' | 'received_value' | 'net_quantity' | 'net_value' | 'movement_count';
+
+/**
+ * `daysUpTo`'s window from `from` summed per bucket of days (`bucket` of the day column: the month of each day, say),
+ * the practice's products together: (bucket, one column per figure). Each source (the rollups, the other-zone
+ * ledger, today's movements) adds up its own rows first, so a year of the rollups reaches the outer sum as a dozen
+ * rows of the figures asked for, not a row of every figure per product and day.
+ */
+export function summedUpTo(m: StockMoment, from: string, bucket: (day: SQL) => SQL, figures: readonly DayFigure[]): SQL {
+  const sums = (of: string) => sql.join(figures.map((f) => sql.raw(`sum(${of}${f}) as ${f}`)), sql`, `);
+  const pick = sql`${bucket(sql`day`)} as bucket, ${sums('')}`;
+  const rollups = sql`select ${pick} from ledger_day_totals
+    where dental_practice_id = ${m.practiceId} and day >= ${from}::date and day < ${m.date}::date and ${sameZoneOf(m.practiceId, m.timeZone)} group by 1`;
+  const otherZone = inOtherZone(m.practiceId, m.timeZone, (practice) => sql`select ${pick} from (${ledgerByDay(practice, m.timeZone, startOfDay(from, m.timeZone), startOfDay(m.date, m.timeZone))}) o group by 1`);
+  const today = m.date === m.today ? sql`union all select ${pick} from (${ledgerByDay(m.practiceId, m.timeZone, startOfDay(m.today, m.timeZone), sql`now()`)}) t group by 1` : sql``;
+  return sql`select s.bucket, ${sums('s.')} from (${rollups} union all ${otherZone} ${today}) s group by 1`;
+}
+
 /** Each product of a practice with a rollup row, one index probe each (a loose scan of the rollups' key). */
 const rolledUpProducts = (practiceId: number): SQL => sql`(
   with recursive k(product_id) as (

@@ -10,7 +10,7 @@ export { findLedgerDifferences } from './ledger-check.ts';
 export { cutoffOf, daysBefore, dec, lastMonths, monthIndex, monthOfDay, startOfDay, weekIndex, type StockMoment } from './moment.ts';
 export { inventoryOnHandAt, lotQuantityAt, onHandByProduct, stockAt, valueAtMonthEnds, valueByCategory } from './on-hand.ts';
 export { consumedBetween, consumedCostByMonth, consumedInDays, consumptionByWeek, mostUsed } from './consumption.ts';
-export { dayFigures, daysUpTo, wholeDays, type DayWindow } from './daily-totals.ts';
+export { dayFigures, daysUpTo, summedUpTo, wholeDays, type DayFigure, type DayWindow } from './daily-totals.ts';
 export { seriesByWeek, toWeeks, weekOfDay, type WeeklySeries, type WeekWindow } from './weekly.ts';
 export { expiringLots, expiryState, expiryStateSql, lotExpiryStateSql, practiceTodaySql, shelfLotsExpiringWithin, todayInZoneSql, warningDaysOrDefaultSql, warningDaysSql } from './expiry.ts';
 export { stockStatusSql } from './stock-status.ts';
