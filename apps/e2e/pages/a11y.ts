@@ -29,7 +29,8 @@ export async function scrollThroughLazyParts(page: Page): Promise<void> {
 export async function waitUntilLoaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await scrollThroughLazyParts(page);
-  await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0);
+  // The dashboard's ten widgets load together; on a busy 2-core machine they may take longer than one expect's default.
+  await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
   // Transitions (modals, menus) settle before colours are measured.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
