@@ -71,8 +71,8 @@ export function daysUpTo(m: StockMoment, from: string | null): SQL {
 export type DayFigure = 'consumed_quantity' | 'consumed_cost' | 'consumed_count' | 'received_value' | 'net_quantity' | 'net_value' | 'movement_count';
 
 /**
- * `daysUpTo`'s window from `from` summed per bucket of days (`bucket` of the day column: the month of each day, say),
- * the practice's products together: (bucket, one column per figure). Each source (the rollups, the other-zone
+ * `daysUpTo`'s window from `from` summed per bucket (an expression of the `day` it is given, or of `product_id`: the
+ * month of each day, say, the practice's products together): (bucket, one column per figure). Each source (the rollups, the other-zone
  * ledger, today's movements) adds up its own rows first, so a year of the rollups reaches the outer sum as a dozen
  * rows of the figures asked for, not a row of every figure per product and day.
  */

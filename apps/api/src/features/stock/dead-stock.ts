@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, toDecimal } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { daysOfUseBefore, daysUpTo } from './daily-totals.ts';
+import { daysOfUseBefore, summedUpTo } from './daily-totals.ts';
 import { dec, type StockMoment } from './moment.ts';
 import { stockAt } from './on-hand.ts';
 
@@ -23,7 +23,7 @@ export async function deadStock(db: Pick<Database, 'execute'>, m: StockMoment, d
     db,
     deadRow,
     sql`with stock as materialized (${stockAt(m)}),
-        used as materialized (select distinct product_id from (${daysUpTo(m, since)}) d where consumed_count > 0),
+        used as materialized (select bucket as product_id from (${summedUpTo(m, since, () => sql`product_id`, ['consumed_count'])}) d where consumed_count > 0),
         before as materialized (${daysOfUseBefore(m.practiceId, m.timeZone, since)})
         select s.product_id, (select i.id from inventories i where i.product_id = s.product_id and i.dental_practice_id = ${m.practiceId}) as inventory_id, p.name, p.usage_unit, ${dec(sql`s.on_hand`)} as on_hand, ${dec(sql`s.value`)} as value,
                to_char(a.last_used, 'YYYY-MM-DD') as last_used
