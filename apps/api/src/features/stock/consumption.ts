@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { daysUpTo, summedUpTo, wholeDays } from './daily-totals.ts';
+import { summedUpTo, wholeDays } from './daily-totals.ts';
 import { dec, monthOfDay, type StockMoment } from './moment.ts';
 import { toWeeks, weekOfDay, type WeekWindow } from './weekly.ts';
 
@@ -32,9 +32,9 @@ export async function mostUsed(db: Db, m: StockMoment, days: number, limit: numb
   return rowsOf(
     db,
     usedRow,
-    sql`select x.product_id, p.name, p.usage_unit, ${dec(sql`x.quantity`)} as quantity, ${dec(sql`x.cost`)} as cost
-        from (${consumedInDays(daysUpTo(m, addDays(m.date, -days)))}) x join products p on p.id = x.product_id
-        where x.quantity > 0 order by x.quantity desc, x.product_id limit ${limit}`,
+    sql`select x.bucket as product_id, p.name, p.usage_unit, ${dec(sql`x.consumed_quantity`)} as quantity, ${dec(sql`x.consumed_cost`)} as cost
+        from (${summedUpTo(m, addDays(m.date, -days), () => sql`product_id`, ['consumed_quantity', 'consumed_cost', 'consumed_count'])}) x join products p on p.id = x.bucket
+        where x.consumed_count > 0 and x.consumed_quantity > 0 order by x.consumed_quantity desc, x.bucket limit ${limit}`,
   );
 }
 
