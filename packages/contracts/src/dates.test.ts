@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dayIn, daysBetween, isoWeek, localToday, weekday, zonedTime } from './dates.ts';
+import { addDays, addMonths, dayIn, dayInByDayjs, daysBetween, isoWeek, localToday, weekday, zonedTime } from './dates.ts';
 
 describe('calendar days', () => {
   it('moves by calendar days across months, leap days and DST changes', () => {
@@ -27,6 +27,15 @@ describe('calendar days', () => {
     // Around the spring change in London: 00:30 UTC is 00:30 GMT before it, 01:30 UTC is 02:30 BST after.
     expect(dayIn('Europe/London', new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-28');
     expect(dayIn('Europe/London', new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25');
+  });
+
+  it('the kept Intl formatter says the same day as dayjs, in every zone, around midnights and DST changes, for an unknown zone and an invalid instant', () => {
+    const zones = ['UTC', 'Europe/London', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Dhaka', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Not/AZone', ''];
+    const instants = [Date.UTC(2026, 0, 1, 0, 0), Date.UTC(2026, 2, 8, 6, 59, 59, 999), Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 9, 25, 23, 59), Date.UTC(2024, 1, 29, 12), Date.UTC(2030, 11, 31, 23, 59, 59), Date.UTC(12000, 0, 1)];
+    for (let h = 0; h < 48; h++) instants.push(Date.UTC(2026, 10, 26, h, 17));
+    for (const zone of zones) for (const at of instants) expect(dayIn(zone, at), `${zone} ${at}`).toBe(dayInByDayjs(zone, at));
+    expect(dayIn('Asia/Tokyo', new Date(Date.UTC(2026, 5, 30, 15, 0)))).toBe('2026-07-01');
+    expect(dayIn('UTC', new Date(Number.NaN))).toBe(dayInByDayjs('UTC', new Date(Number.NaN)));
   });
 
   it("today in this machine's zone", () => {

@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CONFIGURATION_DEFAULTS, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
+import { CONFIGURATION_DEFAULTS, dayIn, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, rowsOf, stockMovements, type MovementType } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
-import { zoneDay } from './zone-day.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { allocate, fefoOrder, fefoOrderAt, firstUsableDay, givable, isExpired } from './fefo.ts';
@@ -344,8 +343,8 @@ export async function takeMany(
 /** The first day a lot must still be good on to be taken by FEFO, in the practice's time zone. */
 async function usableFromDay(tx: Tx, ctx: MovementContext): Promise<string> {
   const { timeZone } = await lockActivePractice(tx, ctx.practiceId);
-  const today = zoneDay(timeZone, new Date());
-  return firstUsableDay(today, ctx.occurredAt ? zoneDay(timeZone, ctx.occurredAt) : today);
+  const today = dayIn(timeZone, new Date());
+  return firstUsableDay(today, ctx.occurredAt ? dayIn(timeZone, ctx.occurredAt) : today);
 }
 
 export interface GiveBackInput {
