@@ -19,7 +19,7 @@ describe('concurrent restocks from one main store', () => {
       const res = await app.admin.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: product.id, quantity, unit_cost: '0.5000', lot_number: lot, expiry_date: expiry });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const ops = [];
+    const ops: number[] = [];
     for (const name of ['Operatory 1', 'Operatory 2']) {
       const res = await app.admin.post('/api/storage-location/create', { dental_practice_id: practice.id, name, kind: 'operatory' });
       expect(res.statusCode, res.body).toBe(201);

@@ -2,3 +2,4 @@
 export { default as locationRoutes } from './locations.routes.ts';
 export { default as parLevelRoutes } from './par-levels.routes.ts';
 export { restockList } from './restock.service.ts';
+export { seedDemoParLevels } from './par-level.seed.ts';
