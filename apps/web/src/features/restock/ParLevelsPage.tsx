@@ -128,6 +128,7 @@ function ParLevels({ locationId, practiceId }: { locationId: number; practiceId:
                 size="md"
                 value={quantity}
                 onChange={setQuantity}
+                hideControls
                 data-testid="par-quantity"
               />
               {error ? (

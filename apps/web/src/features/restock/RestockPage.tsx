@@ -226,6 +226,7 @@ function RestockLineRow({ line, picked, quantity, disabled, onPick, onQuantity }
             disabled={disabled || !picked}
             inputMode="decimal"
             size="md"
+            hideControls
             data-testid="restock-quantity"
           />
         )}
