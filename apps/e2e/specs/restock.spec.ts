@@ -37,11 +37,16 @@ test.describe('restocking an operatory', () => {
     await admin.post('/api/inventory/receive', { dental_practice_id: practice.data.id, product_id: product.data.id, quantity: '4', lot_number: `A-${stamp}`, expiry_date: expiry });
     await admin.post('/api/inventory/receive', { dental_practice_id: practice.data.id, product_id: product.data.id, quantity: '6', lot_number: `B-${stamp}`, expiry_date: `${new Date().getUTCFullYear() + 3}-06-30` });
 
-    await signInToPractice(page, practiceName);
-    await page.setViewportSize({ width: 390, height: 844 });
+    const { app } = await signInToPractice(page, practiceName);
+    // The locations list opens a location's par levels from its row menu (not the main store's).
+    await app.open('locations', 'Storage locations');
+    await page.getByTestId('data-table-row').filter({ hasText: 'Operatory 1' }).getByTestId('row-actions').click();
+    await page.getByTestId('row-action-par-levels').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/storage-locations/${operatory.data.id}/par-levels$`));
 
-    // The operatory's par: 7 syringes.
-    await page.goto(`/admin/storage-locations/${operatory.data.id}/par-levels`);
+    // On a phone: the operatory's par, 7 syringes.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
     await waitUntilLoaded(page);
     await expect(page.getByTestId('page-title')).toHaveText(/Operatory 1/);
     await page.getByTestId('par-product').fill(sku);
@@ -63,6 +68,13 @@ test.describe('restocking an operatory', () => {
     await expect(line.getByTestId('restock-quantity')).toHaveValue('7');
     await expect(line.getByTestId('restock-pick')).toHaveAttribute('aria-checked', 'true');
     expect(await phoneProblems(page, 'restock')).toEqual([]);
+    // Printed: the list without the navigation, the header and the buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('app-header')).toBeHidden();
+    await expect(group.getByTestId('restock-move')).toBeHidden();
+    await expect(line.getByTestId('restock-product')).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByTestId('restock-print')).toBeVisible();
     // Bring 5 only (the user edits the quantity down), by keyboard.
     await line.getByTestId('restock-quantity').fill('5');
     await group.getByTestId('restock-move').focus();
