@@ -42,7 +42,7 @@ import { supplierRoutes } from './features/suppliers/index.ts';
 import { procedureCodeRoutes } from './features/procedure-codes/index.ts';
 import { procedureTemplateRoutes } from './features/procedure-templates/index.ts';
 import { inventoryRoutes } from './features/inventory/index.ts';
-import { locationRoutes } from './features/locations/index.ts';
+import { locationRoutes, parLevelRoutes } from './features/locations/index.ts';
 import { procedureRoutes } from './features/procedures/index.ts';
 import { forecastRoutes } from './features/forecasts/index.ts';
 import { configurationRoutes } from './features/configuration/index.ts';
@@ -233,6 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backupRoutes);
   await app.register(supportRoutes);
   await app.register(locationRoutes);
+  await app.register(parLevelRoutes);
   await registerSpa(app, config.webDist);
   // Every worker starts here, once the routes are in place: the jobs of src/jobs.ts, then the scheduler's cron.
   if (options.workers !== false) {

@@ -13,6 +13,7 @@ import { appWithAdmin, type TestApp } from './test-app.ts';
 let t: TestApp;
 let admin: Agent;
 let practiceId = 0;
+let parLocationId = 0;
 beforeAll(async () => {
   ({ t, admin } = await appWithAdmin());
   const seeded = await admin.post('/api/seeder/data', { months: 2, volume: 0.05 });
@@ -32,6 +33,10 @@ beforeAll(async () => {
   const po = await admin.post('/api/purchase-orders', { dental_practice_id: practiceId, supplier_id: poSupplier!.id, lines: [{ product_id: poProduct.id, supplier_offer_id: offer!.id, quantity: '2' }] });
   expect(po.statusCode, po.body).toBe(201);
   expect((await admin.post(`/api/purchase-orders/${po.json().data.id}/send`)).statusCode).toBe(200);
+  // An operatory with a par level, so the par-level list (of one location) has a row.
+  const operatory = await admin.post('/api/storage-location/create', { dental_practice_id: practiceId, name: `Contract operatory ${Date.now()}`, kind: 'operatory' });
+  parLocationId = operatory.json().data.id;
+  expect((await admin.post('/api/location-par-level/set', { location_id: parLocationId, product_id: poProduct.id, par_quantity: '5' })).statusCode).toBe(200);
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -41,6 +46,7 @@ const PRACTICE_LISTS = new Set(['/api/admin/list/inventories', '/api/admin/list/
 function url(contract: ListContract, params: Record<string, string> = {}): string {
   const query = new URLSearchParams(params);
   if (PRACTICE_LISTS.has(contract.path)) query.set('dental_practice_id', String(practiceId));
+  if (contract.path === '/api/admin/list/location-par-levels') query.set('location_id', String(parLocationId));
   return `${contract.path}?${query.toString()}`;
 }
 /** Lists the demo data leaves empty (no archive has been made yet); every other list must have rows to check. */

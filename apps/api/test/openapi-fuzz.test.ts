@@ -109,6 +109,9 @@ beforeAll(async () => {
   const po = await made('/api/purchase-orders', { dental_practice_id: practiceA.id, supplier_id: supplier!.id, lines: [{ product_id: lotted.id, supplier_offer_id: offer!.id, quantity: '1000' }] });
   await made(`/api/purchase-orders/${po.id}/send`, undefined);
   await made(`/api/purchase-orders/${po.id}/receive`, { lines: [{ line_id: po.lines[0].id, quantity: '2', lot_number: 'FZ-PO', expiry_date: '2031-01-31' }] });
+  // An operatory with a par level (the restock list and the par-level routes reach their checks).
+  const operatory = await made('/api/storage-location/create', { dental_practice_id: practiceA.id, name: `Fuzz operatory ${uid()}`, kind: 'operatory' });
+  const par = await made('/api/location-par-level/set', { location_id: operatory.id, product_id: plain.id, par_quantity: '50' });
 
   // Only records this test made: never the signed-in user, a seeded role or permission.
   Object.assign(ids, {
@@ -131,6 +134,8 @@ beforeAll(async () => {
     supplier_offer: [offer!.id],
     purchase_order: [po.id],
     purchase_order_line: po.lines.map((l: { id: number }) => l.id),
+    location: [operatory.id],
+    par_level: [par.id],
   });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -158,6 +163,8 @@ const RESOURCES: Array<[RegExp, string]> = [
   [/^supplier_offer/, 'supplier_offer'],
   [/^supplier/, 'supplier'],
   [/^line/, 'purchase_order_line'],
+  [/^location-par-level/, 'par_level'],
+  [/^((from|to)_)?location|^storage-location/, 'location'],
 ];
 function poolFor(name: string): Array<number | string> | undefined {
   const hit = RESOURCES.find(([re]) => re.test(name));

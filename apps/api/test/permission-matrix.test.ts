@@ -197,6 +197,11 @@ const MATRIX: Entry[] = [
   ['POST', '/api/storage-location/deactivate/:id', [SA, PM], '/api/storage-location/deactivate/0'],
   ['POST', '/api/storage-location/delete/:id', [SA, PM], '/api/storage-location/delete/0'],
   ['POST', '/api/storage-location/restore/:id', [SA, PM], '/api/storage-location/restore/0'],
+  ['GET', '/api/admin/list/location-par-levels', [SA, PM, CS, V], '/api/admin/list/location-par-levels?location_id=0'],
+  ['POST', '/api/location-par-level/set', [SA, PM, CS]],
+  [DELETE, '/api/location-par-level/delete/:id', [SA, PM, CS], '/api/location-par-level/delete/0'],
+  ['GET', '/api/restock', [SA, PM, CS, V], (t) => `/api/restock?dental_practice_id=${t.practiceId}`],
+  ['POST', '/api/restock', [SA, PM, CS]],
   // Scan to use: supplies taken out of stock outside a procedure (update Inventory, as receive and count).
   ['POST', '/api/stock/use', [SA, PM, CS]],
   // Replenishment reads need read Inventory in the practice; accepting a transfer is a stock transfer (update Inventory).

@@ -325,6 +325,21 @@ describe('demo practices, stock and procedure history', () => {
     expect(await findLedgerDifferences(db)).toEqual([]);
   });
 
+  it('sets par levels at each demo practice’s operatories, some below par, so its restock list is not empty', async () => {
+    const rows = await rawRows<{ id: number; code: string; pars: number }>(t.database.db, sql`
+      select dp.id, dp.code, count(pl.id)::int as pars from dental_practices dp
+        join storage_locations sl on sl.dental_practice_id = dp.id and sl.kind = 'operatory'
+        join location_par_levels pl on pl.location_id = sl.id
+       where dp.code like 'DEMO-%' group by dp.id, dp.code`);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r.pars, r.code).toBeGreaterThanOrEqual(5);
+      const res = await admin.get(`/api/restock?dental_practice_id=${r.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.lines.length, r.code).toBeGreaterThan(0);
+    }
+  });
+
   it('prints the new counts in `npm run seed`', () => {
     const tally = { created: 1, updated: 0, unchanged: 0 };
     const lines = formatSummary({ brands: tally, categories: tally, products: tally, procedureCodes: tally, templates: tally, practices: tally, inventories: tally, lots: tally, procedures: tally, movements: tally, suppliers: tally, supplierOffers: tally, purchaseOrders: tally });

@@ -56,6 +56,8 @@ export interface DemoIds {
   purchaseOrder: number;
   /** An open stock take of the practice (the seeder's, else one started here). */
   stockTake: number;
+  /** A storage location of the practice other than its main store (an operatory of the demo data): its par levels. */
+  operatory: number;
 }
 
 type ListAnswer = { data: { id: number }[] };
@@ -84,6 +86,7 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     supplier: await ensureSupplier(admin),
     purchaseOrder: await openPurchaseOrder(admin, practiceId),
     stockTake: await openStockTake(admin, practiceId),
+    operatory: await operatoryOf(admin, practiceId),
   };
 }
 
@@ -105,6 +108,14 @@ async function openPurchaseOrder(admin: Awaited<ReturnType<typeof apiSignIn>>, p
     if (list.data[0]) return list.data[0].id;
   }
   return 0;
+}
+
+/** The practice's first location other than its main store (the demo data has operatories). */
+async function operatoryOf(admin: Awaited<ReturnType<typeof apiSignIn>>, practiceId: number): Promise<number> {
+  const list = (await admin.get(`/api/admin/list/storage-locations?pagesize=100&dental_practice_id=${practiceId}`)) as unknown as { data: Array<{ id: number; is_main: boolean }> };
+  const operatory = list.data.find((l) => !l.is_main);
+  expect(operatory, 'the demo practice has a location besides its main store').toBeDefined();
+  return operatory!.id;
 }
 
 /** The practice's first open stock take (one is started when the demo data has none). */

@@ -68,6 +68,8 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/reports': { url: () => '/admin/list/reports' },
   'order-suggestions': { url: () => '/admin/order-suggestions', dialogs: { reasoning: click('suggestion-reasoning') } },
   'list/storage-locations': { url: () => '/admin/list/storage-locations', dialogs: { 'location form': click('location-add'), 'confirm dialog': rowAction('deactivate') } },
+  'storage-locations/:id/par-levels': { url: (ids) => `/admin/storage-locations/${ids.operatory}/par-levels` },
+  restock: { url: () => '/admin/restock', dialogs: { 'location select': click('restock-location') } },
   support: { url: () => '/admin/support' },
   // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen;
   // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.

@@ -59,6 +59,8 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'stock-take-count': async () => ({ Component: (await import('../features/stock-takes/StockTakeCountPage.tsx')).StockTakeCountPage }),
   'use-supplies': async () => ({ Component: (await import('../features/stock-use/UseSuppliesPage.tsx')).UseSuppliesPage }),
   locations: async () => ({ Component: (await import('../features/locations/LocationListPage.tsx')).LocationListPage }),
+  restock: async () => ({ Component: (await import('../features/restock/RestockPage.tsx')).RestockPage }),
+  'par-levels': async () => ({ Component: (await import('../features/restock/ParLevelsPage.tsx')).ParLevelsPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -13,7 +13,7 @@ export type Screen =
   | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
   | 'stock-takes' | 'stock-take-detail' | 'stock-take-count'
   | 'use-supplies'
-  | 'locations';
+  | 'locations' | 'restock' | 'par-levels';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -59,6 +59,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'list/inventories', crumb: 'routes.inventories', screen: 'inventories' },
   { path: 'order-suggestions', crumb: 'routes.orderSuggestions', screen: 'order-suggestions' },
   { path: 'list/storage-locations', crumb: 'routes.locations', screen: 'locations' },
+  { path: 'storage-locations/:id/par-levels', crumb: 'routes.parLevels', screen: 'par-levels', parent: 'list/storage-locations' },
+  { path: 'restock', crumb: 'routes.restock', screen: 'restock' },
   { path: 'list/reports', crumb: 'routes.reports', screen: 'reports' },
   { path: 'support', crumb: 'routes.support', screen: 'support' },
   { path: 'reports/genrate', crumb: 'routes.generateReport', screen: 'report-generate', parent: 'list/reports' },
@@ -126,6 +128,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('useSupplies', 'use-supplies', { read: 'Inventory' }),
       item('orderSuggestions', 'order-suggestions', { read: 'Inventory' }),
       item('locations', 'list/storage-locations', { read: 'Inventory' }),
+      item('restock', 'restock', { read: 'Inventory' }),
       item('purchaseOrders', 'purchase-orders', { read: 'PurchaseOrder' }),
       item('stockTakes', 'stock-takes', { read: 'StockTake' }),
       item('dentalPractices', 'list/dental-practices', { read: 'DentalPractice' }),

@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn, type DataTableProps } from './data-tab
 import { MountOnFirstOpen } from './MountOnFirstOpen.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useRouteHandle } from './routeHandle.ts';
-import { RowActionsMenu } from './RowActionsMenu.tsx';
+import { RowActionsMenu, type RowAction } from './RowActionsMenu.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useEditAction, useLifecycleActions, type LifecycleCalls } from './useLifecycleActions.tsx';
 
@@ -36,6 +36,8 @@ export interface RecordListPageProps<Row extends RecordRow> {
   table: Omit<DataTableProps<Row>, 'onRowOpen' | 'rowActions' | 'exportFileName'>;
   /** Shown between the header and the table (a notice). */
   children?: ReactNode;
+  /** The row menu's own actions of this list, after edit (a location's par levels). */
+  moreActions?: (row: Row) => RowAction[];
 }
 
 /**
@@ -43,7 +45,7 @@ export interface RecordListPageProps<Row extends RecordRow> {
  * menu with edit, deactivate / restore (and delete for good where the list allows it), each confirmed; the
  * form in its dialog or on its own page. What a reader may do follows their rules.
  */
-export function RecordListPage<Row extends RecordRow>({ subject, ns, addTestId, form, name, lifecycle, table, children }: RecordListPageProps<Row>) {
+export function RecordListPage<Row extends RecordRow>({ subject, ns, addTestId, form, name, lifecycle, table, children, moreActions }: RecordListPageProps<Row>) {
   const { t } = useTranslation();
   const title = t(useRouteHandle()?.crumb ?? '');
   const columns: DataTableColumn<Row>[] = [
@@ -70,7 +72,7 @@ export function RecordListPage<Row extends RecordRow>({ subject, ns, addTestId, 
         columns={columns}
         exportFileName={table.tableId}
         onRowOpen={canEdit ? edit : undefined}
-        rowActions={(row) => <RowActionsMenu label={name(row)} actions={[editAction(() => edit(row), canEdit), ...confirm.menu(row, canDelete, lifecycle.deletable?.(row))]} />}
+        rowActions={(row) => <RowActionsMenu label={name(row)} actions={[editAction(() => edit(row), canEdit), ...(moreActions?.(row) ?? []), ...confirm.menu(row, canDelete, lifecycle.deletable?.(row))]} />}
       />
       {Modal ? <MountOnFirstOpen opened={editing !== null}>{(opened) => <Modal opened={opened} id={editing?.id} onClose={() => setEditing(null)} />}</MountOnFirstOpen> : null}
       {confirm.dialog}

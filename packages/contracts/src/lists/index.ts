@@ -6,7 +6,7 @@ import { inventoryListContract, movementListContract, procedureListContract } fr
 import { orderSuggestionListContract } from './replenishment-lists.ts';
 import { purchaseOrderListContract } from './purchase-order-lists.ts';
 import { stockTakeListContract } from './stock-take-lists.ts';
-import { storageLocationListContract } from './location-lists.ts';
+import { locationParLevelListContract, storageLocationListContract } from './location-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
@@ -43,4 +43,5 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   purchaseOrderListContract,
   stockTakeListContract,
   storageLocationListContract,
+  locationParLevelListContract,
 ];

@@ -26,4 +26,5 @@ export const LIST_PATHS = {
   supplierOffer: '/api/admin/list/supplier-offers',
   user: '/api/admin/list/users',
   storageLocation: '/api/admin/list/storage-locations',
+  locationParLevel: '/api/admin/list/location-par-levels',
 } as const;

@@ -25,3 +25,24 @@ export const storageLocationListContract = listContract({
 
 /** One storage location as GET /api/storage-location/{id} and the writes return it. */
 export const storageLocationSchema = storageLocationListContract.row;
+
+/** GET /api/admin/list/location-par-levels?location_id=: one location's par levels, with what it holds of each (unexpired). */
+export const locationParLevelListContract = listContract({
+  path: LIST_PATHS.locationParLevel,
+  fields: {
+    id: idField,
+    location_id: col.int({ filter: true }),
+    product_id: col.int({ filter: true }),
+    product_name: col.text({ sort: true, filter: true, search: true }),
+    product_sku: col.text({ sort: true, filter: true, search: true }),
+    usage_unit: col.text({ sort: true, filter: true }),
+    par_quantity: col.decimal({ sort: true, filter: true }),
+    /** What the location holds of the product now (its lots there, unexpired). */
+    on_hand: col.decimal({ sort: true, filter: true }),
+    created_at: createdAtField,
+  },
+  defaultSort: { field: 'product_name', direction: 'asc' },
+});
+
+/** One par level as POST /api/location-par-level/set returns it. */
+export const locationParLevelSchema = locationParLevelListContract.row;

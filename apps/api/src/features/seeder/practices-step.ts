@@ -14,6 +14,7 @@ import { DEMO_RATES_PER_USD, SUPPLIERS } from './data/suppliers.ts';
 import { hashSeed, simulatePractice, type SimOrderTerms, type SimProduct, type SimResult, type SimTemplate } from './history-sim.ts';
 import type { Tx } from '../../core/transaction.ts';
 import { seedDemoStockTakes } from '../stock-takes/index.ts';
+import { seedDemoParLevels } from '../locations/index.ts';
 
 
 interface Tally {
@@ -296,6 +297,8 @@ export function practicesStep(actor: Actor, options: HistoryOptions = {}) {
       await tx.insert(practiceSettings).values({ dentalPracticeId: practiceId, leadTimeDays: p.leadTime[1] }).onConflictDoNothing();
       const done = total(await tx.select({ n: count() }).from(procedures).where(eq(procedures.dentalPracticeId, practiceId))) > 0 ||
         total(await tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.dentalPracticeId, practiceId))) > 0;
+      // Par levels at the operatories of a practice seeded before they existed (made once per location and product).
+      if (done) await seedDemoParLevels(tx, practiceId);
       if (done) {
         summary.inventories.unchanged += total(await tx.select({ n: count() }).from(inventories).where(eq(inventories.dentalPracticeId, practiceId)));
         summary.lots.unchanged += total(await tx.select({ n: count() }).from(lots).innerJoin(inventories, eq(inventories.id, lots.inventoryId)).where(eq(inventories.dentalPracticeId, practiceId)));
@@ -309,6 +312,7 @@ export function practicesStep(actor: Actor, options: HistoryOptions = {}) {
       const counted = await seedDemoStockTakes(tx, actor, practiceId);
       summary.movements.created += counted.movements;
       summary.lots.created += counted.lots;
+      await seedDemoParLevels(tx, practiceId);
     }
     return summary;
   };

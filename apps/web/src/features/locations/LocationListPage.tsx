@@ -1,5 +1,7 @@
 import { Badge } from '@mantine/core';
+import { IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { storageLocationListContract } from '@enamel/contracts';
 import { useFormat } from '../../core/format.ts';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
@@ -16,6 +18,7 @@ export function LocationListPage() {
 function LocationList({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const navigate = useNavigate();
   const columns: DataTableColumn<StorageLocationRow>[] = [
     {
       field: 'name',
@@ -45,6 +48,10 @@ function LocationList({ practiceId }: { practiceId: number }) {
       form={{ modal: LocationFormModal }}
       name={(row) => row.name}
       lifecycle={{ ...storageLocationLifecycle, deletable: () => false }}
+      moreActions={(row) => [
+        // Par levels (docs/locations.md#par-levels-and-restocking): not for the main store, which restocking takes from.
+        { key: 'par-levels', label: t('parLevels.open'), icon: <IconStack2 size={16} />, onClick: () => void navigate(`/admin/storage-locations/${row.id}/par-levels`), hidden: row.is_main || row.status !== 'active' },
+      ]}
       table={{ tableId: 'storage-locations', list: storageLocationListContract, params: { dental_practice_id: practiceId }, columns, testId: 'locations-table' }}
     />
   );

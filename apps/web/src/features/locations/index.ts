@@ -1,2 +1,2 @@
 export { LocationSelect } from './LocationSelect.tsx';
-export { usePracticeLocations, fetchPracticeLocations, type StorageLocationRow } from './location.api.ts';
+export { usePracticeLocations, fetchPracticeLocations, fetchStorageLocation, type StorageLocationRow } from './location.api.ts';
