@@ -38,6 +38,10 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await shoot(page, 'purchase-orders', '/admin/purchase-orders');
   if (ids.purchaseOrder) await shoot(page, 'purchase-order', `/admin/purchase-orders/${ids.purchaseOrder}`, true);
   await shoot(page, 'supplier', `/admin/suppliers/${ids.supplier}`);
+  await shoot(page, 'locations', '/admin/list/storage-locations');
+  await shoot(page, 'restock', '/admin/restock', true);
+  await shoot(page, 'stock-takes', '/admin/stock-takes');
+  await shoot(page, 'stock-take', `/admin/stock-takes/${ids.stockTake}`, true);
   await shoot(page, 'import', '/admin/list/import');
   await shoot(page, 'activity-log', '/admin/logs');
   await shoot(page, 'users', '/admin/list/users');
@@ -52,4 +56,8 @@ test('the main screens', async ({ page, context, baseURL }) => {
   await page.getByTestId('scheduler-run-due').click();
   await page.getByTestId('scheduler-run-due').and(page.locator(':not([data-loading])')).waitFor({ timeout: 60_000 });
   await shoot(page, 'scheduler', '/admin/scheduler');
+  // The screens made for a phone, at a phone's size.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'stock-take-count', `/admin/stock-takes/${ids.stockTake}/count`);
+  await shoot(page, 'use-supplies', '/admin/use-supplies');
 });
