@@ -79,7 +79,7 @@ function DetailBody({ take }: { take: StockTakeDetail }) {
           <Field label={t('common.status')}>
             <StockTakeStatusBadge status={take.status} />
           </Field>
-          <Field label={t('stockTakes.fields.kind')}>{t(`stockTakes.kind.${take.kind}`)}{take.category_name ? ` · ${take.category_name}` : ''}</Field>
+          <Field label={t('stockTakes.fields.kind')}>{t(`stockTakes.kind.${take.kind}`)}{take.category_name ? ` · ${take.category_name}` : ''}{take.location_name ? ` · ${take.location_name}` : ''}</Field>
           <Field label={t('stockTakes.fields.startedBy')}>{[take.started_by_name, format.dateTime(take.started_at)].filter(Boolean).join(' · ')}</Field>
           <Field label={t('stockTakes.fields.approvedAt')}>{take.approved_at ? [take.approved_by_name, format.dateTime(take.approved_at)].filter(Boolean).join(' · ') : '—'}</Field>
           <Field label={t('stockTakes.fields.blind')}>{take.blind ? t('common.yes') : t('common.no')}</Field>
