@@ -113,6 +113,7 @@ describe('a stock take of one location', () => {
     expect(adjusts.map((m) => [m.productId, m.quantity, m.locationId]).sort()).toEqual(
       [[w.a.id, '-3.0000', w.op.id], [w.b.id, '1.0000', w.op.id], [w.c.id, '2.0000', w.op.id]].sort(),
     );
+    expect(approved.report!.by_location).toEqual([{ location_id: w.op.id, location_name: 'Operatory 1', lines: 3, accurate_lines: 0, variance_value: '0.0000', absolute_variance_value: '12.0000' }]);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 
@@ -134,5 +135,40 @@ describe('a stock take of one location', () => {
     const take = await start(w, w.op.id);
     const stranger = await product();
     refused(await w.manager.post(`/api/stock-takes/${take.id}/counts`, { product_id: stranger.id, quantity: '1' }), 422, 'product_id');
+  });
+});
+
+describe('the stock-take report per location and category', () => {
+  it('a whole-practice take is one group; the history report sums approved takes per location and category over the period', async () => {
+    const w = await world();
+    const ofOp = await start(w, w.op.id);
+    await count(w, ofOp.id, w.a.id, '4'); // exact
+    await count(w, ofOp.id, w.c.id, '2'); // 1 short: −2.00
+    await ok(await w.manager.post(`/api/stock-takes/${ofOp.id}/approve`));
+    const all = stockTakeDetailSchema.parse(await ok(await w.manager.post('/api/stock-takes', { dental_practice_id: w.practice.id, kind: 'all' }), 201));
+    await count(w, all.id, w.a.id, '10'); // exact
+    await count(w, all.id, w.b.id, '6'); // 1 more: +2.00
+    const approved = stockTakeDetailSchema.parse(await ok(await w.manager.post(`/api/stock-takes/${all.id}/approve`)));
+    expect(approved.report!.by_location).toEqual([{ location_id: null, location_name: null, lines: 2, accurate_lines: 1, variance_value: '2.0000', absolute_variance_value: '2.0000' }]);
+    // An open take is not history.
+    await start(w, w.op.id);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await w.manager.get(`/api/reports/report-data?report=stock-take-accuracy&dental_practice_id=${w.practice.id}&from=2025-01-01&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.columns.map((c: Json) => c.field)).toEqual(['location', 'category', 'takes', 'lines', 'accurate_lines', 'accuracy', 'variance_value', 'absolute_variance_value']);
+    const rows = data.rows.map((r: Json) => [r.location, r.takes, r.lines, r.accurate_lines, r.accuracy, r.variance_value, r.absolute_variance_value]);
+    expect(rows).toEqual([
+      ['whole_practice', 1, 2, 1, '0.5000', '2.0000', '2.0000'],
+      ['Operatory 1', 1, 2, 1, '0.5000', '-2.0000', '2.0000'],
+    ]);
+    const csv = await w.manager.get(`/api/reports/report-data?report=stock-take-accuracy&dental_practice_id=${w.practice.id}&from=2025-01-01&to=${today}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('Operatory 1,,1,2,1,0.5000,-2.0000,2.0000');
+    // A period before the takes: no rows. Another practice's manager: 404.
+    expect((await w.manager.get(`/api/reports/report-data?report=stock-take-accuracy&dental_practice_id=${w.practice.id}&from=2020-01-01&to=2020-12-31`)).json().data.rows).toEqual([]);
+    const stranger = await signInAs(t, { role: 'Practice Manager', practiceIds: [(await createPractice(t.database.db)).id] });
+    expect((await stranger.get(`/api/reports/report-data?report=stock-take-accuracy&dental_practice_id=${w.practice.id}`)).statusCode).toBe(404);
   });
 });

@@ -89,6 +89,11 @@ export const stockTakeReportSchema = z.object({
   variance_value: z.string(),
   absolute_variance_value: z.string(),
   by_category: z.array(z.object({ category_name: z.string().nullable(), lines: z.number().int(), accurate_lines: z.number().int(), variance_value: z.string(), absolute_variance_value: z.string() })),
+  /**
+   * Per location: a location's take is one group, its location; a whole-practice take (all, category, cycle) counted
+   * each product's on hand over every room, so its lines cannot honestly be split by room: one group, `location_id` null.
+   */
+  by_location: z.array(z.object({ location_id: z.number().int().nullable(), location_name: z.string().nullable(), lines: z.number().int(), accurate_lines: z.number().int(), variance_value: z.string(), absolute_variance_value: z.string() })),
 });
 export type StockTakeReport = z.infer<typeof stockTakeReportSchema>;
 

@@ -249,7 +249,8 @@ const accurate = (f: Figures) => {
   return f.variance!.abs().lte(expected.times(STOCK_TAKE_ACCURACY_TOLERANCE));
 };
 
-export function reportOf(figures: Figures[]): StockTakeReport {
+/** The take's report; `location`: the location a location's take counted (null: the whole practice, one group). */
+export function reportOf(figures: Figures[], location: { id: number; name: string } | null): StockTakeReport {
   const counted = figures.filter((f) => f.variance !== null);
   const categories = new Map<string | null, Figures[]>();
   for (const f of counted) categories.set(f.line.category_name, [...(categories.get(f.line.category_name) ?? []), f]);
@@ -265,6 +266,10 @@ export function reportOf(figures: Figures[]): StockTakeReport {
     by_category: [...categories]
       .map(([name, list]) => ({ category_name: name, lines: list.length, accurate_lines: list.filter(accurate).length, variance_value: sum(list, false), absolute_variance_value: sum(list, true) }))
       .sort((a, b) => toDecimal(b.absolute_variance_value).cmp(a.absolute_variance_value)),
+    by_location:
+      counted.length === 0
+        ? []
+        : [{ location_id: location?.id ?? null, location_name: location?.name ?? null, lines: counted.length, accurate_lines: accurateLines, variance_value: sum(counted, false), absolute_variance_value: sum(counted, true) }],
   };
 }
 
@@ -310,7 +315,7 @@ export async function takeDetail(db: Database, id: number, mayReview: boolean): 
     approval_threshold: toDecimal(threshold).toFixed(2), can_review: canReview,
     needs_second_approver: canReview && absoluteValue(figures).gt(threshold),
     lines: figures.map(presentLine),
-    report: canReview ? reportOf(figures) : null,
+    report: canReview ? reportOf(figures, take.locationId !== null && head?.locationName ? { id: take.locationId, name: head.locationName } : null) : null,
   };
 }
 
