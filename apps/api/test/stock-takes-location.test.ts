@@ -172,3 +172,29 @@ describe('the stock-take report per location and category', () => {
     expect((await stranger.get(`/api/reports/report-data?report=stock-take-accuracy&dental_practice_id=${w.practice.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('the approval threshold on the Setting screen', () => {
+  it('is read and changed with the practice settings (≥ 0, cents; 422 naming the field) and the approval follows it', async () => {
+    const w = await world();
+    expect((await w.manager.get(`/api/configuration/${w.practice.id}`)).json().data.stock_take_approval_threshold).toBe(250);
+    for (const bad of [-1, 10.005, '100', null, 1e13]) {
+      const res = await w.manager.post(`/api/configuration/update/${w.practice.id}`, { stock_take_approval_threshold: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(Object.keys(res.json().errors ?? {}), res.body).toContain('stock_take_approval_threshold');
+    }
+    const saved = await w.manager.post(`/api/configuration/update/${w.practice.id}`, { stock_take_approval_threshold: 1.5 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.stock_take_approval_threshold).toBe(1.5);
+    // 1 short at 2.00 = 2.00 > 1.50: the manager who started and counted it may not approve it.
+    const take = await start(w, w.op.id);
+    expect(take.approval_threshold).toBe('1.50');
+    const counted = await count(w, take.id, w.c.id, '2');
+    expect(counted.needs_second_approver).toBe(true);
+    expect((await w.manager.post(`/api/stock-takes/${take.id}/approve`)).statusCode).toBe(409);
+    await ok(await w.manager.post(`/api/configuration/update/${w.practice.id}`, { stock_take_approval_threshold: 2 }));
+    expect((await ok(await w.manager.post(`/api/stock-takes/${take.id}/approve`))).status).toBe('approved');
+    // Clinical staff may not change settings.
+    const staff = await signInAs(t, { role: 'Clinical Staff', practiceIds: [w.practice.id] });
+    expect((await staff.post(`/api/configuration/update/${w.practice.id}`, { stock_take_approval_threshold: 5 })).statusCode).toBe(403);
+  });
+});
