@@ -81,7 +81,8 @@ export async function startTake(db: Database, actor: Actor, body: z.output<typeo
         : await stockedProducts(tx, practiceId, body.kind === 'category' ? sql`and p.category_id = ${body.category_id}` : sql``);
     const nothing = () => invalid(body.kind === 'category' ? 'category_id' : body.kind === 'location' ? 'location_id' : 'kind', 'stock_takes.nothing_to_count');
     if (selected.length === 0) throw nothing();
-    const locked = await lockInventories(tx, practiceId, selected.map((s) => s.product_id));
+    // The selection read them from the inventories: they exist, so locking them is one statement (no insert of missing ones).
+    const locked = await lockInventories(tx, practiceId, selected.map((s) => s.product_id), { existing: true });
     // A location's take: after the locks, what each product holds there; the products holding anything there are its lines.
     const expected = new Map([...locked.values()].map((inventory) => [inventory.id, inventory.onHand]));
     if (locationId !== null) {
@@ -96,12 +97,13 @@ export async function startTake(db: Database, actor: Actor, body: z.output<typeo
       selected = selected.filter((s) => expected.has(s.inventory_id));
       if (selected.length === 0) throw nothing();
     }
-    const [mark] = await rowsOf(tx, sqlRow({ id: sqlCol.int }), sql`select coalesce(max(id), 0) as id from stock_movements`);
-    const costs = await rowsOf(tx, costRow, lineCostSql(idList(selected.map((s) => s.inventory_id)), locationId));
+    // The unit costs and, in the same statement, the watermark (the last movement id), both after the locks.
+    const costs = await rowsOf(tx, costRow.extend({ mark: sqlCol.int }), sql`select c.*, (select coalesce(max(id), 0) from stock_movements) as mark from (${lineCostSql(idList(selected.map((s) => s.inventory_id)), locationId)}) c`);
     const costOf = new Map(costs.map((c) => [c.inventory_id, c.cost]));
+    const mark = { id: costs[0]!.mark };
     const [take] = await tx
       .insert(stockTakes)
-      .values({ dentalPracticeId: practiceId, kind: body.kind, categoryId: body.kind === 'category' ? body.category_id : null, locationId, blind: body.blind, movementWatermark: mark!.id, startedBy: actor.userId })
+      .values({ dentalPracticeId: practiceId, kind: body.kind, categoryId: body.kind === 'category' ? body.category_id : null, locationId, blind: body.blind, movementWatermark: mark.id, startedBy: actor.userId })
       .returning({ id: stockTakes.id });
     await tx.insert(stockTakeLines).values(
       selected.map((s) => ({ stockTakeId: take!.id, productId: s.product_id, inventoryId: s.inventory_id, expectedQuantity: expected.get(s.inventory_id)!, unitCost: costOf.get(s.inventory_id) ?? '0' })),
