@@ -106,4 +106,18 @@ test.describe('stock takes', () => {
     // Not left open for the other specs: cancelled through the API.
     expect(((await admin.post(`/api/stock-takes/${id}/cancel`, { reason: 'e2e' })) as { success: boolean }).success).toBe(true);
   });
+
+  test('the Stock-take accuracy report lists the approved takes per location and category', async ({ page }) => {
+    await signInToPractice(page, 'Coastline Dental Care');
+    await page.goto('/admin/list/reports');
+    await page.getByTestId('report-card-stock-take-accuracy').click();
+    await expect(page).toHaveURL(/\/admin\/reports\/genrate\?report=stock-take-accuracy$/);
+    // The demo's finished take was approved a month ago: a period of the last 90 days holds it.
+    const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/admin/reports/genrate?report=stock-take-accuracy&from=${from}`);
+    await waitUntilLoaded(page);
+    await expect(page.getByTestId('report-row').filter({ hasText: 'Whole practice' }).first()).toBeVisible();
+    await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
+  });
 });
+
