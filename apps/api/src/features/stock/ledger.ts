@@ -88,7 +88,7 @@ export async function lockInventories(tx: Tx, practiceId: number, productIds: re
   const allKnown = options.existing === true || ids.every((id) => committedInventories.has(key(id)));
   let created = allKnown ? new Set<number>() : await createMissing();
   let rows = await lockAll();
-  if (rows.length !== ids.length && allKnown) {
+  if (rows.length !== ids.length && allKnown && options.existing !== true) {
     // Known, yet gone (a restore, a deleted practice): forget what was known, create them as on a first use.
     committedInventories.clear();
     created = await createMissing();
