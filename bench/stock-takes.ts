@@ -27,18 +27,20 @@ async function benchOne(label: string, _env: NodeJS.ProcessEnv, open: () => Prom
       select 'Bench product ' || g, 'BST-' || g, 'each', 'box', 5 + g % 20, g % 2 = 0 from generate_series(1, ${PRODUCTS}) g`);
     await db.execute(sql`insert into inventories (dental_practice_id, product_id, on_hand)
       select ${practiceId}, id, 40 from products where sku like 'BST-%'`);
-    await db.execute(sql`insert into lots (inventory_id, lot_number, expiry_date, unit_cost, quantity)
-      select i.id, case when p.tracks_lots then 'L' || k end, case when p.tracks_lots then current_date + 100 * k end, p.purchase_price, case when p.tracks_lots then 20 else 40 end
+    // Lots are held at a location (migration 0024): the practice's main store, made with the practice.
+    const store = sql`(select id from storage_locations where dental_practice_id = ${practiceId} and is_main)`;
+    await db.execute(sql`insert into lots (inventory_id, location_id, lot_number, expiry_date, unit_cost, quantity)
+      select i.id, ${store}, case when p.tracks_lots then 'L' || k end, case when p.tracks_lots then current_date + 100 * k end, p.purchase_price, case when p.tracks_lots then 20 else 40 end
         from inventories i join products p on p.id = i.product_id cross join generate_series(1, 2) k
        where i.dental_practice_id = ${practiceId} and (p.tracks_lots or k = 1)`);
-    await db.execute(sql`insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, type, quantity, unit_cost)
-      select ${practiceId}, l.inventory_id, i.product_id, l.id, 'receive', l.quantity, l.unit_cost from lots l join inventories i on i.id = l.inventory_id where i.dental_practice_id = ${practiceId}`);
+    await db.execute(sql`insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, location_id, type, quantity, unit_cost)
+      select ${practiceId}, l.inventory_id, i.product_id, l.id, l.location_id, 'receive', l.quantity, l.unit_cost from lots l join inventories i on i.id = l.inventory_id where i.dental_practice_id = ${practiceId}`);
     await db.execute(sql`analyze`);
     const starts: number[] = [];
     const approvals: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       let began = performance.now();
-      const id = await startTake(db, actor, { dental_practice_id: practiceId, kind: 'all', category_id: null, cycle_size: 30, blind: true });
+      const id = await startTake(db, actor, { dental_practice_id: practiceId, kind: 'all', category_id: null, location_id: null, cycle_size: 30, blind: true });
       starts.push(performance.now() - began);
       await db.execute(sql`insert into stock_take_counts (stock_take_line_id, quantity)
         select id, greatest(expected_quantity + (id % 3) - 1, 0) from stock_take_lines where stock_take_id = ${id}`);

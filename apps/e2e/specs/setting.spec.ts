@@ -48,3 +48,24 @@ test('a manager changes a practice’s forecasting settings, a bad value is refu
   await page.getByTestId('practice-settings-submit').click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
 });
+
+test('a manager sets the stock take approval threshold: an empty one is refused under the field, a new one is kept', async ({ page }) => {
+  await new AppPages(page).signInAtPractice('DEMO-COAST');
+  await page.goto('/admin/setting');
+  await waitUntilLoaded(page);
+  const field = page.getByTestId('settings-stock-take-threshold');
+  await expect(field).toHaveValue('250');
+  await field.fill('');
+  await page.getByTestId('practice-settings-submit').click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill('300.5');
+  await page.getByTestId('practice-settings-submit').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.reload();
+  await waitUntilLoaded(page);
+  await expect(page.getByTestId('settings-stock-take-threshold')).toHaveValue('300.5');
+  // Back to the default for the other specs.
+  await page.getByTestId('settings-stock-take-threshold').fill('250');
+  await page.getByTestId('practice-settings-submit').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+});

@@ -82,4 +82,42 @@ test.describe('stock takes', () => {
     await expect(adjust).toBeVisible();
     await expect(adjust.getByTestId('movement-quantity')).toContainText('-1');
   });
+
+  test('start a stock take of one location: the dialog offers the practice’s locations, the detail and the list name it', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const admin = await apiSignIn(request);
+    const practices = (await admin.get('/api/admin/list/dental-practices?pagesize=1')) as { data: Array<{ id: number; name: string }> };
+    const practice = practices.data[0]!;
+    const { app } = await signInToPractice(page, practice.name);
+    await app.open('stockTakes', 'Stock takes');
+    await page.getByTestId('stock-take-new').click();
+    await page.getByTestId('stock-take-kind').click();
+    await page.getByRole('option', { name: 'One location' }).click();
+    await page.getByTestId('stock-take-location').click();
+    await page.getByRole('option', { name: 'Main store' }).click();
+    await page.getByTestId('stock-take-start-submit').click();
+    await expect(page).toHaveURL(/\/admin\/stock-takes\/\d+$/);
+    const detail = page.getByTestId('stock-take-detail');
+    await expect(detail).toContainText('One location · Main store');
+    const id = Number(/\/stock-takes\/(\d+)$/.exec(page.url())![1]);
+    const take = (await admin.get(`/api/stock-takes/${id}`)) as unknown as { data: { kind: string; location_name: string; lines: unknown[] } };
+    expect([take.data.kind, take.data.location_name]).toEqual(['location', 'Main store']);
+    expect(take.data.lines.length).toBeGreaterThan(0);
+    // Not left open for the other specs: cancelled through the API.
+    expect(((await admin.post(`/api/stock-takes/${id}/cancel`, { reason: 'e2e' })) as { success: boolean }).success).toBe(true);
+  });
+
+  test('the Stock-take accuracy report lists the approved takes per location and category', async ({ page }) => {
+    await signInToPractice(page, 'Coastline Dental Care');
+    await page.goto('/admin/list/reports');
+    await page.getByTestId('report-card-stock-take-accuracy').click();
+    await expect(page).toHaveURL(/\/admin\/reports\/genrate\?report=stock-take-accuracy$/);
+    // The demo's finished take was approved a month ago: a period of the last 90 days holds it.
+    const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/admin/reports/genrate?report=stock-take-accuracy&from=${from}`);
+    await waitUntilLoaded(page);
+    await expect(page.getByTestId('report-row').filter({ hasText: 'Whole practice' }).first()).toBeVisible();
+    await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
+  });
 });
+

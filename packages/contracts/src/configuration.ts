@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { col, fieldShape } from './list-fields.ts';
 import { idField, practiceFields } from './lists/common-fields.ts';
+import { STOCK_TAKE_DEFAULT_APPROVAL_THRESHOLD } from './stock-takes.ts';
 import { calendarDaySchema, idSchema } from './values.ts';
 
 /** A practice's forecasting and stock settings, with the values a practice starts with. */
@@ -16,6 +17,7 @@ export const CONFIGURATION_DEFAULTS = {
   monthly_supply_budget: null,
   po_approval_threshold: null,
   over_receipt_tolerance: 0,
+  stock_take_approval_threshold: Number(STOCK_TAKE_DEFAULT_APPROVAL_THRESHOLD),
 } as const;
 
 /** The largest amount a money setting takes (the column's 14 digits, 2 after the point). */
@@ -47,6 +49,8 @@ export const configurationSettingFields = {
   po_approval_threshold: money(),
   /** Share of a line's quantity that may be received beyond it (0.05 = 5 %), 0 to 1. */
   over_receipt_tolerance: col.of('number', z.number().min(0).max(1).multipleOf(0.0001), sortFilter),
+  /** A stock take whose Σ |variance value| is above this amount (in the practice's currency) needs a second approver (docs/stock-takes.md). */
+  stock_take_approval_threshold: col.of('number', z.number().min(0).max(SETTING_MONEY_MAX).multipleOf(0.01), sortFilter),
 };
 export const configurationFieldsSchema = z.strictObject(fieldShape(configurationSettingFields));
 

@@ -1,5 +1,5 @@
 /** The reports (docs/product-rules.md#reports) that the Generate screen offers (free of zod, so screens may import it cheaply). */
-export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock', 'forecast-vs-actual', 'stock-outs'] as const;
+export const REPORT_IDS = ['inventory-valuation', 'stock-movements', 'consumption-by-product', 'consumable-cost-per-code', 'expiring-lots', 'reorder-list', 'dead-stock', 'forecast-vs-actual', 'stock-outs', 'stock-take-accuracy'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 /** The filters a report may take, besides the practice. */
@@ -29,6 +29,7 @@ export const REPORT_FILTERS: Record<ReportId, readonly ReportFilter[]> = {
   'dead-stock': ['as_of', 'days', 'category', 'brand'],
   'forecast-vs-actual': ['as_of', 'product', 'procedure_code'],
   'stock-outs': ['period', 'category', 'brand'],
+  'stock-take-accuracy': ['period', 'category'],
 };
 
 /** How a report reads: its summary (the default), or one row per ledger line (stock movements). */

@@ -43,7 +43,7 @@ export const reportColumnSchema = z.object({
   type: z.enum(['text', 'number', 'money', 'date', 'percent']),
   total: z.boolean(),
   /** Text cells that are codes the screen translates (units, movement kinds). */
-  translate: z.enum(['units', 'movementTypes', 'seriesKinds']).nullable(),
+  translate: z.enum(['units', 'movementTypes', 'seriesKinds', 'stockTakeScopes']).nullable(),
 });
 
 /** Exact decimal text as reports write it (`round(x, 4)::text`, `toFixed`). */

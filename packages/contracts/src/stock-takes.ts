@@ -6,8 +6,8 @@ import { idSchema } from './values.ts';
 export const STOCK_TAKE_STATUSES = ['open', 'approved', 'cancelled'] as const;
 export type StockTakeStatus = (typeof STOCK_TAKE_STATUSES)[number];
 
-/** What a stock take counts: every stocked product, one category's, or a cycle-count selection. */
-export const STOCK_TAKE_KINDS = ['all', 'category', 'cycle'] as const;
+/** What a stock take counts: every stocked product, one category's, a cycle-count selection, or what one location holds. */
+export const STOCK_TAKE_KINDS = ['all', 'category', 'cycle', 'location'] as const;
 export type StockTakeKind = (typeof STOCK_TAKE_KINDS)[number];
 
 /** The threshold (Σ |variance value|, practice currency) above which a second person must approve, when a practice sets none. */
@@ -25,6 +25,8 @@ export const stockTakeStartBodySchema = z.strictObject({
   kind: z.enum(STOCK_TAKE_KINDS),
   /** Required for `category`. */
   category_id: idSchema.nullish().transform((v) => v ?? null),
+  /** Required for `location`: an active location of the practice. */
+  location_id: idSchema.nullish().transform((v) => v ?? null),
   /** How many products a cycle count takes. */
   cycle_size: z.number().int().min(1).max(1000).default(STOCK_TAKE_CYCLE_SIZE),
   blind: z.boolean().default(true),
@@ -87,6 +89,11 @@ export const stockTakeReportSchema = z.object({
   variance_value: z.string(),
   absolute_variance_value: z.string(),
   by_category: z.array(z.object({ category_name: z.string().nullable(), lines: z.number().int(), accurate_lines: z.number().int(), variance_value: z.string(), absolute_variance_value: z.string() })),
+  /**
+   * Per location: a location's take is one group, its location; a whole-practice take (all, category, cycle) counted
+   * each product's on hand over every room, so its lines cannot honestly be split by room: one group, `location_id` null.
+   */
+  by_location: z.array(z.object({ location_id: z.number().int().nullable(), location_name: z.string().nullable(), lines: z.number().int(), accurate_lines: z.number().int(), variance_value: z.string(), absolute_variance_value: z.string() })),
 });
 export type StockTakeReport = z.infer<typeof stockTakeReportSchema>;
 
@@ -98,6 +105,8 @@ export const stockTakeDetailSchema = z.object({
   kind: z.enum(STOCK_TAKE_KINDS),
   category_id: z.number().int().nullable(),
   category_name: z.string().nullable(),
+  location_id: z.number().int().nullable(),
+  location_name: z.string().nullable(),
   status: z.enum(STOCK_TAKE_STATUSES),
   blind: z.boolean(),
   started_by: z.number().int().nullable(),

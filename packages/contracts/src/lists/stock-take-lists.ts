@@ -12,6 +12,7 @@ export const stockTakeListContract = listContract({
     ...practiceFields,
     kind: col.enum(STOCK_TAKE_KINDS, { sort: true, filter: true }),
     category_name: col.nullable(col.text({ sort: true, filter: true, search: true })),
+    location_name: col.nullable(col.text({ sort: true, filter: true, search: true })),
     status: col.enum(STOCK_TAKE_STATUSES, { sort: true, filter: true }),
     blind: col.bool({ filter: true }),
     lines_count: col.int({ sort: true, filter: true }),

@@ -3,11 +3,12 @@ import { bigint, bigserial, boolean, check, index, numeric, pgTable, text, times
 import { categories, products } from './catalog.ts';
 import { timestamps } from './common.ts';
 import { dentalPractices } from './dental-practices.ts';
+import { storageLocations } from './locations.ts';
 import { inventories } from './stock.ts';
 import { users } from './users.ts';
 
 /**
- * A stock take (a full count, a category's count or a cycle count) of one practice (docs/stock-takes.md). Its lines
+ * A stock take (a full count, a category's count, a cycle count or a location's count) of one practice (docs/stock-takes.md). Its lines
  * record what the ledger held at the start; `movement_watermark` is the last ledger movement before it, so the
  * movements since the start are those above it (procedures go on while the shelves are counted).
  */
@@ -21,6 +22,8 @@ export const stockTakes = pgTable(
     /** What was selected: all products, one category, or a cycle-count selection. */
     kind: varchar('kind', { length: 16 }).notNull(),
     categoryId: bigint('category_id', { mode: 'number' }).references(() => categories.id, { onDelete: 'restrict' }),
+    /** The location a `location` take counts (migration 0027): its lines are what is held there. */
+    locationId: bigint('location_id', { mode: 'number' }).references(() => storageLocations.id, { onDelete: 'restrict' }),
     status: varchar('status', { length: 16 }).notNull().default('open'),
     /** The counters do not see the expected quantities. */
     blind: boolean('blind').notNull().default(true),
@@ -37,7 +40,11 @@ export const stockTakes = pgTable(
   (t) => [
     index('stock_takes_practice_status_idx').on(t.dentalPracticeId, t.status),
     check('stock_takes_status', sql`${t.status} in ('open', 'approved', 'cancelled')`),
-    check('stock_takes_kind', sql`${t.kind} in ('all', 'category', 'cycle') and (${t.kind} <> 'category' or ${t.categoryId} is not null)`),
+    index('stock_takes_location_idx').on(t.locationId),
+    check(
+      'stock_takes_kind',
+      sql`${t.kind} in ('all', 'category', 'cycle', 'location') and (${t.kind} <> 'category' or ${t.categoryId} is not null) and ((${t.kind} = 'location') = (${t.locationId} is not null))`,
+    ),
   ],
 );
 

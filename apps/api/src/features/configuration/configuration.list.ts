@@ -26,6 +26,7 @@ export const configurationList = bindList(configurationListContract, {
     monthly_supply_budget: s.monthlySupplyBudget,
     po_approval_threshold: s.poApprovalThreshold,
     over_receipt_tolerance: sql<string>`coalesce(${s.overReceiptTolerance}, ${d.over_receipt_tolerance})`,
+    stock_take_approval_threshold: sql<string>`coalesce(${s.stockTakeApprovalThreshold}, ${d.stock_take_approval_threshold})`,
     currency: dentalPractices.currency,
     configured: sql<boolean>`(${s.dentalPracticeId} is not null)`,
     updated_at: s.updatedAt,

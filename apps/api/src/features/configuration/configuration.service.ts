@@ -24,6 +24,7 @@ function columnsOf(body: Fields) {
     ...(body.monthly_supply_budget !== undefined ? { monthlySupplyBudget: body.monthly_supply_budget === null ? null : body.monthly_supply_budget.toFixed(2) } : {}),
     ...(body.po_approval_threshold !== undefined ? { poApprovalThreshold: body.po_approval_threshold === null ? null : body.po_approval_threshold.toFixed(2) } : {}),
     ...(body.over_receipt_tolerance !== undefined ? { overReceiptTolerance: body.over_receipt_tolerance.toFixed(4) } : {}),
+    ...(body.stock_take_approval_threshold !== undefined ? { stockTakeApprovalThreshold: body.stock_take_approval_threshold.toFixed(2) } : {}),
   };
 }
 

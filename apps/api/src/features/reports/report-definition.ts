@@ -20,7 +20,7 @@ export interface ReportColumn {
   type: ReportColumnType;
   /** Summed in the totals row. */
   total?: boolean;
-  translate?: 'units' | 'movementTypes' | 'seriesKinds';
+  translate?: 'units' | 'movementTypes' | 'seriesKinds' | 'stockTakeScopes';
 }
 
 export type ReportRow = Record<string, string | number | null>;

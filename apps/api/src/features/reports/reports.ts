@@ -8,6 +8,7 @@ import type { ReportColumn, ReportContext, ReportDefinition, ReportRow, ReportSo
 import { consumableCostPerCode } from './cost-reports.ts';
 import { forecastAgainstActual } from './forecast-report.ts';
 import { stockOutsReport } from './stock-out-report.ts';
+import { stockTakeAccuracy } from './stock-take-report.ts';
 import { consumptionByProduct, deadStockReport, expiringLots, inventoryValuation, reorderList, stockMovements } from './stock-reports.ts';
 
 export const REPORTS: Record<ReportId, ReportDefinition> = {
@@ -20,6 +21,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
   'dead-stock': deadStockReport,
   'forecast-vs-actual': forecastAgainstActual,
   'stock-outs': stockOutsReport,
+  'stock-take-accuracy': stockTakeAccuracy,
 };
 
 /** The longest period a report covers (three years of days). */

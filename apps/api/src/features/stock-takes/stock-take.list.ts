@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { stockTakeListContract } from '@enamel/contracts';
-import { categories, dentalPractices, stockTakes, users } from '@enamel/db';
+import { categories, dentalPractices, stockTakes, storageLocations, users } from '@enamel/db';
 import { bindList } from '../../core/list-engine.ts';
 
 const id = sql.raw('"stock_takes"."id"');
@@ -11,6 +11,7 @@ export const stockTakeList = bindList(stockTakeListContract, {
   columns: {
     dental_practice_name: dentalPractices.name,
     category_name: categories.name,
+    location_name: storageLocations.name,
     lines_count: sql<number>`(select count(*)::int from stock_take_lines l where l.stock_take_id = ${id})`,
     counted_count: sql<number>`(select count(distinct c.stock_take_line_id)::int from stock_take_counts c join stock_take_lines l on l.id = c.stock_take_line_id where l.stock_take_id = ${id})`,
     started_by_name: sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`,
@@ -19,6 +20,7 @@ export const stockTakeList = bindList(stockTakeListContract, {
   joins: [
     { inner: dentalPractices, on: eq(dentalPractices.id, stockTakes.dentalPracticeId) },
     { left: categories, on: eq(categories.id, stockTakes.categoryId) },
+    { left: storageLocations, on: eq(storageLocations.id, stockTakes.locationId) },
     { left: users, on: eq(users.id, stockTakes.startedBy) },
   ],
   tiebreaker: stockTakes.id,

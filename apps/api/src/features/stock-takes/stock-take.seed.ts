@@ -31,12 +31,12 @@ export async function seedDemoStockTakes(tx: Tx, actor: Actor, practiceId: numbe
         from (select id, expected_quantity, row_number() over (order by id) - 1 as n, count(*) over () as total from ${stockTakeLines} where stock_take_id = ${id}) l
        where n < ceil(total * ${share}::numeric)`);
   };
-  const finished = await startTake(db, demo, { dental_practice_id: practiceId, kind: 'cycle', category_id: null, cycle_size: 20, blind: true });
+  const finished = await startTake(db, demo, { dental_practice_id: practiceId, kind: 'cycle', category_id: null, location_id: null, cycle_size: 20, blind: true });
   await countAll(finished, 1);
   await approveTake(db, demo, finished);
   // Dated a month back, as if it was last month's count.
   await tx.execute(sql`update stock_takes set started_at = started_at - interval '30 days', approved_at = approved_at - interval '30 days' where id = ${finished}`);
-  const open = await startTake(db, demo, { dental_practice_id: practiceId, kind: 'cycle', category_id: null, cycle_size: 12, blind: true });
+  const open = await startTake(db, demo, { dental_practice_id: practiceId, kind: 'cycle', category_id: null, location_id: null, cycle_size: 12, blind: true });
   await countAll(open, 0.5);
   const after = await tally();
   return { movements: after.movements - before.movements, lots: after.lots - before.lots };

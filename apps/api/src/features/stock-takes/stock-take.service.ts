@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type Decimal, STOCK_TAKE_ACCURACY_TOLERANCE, STOCK_TAKE_DEFAULT_APPROVAL_THRESHOLD, type StockTakeCount, type StockTakeDetail, type StockTakeLine, type StockTakeReport,
   type stockTakeCountBodySchema, type stockTakeLineReviewBodySchema, type stockTakeStartBodySchema, type StockTakeStatus, toDecimal,
 } from '@enamel/contracts';
-import { categories, dentalPractices, practiceSettings, rowsOf, stockTakeCounts, stockTakeLines, stockTakes, users, type Database } from '@enamel/db';
+import { categories, dentalPractices, practiceSettings, rowsOf, stockTakeCounts, stockTakeLines, stockTakes, storageLocations, users, type Database } from '@enamel/db';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
@@ -12,7 +12,7 @@ import { AppError, invalid } from '../../core/errors.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { isoDate } from '../../core/presenters.ts';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
-import { giveBackMany, lockInventories, receive, takeMany, type MovementContext, type TakeInput, type Tx } from '../stock/index.ts';
+import { giveBackMany, locationOf, lockInventories, receive, takeMany, type MovementContext, type TakeInput, type Tx } from '../stock/index.ts';
 import { cycleSelection, stockedProducts } from './stock-take.selection.ts';
 
 type Take = typeof stockTakes.$inferSelect;
@@ -48,6 +48,13 @@ async function thresholdOf(db: Db, practiceId: number): Promise<string> {
 }
 
 const costRow = sqlRow({ inventory_id: sqlCol.int, product_id: sqlCol.int, cost: sqlCol.decimal });
+const heldRow = sqlRow({ inventory_id: sqlCol.int, quantity: sqlCol.decimal });
+
+/** The average cost of the inventories' lots on hand (at the location, for a location's take), else the product's unit cost. */
+const lineCostSql = (inventoryIds: SQL, locationId: number | null) =>
+  sql`select i.id as inventory_id, i.product_id, coalesce(round(sum(l.quantity * l.unit_cost) filter (where l.quantity > 0) / nullif(sum(l.quantity) filter (where l.quantity > 0), 0), 4), ${productUnitCost}) as cost
+      from inventories i join products on products.id = i.product_id left join lots l on l.inventory_id = i.id ${locationId === null ? sql`` : sql`and l.location_id = ${locationId}`}
+      where i.id in ${inventoryIds} group by i.id, i.product_id, products.purchase_price, products.units_per_purchase_unit`;
 
 /**
  * Starts a stock take: the selected inventories are locked (no movement of them is half-way), what each holds is its
@@ -63,40 +70,76 @@ export async function startTake(db: Database, actor: Actor, body: z.output<typeo
       const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, body.category_id)).for('share');
       if (!category) throw invalid('category_id', 'stock_takes.unknown_category');
     }
-    const selected =
+    let locationId: number | null = null;
+    if (body.kind === 'location') {
+      if (body.location_id === null) throw invalid('location_id', 'validation.required');
+      locationId = (await locationOf(tx, practiceId, body.location_id, 'location_id')).id;
+    }
+    let selected =
       body.kind === 'cycle'
         ? await cycleSelection(tx, practiceId, body.cycle_size)
         : await stockedProducts(tx, practiceId, body.kind === 'category' ? sql`and p.category_id = ${body.category_id}` : sql``);
-    if (selected.length === 0) throw invalid(body.kind === 'category' ? 'category_id' : 'kind', 'stock_takes.nothing_to_count');
-    const locked = await lockInventories(tx, practiceId, selected.map((s) => s.product_id));
-    const [mark] = await rowsOf(tx, sqlRow({ id: sqlCol.int }), sql`select coalesce(max(id), 0) as id from stock_movements`);
-    const inventoryIds = selected.map((s) => s.inventory_id);
-    const costs = await rowsOf(
-      tx,
-      costRow,
-      sql`select i.id as inventory_id, i.product_id, coalesce(round(sum(l.quantity * l.unit_cost) filter (where l.quantity > 0) / nullif(sum(l.quantity) filter (where l.quantity > 0), 0), 4), ${productUnitCost}) as cost
-          from inventories i join products on products.id = i.product_id left join lots l on l.inventory_id = i.id
-          where i.id in ${idList(inventoryIds)} group by i.id, i.product_id, products.purchase_price, products.units_per_purchase_unit`,
-    );
+    const nothing = () => invalid(body.kind === 'category' ? 'category_id' : body.kind === 'location' ? 'location_id' : 'kind', 'stock_takes.nothing_to_count');
+    if (selected.length === 0) throw nothing();
+    // The selection read them from the inventories: they exist, so locking them is one statement (no insert of missing ones).
+    const locked = await lockInventories(tx, practiceId, selected.map((s) => s.product_id), { existing: true });
+    // A location's take: after the locks, what each product holds there; the products holding anything there are its lines.
+    const expected = new Map([...locked.values()].map((inventory) => [inventory.id, inventory.onHand]));
+    if (locationId !== null) {
+      const held = await rowsOf(
+        tx,
+        heldRow,
+        sql`select inventory_id, sum(quantity) as quantity from lots where location_id = ${locationId} and inventory_id in ${idList(selected.map((s) => s.inventory_id))}
+            group by inventory_id having sum(quantity) <> 0`,
+      );
+      expected.clear();
+      for (const row of held) expected.set(row.inventory_id, row.quantity);
+      selected = selected.filter((s) => expected.has(s.inventory_id));
+      if (selected.length === 0) throw nothing();
+    }
+    // The unit costs and, in the same statement, the watermark (the last movement id), both after the locks.
+    const costs = await rowsOf(tx, costRow.extend({ mark: sqlCol.int }), sql`select c.*, (select coalesce(max(id), 0) from stock_movements) as mark from (${lineCostSql(idList(selected.map((s) => s.inventory_id)), locationId)}) c`);
     const costOf = new Map(costs.map((c) => [c.inventory_id, c.cost]));
+    const mark = { id: costs[0]!.mark };
     const [take] = await tx
       .insert(stockTakes)
-      .values({ dentalPracticeId: practiceId, kind: body.kind, categoryId: body.kind === 'category' ? body.category_id : null, blind: body.blind, movementWatermark: mark!.id, startedBy: actor.userId })
+      .values({ dentalPracticeId: practiceId, kind: body.kind, categoryId: body.kind === 'category' ? body.category_id : null, locationId, blind: body.blind, movementWatermark: mark.id, startedBy: actor.userId })
       .returning({ id: stockTakes.id });
     await tx.insert(stockTakeLines).values(
-      selected.map((s) => ({ stockTakeId: take!.id, productId: s.product_id, inventoryId: s.inventory_id, expectedQuantity: locked.get(s.product_id)!.onHand, unitCost: costOf.get(s.inventory_id) ?? '0' })),
+      selected.map((s) => ({ stockTakeId: take!.id, productId: s.product_id, inventoryId: s.inventory_id, expectedQuantity: expected.get(s.inventory_id)!, unitCost: costOf.get(s.inventory_id) ?? '0' })),
     );
-    await recordActivity(tx, actor, { action: 'create', subject: 'StockTake', subjectId: take!.id, practiceId, after: { kind: body.kind, category_id: body.category_id, blind: body.blind, lines: selected.length } });
+    await recordActivity(tx, actor, {
+      action: 'create', subject: 'StockTake', subjectId: take!.id, practiceId,
+      after: { kind: body.kind, category_id: body.category_id, location_id: locationId, blind: body.blind, lines: selected.length },
+    });
     return take!.id;
   });
 }
 
-/** One person's count of one product of an open stock take (the product must be on it: a product of the take's practice). */
+/**
+ * One person's count of one product of an open stock take (the product must be on it: a product of the take's practice).
+ * A location's take also counts a product of the practice found there that the ledger did not hold there at the start:
+ * it gets a line expecting 0 (the movements there since the start still count), so misplaced stock is a variance, not a refusal.
+ */
 export async function recordCount(db: Database, actor: Actor, id: number, body: z.output<typeof stockTakeCountBodySchema>): Promise<void> {
   await db.transaction(async (tx) => {
     const take = await lockTake(tx, id, 'share');
     expectOpen(take);
-    const [line] = await tx.select({ id: stockTakeLines.id }).from(stockTakeLines).where(and(eq(stockTakeLines.stockTakeId, id), eq(stockTakeLines.productId, body.product_id)));
+    const lineOf = async () =>
+      (await tx.select({ id: stockTakeLines.id }).from(stockTakeLines).where(and(eq(stockTakeLines.stockTakeId, id), eq(stockTakeLines.productId, body.product_id))))[0];
+    let line = await lineOf();
+    if (!line && take.locationId !== null) {
+      const [stocked] = await stockedProducts(tx, take.dentalPracticeId, sql`and p.id = ${body.product_id}`);
+      if (stocked) {
+        const [cost] = await rowsOf(tx, costRow, lineCostSql(idList([stocked.inventory_id]), take.locationId));
+        // Two counters adding the same product at once: one line (the unique index), both counts on it.
+        await tx.execute(
+          sql`insert into stock_take_lines (stock_take_id, product_id, inventory_id, expected_quantity, unit_cost)
+              values (${id}, ${stocked.product_id}, ${stocked.inventory_id}, 0, ${cost?.cost ?? '0'}) on conflict (stock_take_id, product_id) do nothing`,
+        );
+        line = await lineOf();
+      }
+    }
     if (!line) throw invalid('product_id', 'stock_takes.not_in_take');
     await tx.insert(stockTakeCounts).values({ stockTakeLineId: line.id, userId: actor.userId, quantity: toDecimal(body.quantity).toFixed(4) });
   });
@@ -152,13 +195,14 @@ async function countsOf(db: Db, id: number): Promise<Map<number, CountRow[]>> {
   return byLine;
 }
 
-/** Net ledger movements of the take's products since its start (above its watermark), per inventory. */
+/** Net ledger movements of the take's products since its start (above its watermark), per inventory; at its location only, for a location's take. */
 async function movementsSince(db: Db, take: Take): Promise<Map<number, Decimal>> {
   const rows = await rowsOf(
     db,
     sinceRow,
     sql`select m.inventory_id, sum(m.quantity) as quantity from stock_movements m
         where m.inventory_id in (select inventory_id from stock_take_lines where stock_take_id = ${take.id}) and m.id > ${take.movementWatermark}
+          ${take.locationId === null ? sql`` : sql`and m.location_id = ${take.locationId}`}
         group by m.inventory_id`,
   );
   return new Map(rows.map((r) => [r.inventory_id, toDecimal(r.quantity)]));
@@ -207,7 +251,8 @@ const accurate = (f: Figures) => {
   return f.variance!.abs().lte(expected.times(STOCK_TAKE_ACCURACY_TOLERANCE));
 };
 
-export function reportOf(figures: Figures[]): StockTakeReport {
+/** The take's report; `location`: the location a location's take counted (null: the whole practice, one group). */
+export function reportOf(figures: Figures[], location: { id: number; name: string } | null): StockTakeReport {
   const counted = figures.filter((f) => f.variance !== null);
   const categories = new Map<string | null, Figures[]>();
   for (const f of counted) categories.set(f.line.category_name, [...(categories.get(f.line.category_name) ?? []), f]);
@@ -223,6 +268,10 @@ export function reportOf(figures: Figures[]): StockTakeReport {
     by_category: [...categories]
       .map(([name, list]) => ({ category_name: name, lines: list.length, accurate_lines: list.filter(accurate).length, variance_value: sum(list, false), absolute_variance_value: sum(list, true) }))
       .sort((a, b) => toDecimal(b.absolute_variance_value).cmp(a.absolute_variance_value)),
+    by_location:
+      counted.length === 0
+        ? []
+        : [{ location_id: location?.id ?? null, location_name: location?.name ?? null, lines: counted.length, accurate_lines: accurateLines, variance_value: sum(counted, false), absolute_variance_value: sum(counted, true) }],
   };
 }
 
@@ -236,9 +285,10 @@ const presentCount = (c: CountRow): StockTakeCount => ({ id: c.id, user_id: c.us
 export async function takeDetail(db: Database, id: number, mayReview: boolean): Promise<StockTakeDetail> {
   const take = await findTake(db, id);
   const [head] = await db
-    .select({ practiceName: dentalPractices.name, currency: dentalPractices.currency, categoryName: categories.name })
+    .select({ practiceName: dentalPractices.name, currency: dentalPractices.currency, categoryName: categories.name, locationName: storageLocations.name })
     .from(dentalPractices)
     .leftJoin(categories, eq(categories.id, sql`${take.categoryId ?? null}::bigint`))
+    .leftJoin(storageLocations, eq(storageLocations.id, sql`${take.locationId ?? null}::bigint`))
     .where(eq(dentalPractices.id, take.dentalPracticeId));
   const names = new Map(
     (await db.select({ id: users.id, name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})` }).from(users).where(inArray(users.id, [take.startedBy ?? 0, take.approvedBy ?? 0]))).map((u) => [u.id, u.name]),
@@ -260,14 +310,14 @@ export async function takeDetail(db: Database, id: number, mayReview: boolean): 
   });
   return {
     id: take.id, dental_practice_id: take.dentalPracticeId, dental_practice_name: head?.practiceName ?? '', currency: head?.currency ?? '', kind: take.kind as StockTakeDetail['kind'],
-    category_id: take.categoryId, category_name: head?.categoryName ?? null, status: take.status as StockTakeStatus, blind: take.blind,
+    category_id: take.categoryId, category_name: head?.categoryName ?? null, location_id: take.locationId, location_name: head?.locationName ?? null, status: take.status as StockTakeStatus, blind: take.blind,
     started_by: take.startedBy, started_by_name: take.startedBy === null ? null : (names.get(take.startedBy) ?? null), started_at: isoDate(take.startedAt),
     approved_by: take.approvedBy, approved_by_name: take.approvedBy === null ? null : (names.get(take.approvedBy) ?? null), approved_at: take.approvedAt ? isoDate(take.approvedAt) : null,
     cancelled_at: take.cancelledAt ? isoDate(take.cancelledAt) : null, cancel_reason: take.cancelReason,
     approval_threshold: toDecimal(threshold).toFixed(2), can_review: canReview,
     needs_second_approver: canReview && absoluteValue(figures).gt(threshold),
     lines: figures.map(presentLine),
-    report: canReview ? reportOf(figures) : null,
+    report: canReview ? reportOf(figures, take.locationId !== null && head?.locationName ? { id: take.locationId, name: head.locationName } : null) : null,
   };
 }
 
@@ -301,24 +351,28 @@ export async function approveTake(db: Database, actor: Actor, id: number): Promi
       tx,
       lotRow,
       sql`select id, inventory_id, lot_number, expiry_date::text as expiry_date, unit_cost, quantity, received_at from lots
-          where inventory_id in ${idList(changed.map((f) => f.line.inventory_id))} and quantity > 0 order by inventory_id, received_at desc, id desc`,
+          where inventory_id in ${idList(changed.map((f) => f.line.inventory_id))} and quantity > 0 ${take.locationId === null ? sql`` : sql`and location_id = ${take.locationId}`}
+          order by inventory_id, received_at desc, id desc`,
     );
     const reasonOf = (f: Figures) => `stock take #${take.id}${f.line.reason ? `: ${f.line.reason}` : ''}`;
     const ctx = (reason: string): MovementContext => ({ practiceId: take.dentalPracticeId, userId: actor.userId, reason });
     // Found more than the ledger holds: into the most recently received lot on hand (same number, expiry and cost), in one
     // batch per reason; a product with no lot on hand gets it into its running lot (a receive, at the line's unit cost).
+    // A location's take: the lots at its location only, and the running lot there (receive makes it when missing).
     const intoLots = new Map<string, GiveBackInput[]>();
     for (const f of changed.filter((f) => f.variance!.gt(0))) {
       const lot = lotsHeld.find((l) => l.inventory_id === f.line.inventory_id);
       if (lot) intoLots.set(reasonOf(f), [...(intoLots.get(reasonOf(f)) ?? []), { productId: f.line.product_id, taken: [{ lotId: lot.id, quantity: f.variance!.toFixed(4), unitCost: lot.unit_cost }] }]);
-      else await receive(tx, ctx(reasonOf(f)), { productId: f.line.product_id, quantity: f.variance!.toFixed(4), type: 'adjust', unitCost: f.line.unit_cost });
+      else await receive(tx, ctx(reasonOf(f)), { productId: f.line.product_id, quantity: f.variance!.toFixed(4), type: 'adjust', unitCost: f.line.unit_cost, locationId: take.locationId });
     }
     for (const [reason, inputs] of intoLots) await giveBackMany(tx, ctx(reason), inputs, 'adjust');
     // Found less: out of the lots on hand, FEFO among them (expired ones included: the shelf is what it is), one batch per reason.
+    // A location's take: out of that location's lots only.
     const byReason = new Map<string, TakeInput[]>();
     for (const f of changed.filter((f) => f.variance!.lt(0))) {
       const held = lotsHeld.filter((l) => l.inventory_id === f.line.inventory_id).map((l) => l.id);
-      byReason.set(reasonOf(f), [...(byReason.get(reasonOf(f)) ?? []), { productId: f.line.product_id, quantity: f.variance!.abs().toFixed(4), type: 'adjust', ...(held.length ? { lotIds: held } : {}) }]);
+      const from = take.locationId !== null ? { lotIds: held, locationId: take.locationId } : held.length ? { lotIds: held } : {};
+      byReason.set(reasonOf(f), [...(byReason.get(reasonOf(f)) ?? []), { productId: f.line.product_id, quantity: f.variance!.abs().toFixed(4), type: 'adjust', ...from }]);
     }
     for (const [reason, inputs] of byReason) await takeMany(tx, ctx(reason), inputs);
     if (figures.length > 0) {

@@ -59,7 +59,7 @@ export default async function stockTakeRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/stock-takes',
-    { preValidation: authorize('create', 'StockTake'), schema: { tags, summary: 'Start a stock take (all products, one category, or a cycle count): records what the ledger holds now', body: stockTakeStartBodySchema, response: { 201: stockTakeAnswerSchema, ...recordErrors } } },
+    { preValidation: authorize('create', 'StockTake'), schema: { tags, summary: 'Start a stock take (all products, one category, a cycle count, or one location): records what the ledger holds now', body: stockTakeStartBodySchema, response: { 201: stockTakeAnswerSchema, ...recordErrors } } },
     async (request, reply) => {
       ensurePracticeAccess(await abilityFor(request), 'create', 'StockTake', request.body.dental_practice_id);
       const id = await startTake(db, actorOf(request), request.body);

@@ -59,8 +59,9 @@ const KNOWN_INVENTORIES_MAX = 200_000;
  * CONFLICT DO NOTHING: two first uses wait for each other there, in that order), then the SELECT, which sees and locks
  * them all: every transaction waits on inserts before it takes a row lock, and takes row locks in product order, so
  * two never deadlock. A row is remembered only once found committed: one this transaction created may yet roll back.
+ * `existing`: the caller has just read these inventories (a stock take's selection), so none is created: one SELECT.
  */
-export async function lockInventories(tx: Tx, practiceId: number, productIds: readonly number[]): Promise<Map<number, Inventory>> {
+export async function lockInventories(tx: Tx, practiceId: number, productIds: readonly number[], options: { existing?: boolean } = {}): Promise<Map<number, Inventory>> {
   await lockActivePractice(tx, practiceId);
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
@@ -83,10 +84,10 @@ export async function lockInventories(tx: Tx, practiceId: number, productIds: re
       .where(and(eq(inventories.dentalPracticeId, practiceId), inArray(inventories.productId, ids)))
       .orderBy(asc(inventories.productId))
       .for('update', { of: inventories });
-  const allKnown = ids.every((id) => committedInventories.has(key(id)));
+  const allKnown = options.existing === true || ids.every((id) => committedInventories.has(key(id)));
   let created = allKnown ? new Set<number>() : await createMissing();
   let rows = await lockAll();
-  if (rows.length !== ids.length && allKnown) {
+  if (rows.length !== ids.length && allKnown && options.existing !== true) {
     // Known, yet gone (a restore, a deleted practice): forget what was known, create them as on a first use.
     committedInventories.clear();
     created = await createMissing();

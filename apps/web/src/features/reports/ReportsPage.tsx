@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text, ThemeIcon, Group } from '@mantine/core';
-import { IconAlarm, IconArchive, IconArrowsExchange, IconBoxOff, IconCoins, IconReceipt, IconShoppingCart, IconTarget, IconTrendingDown } from '@tabler/icons-react';
+import { IconAlarm, IconArchive, IconArrowsExchange, IconBoxOff, IconClipboardCheck, IconCoins, IconReceipt, IconShoppingCart, IconTarget, IconTrendingDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ const ICONS: Record<ReportId, ReactNode> = {
   'dead-stock': <IconArchive size={22} stroke={1.6} />,
   'forecast-vs-actual': <IconTarget size={22} stroke={1.6} />,
   'stock-outs': <IconBoxOff size={22} stroke={1.6} />,
+  'stock-take-accuracy': <IconClipboardCheck size={22} stroke={1.6} />,
 };
 
 /** /admin/list/reports: the reports there are, each opening the Generate screen on it, and the reader's recent exports. */

@@ -12,7 +12,7 @@ import { configurationKey, fetchConfiguration, saveConfiguration } from './setti
 import { DateField } from '../../ui/DateField.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 
-type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date' | 'monthly_supply_budget' | 'po_approval_threshold' | 'over_receipt_tolerance'> & {
+type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date' | 'monthly_supply_budget' | 'po_approval_threshold' | 'over_receipt_tolerance' | 'stock_take_approval_threshold'> & {
   service_level: string;
   forecast_date: string;
   /** Money in the practice's currency; '' = none. */
@@ -20,6 +20,8 @@ type Values = Omit<ConfigurationFields, 'service_level' | 'forecast_date' | 'mon
   po_approval_threshold: number | string;
   /** The over-receipt tolerance as the form shows it: a percentage (5 = 5 %). */
   over_receipt_tolerance: number | string;
+  /** Money in the practice's currency; required (the server names it when empty). */
+  stock_take_approval_threshold: number | string;
 } & Record<string, unknown>;
 
 /** The money settings, in the practice's currency: empty means none (no budget, never ask for approval). */
@@ -92,6 +94,7 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
         po_approval_threshold: amountOrNull(v.po_approval_threshold),
         // The percentage back to a share, rounded to the four places the server keeps.
         over_receipt_tolerance: v.over_receipt_tolerance === '' ? Number.NaN : Math.round(Number(v.over_receipt_tolerance) * 100) / 10_000,
+        stock_take_approval_threshold: v.stock_take_approval_threshold === '' ? Number.NaN : Number(v.stock_take_approval_threshold),
       }),
       (fields) => saveConfiguration(row.data!, fields),
     ),
@@ -166,6 +169,21 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
                 />
               </Grid.Col>
             ))}
+            <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+              <NumberInput
+                label={t('settings.fields.stockTakeThreshold', { currency: row.data.currency })}
+                description={t('settings.hints.stockTakeThreshold')}
+                min={0}
+                decimalScale={2}
+                allowNegative={false}
+                clampBehavior="none"
+                leftSection={<Text size="xs" c="dimmed">{row.data.currency}</Text>}
+                leftSectionWidth={44}
+                disabled={readOnly}
+                data-testid="settings-stock-take-threshold"
+                {...form.getInputProps('stock_take_approval_threshold')}
+              />
+            </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
               <NumberInput
                 label={t('settings.fields.overReceipt')}

@@ -8,6 +8,7 @@ import { FormFooter } from '../../ui/FormFooter.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { useFormSubmit } from '../../ui/useFormSubmit.ts';
 import { fetchAllCategories } from '../categories/index.ts';
+import { LocationSelect } from '../locations/index.ts';
 import { startStockTake } from './stock-takes.api.ts';
 
 interface Props {
@@ -20,16 +21,17 @@ interface Props {
 type Values = {
   kind: StockTakeKind;
   category_id: string | null;
+  location_id: string | null;
   cycle_size: number | string;
   blind: boolean;
 };
 
-/** Start a stock take: what to count (all, one category, a cycle count) and whether the counters see the expected quantities. */
+/** Start a stock take: what to count (all, one category, a cycle count, one location) and whether the counters see the expected quantities. */
 export function StartStockTakeModal({ opened, practiceId, onClose, onStarted }: Props) {
   const { t } = useTranslation();
-  const form = useForm<Values>({ initialValues: { kind: 'all', category_id: null, cycle_size: STOCK_TAKE_CYCLE_SIZE, blind: true } });
+  const form = useForm<Values>({ initialValues: { kind: 'all', category_id: null, location_id: null, cycle_size: STOCK_TAKE_CYCLE_SIZE, blind: true } });
   useEffect(() => {
-    if (opened) form.setValues({ kind: 'all', category_id: null, cycle_size: STOCK_TAKE_CYCLE_SIZE, blind: true });
+    if (opened) form.setValues({ kind: 'all', category_id: null, location_id: null, cycle_size: STOCK_TAKE_CYCLE_SIZE, blind: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
   const categories = useQuery({ queryKey: ['categories', 'all'], queryFn: fetchAllCategories, enabled: opened && form.values.kind === 'category' });
@@ -39,6 +41,7 @@ export function StartStockTakeModal({ opened, practiceId, onClose, onStarted }: 
       startStockTake({
         dental_practice_id: practiceId, kind: v.kind, blind: v.blind,
         ...(v.kind === 'category' ? { category_id: v.category_id === null ? null : Number(v.category_id) } : {}),
+        ...(v.kind === 'location' ? { location_id: v.location_id === null ? null : Number(v.location_id) } : {}),
         ...(v.kind === 'cycle' ? { cycle_size: Number(v.cycle_size) } : {}),
       }),
     onStarted,
@@ -61,6 +64,9 @@ export function StartStockTakeModal({ opened, practiceId, onClose, onStarted }: 
           data-testid="stock-take-category"
           {...form.getInputProps('category_id')}
         />
+      ) : null}
+      {form.values.kind === 'location' ? (
+        <LocationSelect practiceId={practiceId} label={t('stockTakes.fields.location')} description={t('stockTakes.locationHelp')} required testId="stock-take-location" {...form.getInputProps('location_id')} />
       ) : null}
       {form.values.kind === 'cycle' ? (
         <NumberInput label={t('stockTakes.fields.cycleSize')} description={t('stockTakes.cycleHelp')} min={1} max={1000} allowDecimal={false} data-testid="stock-take-cycle-size" {...form.getInputProps('cycle_size')} />

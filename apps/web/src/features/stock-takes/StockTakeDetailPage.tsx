@@ -79,7 +79,7 @@ function DetailBody({ take }: { take: StockTakeDetail }) {
           <Field label={t('common.status')}>
             <StockTakeStatusBadge status={take.status} />
           </Field>
-          <Field label={t('stockTakes.fields.kind')}>{t(`stockTakes.kind.${take.kind}`)}{take.category_name ? ` · ${take.category_name}` : ''}</Field>
+          <Field label={t('stockTakes.fields.kind')}>{t(`stockTakes.kind.${take.kind}`)}{take.category_name ? ` · ${take.category_name}` : ''}{take.location_name ? ` · ${take.location_name}` : ''}</Field>
           <Field label={t('stockTakes.fields.startedBy')}>{[take.started_by_name, format.dateTime(take.started_at)].filter(Boolean).join(' · ')}</Field>
           <Field label={t('stockTakes.fields.approvedAt')}>{take.approved_at ? [take.approved_by_name, format.dateTime(take.approved_at)].filter(Boolean).join(' · ') : '—'}</Field>
           <Field label={t('stockTakes.fields.blind')}>{take.blind ? t('common.yes') : t('common.no')}</Field>
@@ -196,34 +196,62 @@ function Report({ take }: { take: StockTakeDetail }) {
           <Field label={t('stockTakes.netValue')}>{money(report.variance_value)}</Field>
           <Field label={t('stockTakes.absoluteValue')}>{money(report.absolute_variance_value)}</Field>
         </SimpleGrid>
-        {report.by_category.length > 0 ? (
-          <Table.ScrollContainer minWidth={500}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stockTakes.fields.category')}</Table.Th>
-                  <Table.Th ta="right">{t('stockTakes.fields.lines')}</Table.Th>
-                  <Table.Th ta="right">{t('stockTakes.accuracyShort')}</Table.Th>
-                  <Table.Th ta="right">{t('stockTakes.netValue')}</Table.Th>
-                  <Table.Th ta="right">{t('stockTakes.absoluteValue')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.by_category.map((c) => (
-                  <Table.Tr key={c.category_name ?? ''}>
-                    <Table.Td>{c.category_name ?? t('stockTakes.noCategory')}</Table.Td>
-                    <Table.Td ta="right">{c.lines}</Table.Td>
-                    <Table.Td ta="right">{percent(c.lines ? c.accurate_lines / c.lines : null)}</Table.Td>
-                    <Table.Td ta="right">{money(c.variance_value)}</Table.Td>
-                    <Table.Td ta="right">{money(c.absolute_variance_value)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
+        <Breakdown
+          title={t('stockTakes.fields.category')}
+          rows={report.by_category.map((c) => ({ ...c, name: c.category_name ?? t('stockTakes.noCategory') }))}
+          money={money}
+          percent={percent}
+          testId="stock-take-by-category"
+        />
+        <Breakdown
+          title={t('stockTakes.fields.location')}
+          rows={report.by_location.map((l) => ({ ...l, name: l.location_name ?? t('stockTakes.wholePractice') }))}
+          money={money}
+          percent={percent}
+          testId="stock-take-by-location"
+        />
       </Stack>
     </Card>
+  );
+}
+
+interface BreakdownRow {
+  name: string;
+  lines: number;
+  accurate_lines: number;
+  variance_value: string;
+  absolute_variance_value: string;
+}
+
+/** The report's lines grouped (per category, per location): lines, accuracy, net and absolute value of the variances. */
+function Breakdown({ title, rows, money, percent, testId }: { title: string; rows: BreakdownRow[]; money: (v: string) => string; percent: (v: number | null) => string; testId: string }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <Table.ScrollContainer minWidth={500}>
+      <Table data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{title}</Table.Th>
+            <Table.Th ta="right">{t('stockTakes.fields.lines')}</Table.Th>
+            <Table.Th ta="right">{t('stockTakes.accuracyShort')}</Table.Th>
+            <Table.Th ta="right">{t('stockTakes.netValue')}</Table.Th>
+            <Table.Th ta="right">{t('stockTakes.absoluteValue')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.name}>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td ta="right">{row.lines}</Table.Td>
+              <Table.Td ta="right">{percent(row.lines ? row.accurate_lines / row.lines : null)}</Table.Td>
+              <Table.Td ta="right">{money(row.variance_value)}</Table.Td>
+              <Table.Td ta="right">{money(row.absolute_variance_value)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

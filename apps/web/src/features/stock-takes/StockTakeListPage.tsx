@@ -41,6 +41,7 @@ function StockTakeList({ practiceId }: { practiceId: number }) {
     { field: 'id', title: t('stockTakes.fields.number'), isUnique: true, width: 90, cellRenderer: (row) => `#${row.id}` },
     { field: 'kind', title: t('stockTakes.fields.kind'), width: 150, cellRenderer: (row) => t(`stockTakes.kind.${row.kind}`) },
     { field: 'category_name', title: t('stockTakes.fields.category'), width: 160 },
+    { field: 'location_name', title: t('stockTakes.fields.location'), width: 160 },
     { field: 'status', title: t('common.status'), width: 130, cellRenderer: (row) => <StockTakeStatusBadge status={row.status} /> },
     { field: 'counted_count', title: t('stockTakes.fields.counted'), width: 110, cellRenderer: (row) => `${row.counted_count} / ${row.lines_count}` },
     { field: 'lines_count', title: t('stockTakes.fields.lines'), width: 100, hide: true },
