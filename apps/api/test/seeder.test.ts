@@ -332,6 +332,11 @@ describe('demo practices, stock and procedure history', () => {
         join location_par_levels pl on pl.location_id = sl.id
        where dp.code like 'DEMO-%' group by dp.id, dp.code`);
     expect(rows).toHaveLength(3);
+    // Sized as a room keeps them: at most what the room holds and a pack more, never a store room's worth.
+    const [oversized] = await rawRows<{ n: number }>(t.database.db, sql`
+      select count(*)::int as n from location_par_levels pl join products p on p.id = pl.product_id
+       where pl.par_quantity > p.units_per_purchase_unit + (select coalesce(sum(l.quantity), 0) from lots l join inventories i on i.id = l.inventory_id where i.product_id = pl.product_id and l.location_id = pl.location_id and l.quantity > 0)`);
+    expect(oversized!.n).toBe(0);
     for (const r of rows) {
       expect(r.pars, r.code).toBeGreaterThanOrEqual(5);
       const res = await admin.get(`/api/restock?dental_practice_id=${r.id}`);

@@ -20,9 +20,10 @@ import { allocate, fefoOrder, isExpired, locationOf, lockInventories, mainStoreO
  * expiry day, in the practice's time zone), in SQL.
  */
 export const heldAtSql = (practiceId: SQL, locationId: SQL, productId: SQL): SQL<string> =>
-  sql<string>`(select coalesce(sum(l.quantity), 0) from lots l join inventories i on i.id = l.inventory_id
-     where i.dental_practice_id = ${practiceId} and i.product_id = ${productId} and l.location_id = ${locationId} and l.quantity > 0
-       and (l.expiry_date is null or l.expiry_date >= ${practiceTodaySql(practiceId)}))`;
+  // Aliases of its own: a caller's `l` or `i` passed in would otherwise be shadowed by these.
+  sql<string>`(select coalesce(sum(held_lot.quantity), 0) from lots held_lot join inventories held_inv on held_inv.id = held_lot.inventory_id
+     where held_inv.dental_practice_id = ${practiceId} and held_inv.product_id = ${productId} and held_lot.location_id = ${locationId} and held_lot.quantity > 0
+       and (held_lot.expiry_date is null or held_lot.expiry_date >= ${practiceTodaySql(practiceId)}))`;
 
 const lineRow = sqlRow({
   location_id: sqlCol.int, location_name: sqlCol.text, location_kind: sqlCol.text, product_id: sqlCol.int, product_name: sqlCol.text, product_sku: sqlCol.text,
