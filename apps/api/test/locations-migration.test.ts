@@ -12,7 +12,8 @@ import { appWithAdmin, type TestApp } from './test-app.ts';
 /**
  * Migration 0024 (storage locations) run over a seeded database as it was before it: the test database is
  * migrated to the newest version, so the data is written first (the demo seeder's history and a hand-made ledger),
- * the schema is taken back to before 0024 (its columns, table and trigger dropped), and the migration's own file is
+ * the schema is taken back to before 0024 (its columns, table and trigger dropped, and what later migrations added on
+ * them), and the migration's own file is
  * run again. Nothing is lost: every practice gets one main store holding every lot, every movement is at its lot's
  * location, on hand, lots and the rollups are unchanged, and check:ledger is clean before and after.
  */
@@ -20,6 +21,9 @@ const MIGRATION = fileURLToPath(new URL('../../../packages/db/migrations/0024_st
 const statements = fs.readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
 
 const BEFORE_0024 = [
+  // Later migrations that refer to the locations are taken back first: 0026 (par levels), 0027 (a stock take's location).
+  'DROP TABLE location_par_levels',
+  'ALTER TABLE stock_takes DROP COLUMN location_id',
   'ALTER TABLE procedures DROP COLUMN location_id',
   'ALTER TABLE stock_movements DROP COLUMN location_id',
   'ALTER TABLE lots DROP COLUMN location_id',
