@@ -33,7 +33,7 @@ export async function mostUsed(db: Db, m: StockMoment, days: number, limit: numb
     db,
     usedRow,
     sql`select x.bucket as product_id, p.name, p.usage_unit, ${dec(sql`x.consumed_quantity`)} as quantity, ${dec(sql`x.consumed_cost`)} as cost
-        from (${summedUpTo(m, addDays(m.date, -days), () => sql`product_id`, ['consumed_quantity', 'consumed_cost', 'consumed_count'])}) x join products p on p.id = x.bucket
+        from (${summedUpTo(m, addDays(m.date, -days), 'product', ['consumed_quantity', 'consumed_cost', 'consumed_count'])}) x join products p on p.id = x.bucket
         where x.consumed_count > 0 and x.consumed_quantity > 0 order by x.consumed_quantity desc, x.bucket limit ${limit}`,
   );
 }

@@ -71,19 +71,21 @@ export function daysUpTo(m: StockMoment, from: string | null): SQL {
 export type DayFigure = 'consumed_quantity' | 'consumed_cost' | 'consumed_count' | 'received_value' | 'net_quantity' | 'net_value' | 'movement_count';
 
 /**
- * `daysUpTo`'s window from `from` summed per bucket (an expression of the `day` it is given, or of `product_id`: the
- * month of each day, say, the practice's products together): (bucket, one column per figure). Each source (the rollups, the other-zone
- * ledger, today's movements) adds up its own rows first, so a year of the rollups reaches the outer sum as a dozen
- * rows of the figures asked for, not a row of every figure per product and day.
+ * `daysUpTo`'s window from `from` summed per bucket: per product (`'product'`), or per bucket of days (a function of
+ * the day: the month of each day, say), the practice's products together: (bucket, one column per figure). Each source
+ * (the rollups, the other-zone ledger, today's movements) adds up its own rows per product, or per day, first; the
+ * bucket of a day is worked out on those few hundred days, not on every product's day (a year of the rollups is some
+ * 17,000 rows: width_bucket on each was most of the read).
  */
-export function summedUpTo(m: StockMoment, from: string, bucket: (day: SQL) => SQL, figures: readonly DayFigure[]): SQL {
+export function summedUpTo(m: StockMoment, from: string, bucket: 'product' | ((day: SQL) => SQL), figures: readonly DayFigure[]): SQL {
   const sums = (of: string) => sql.join(figures.map((f) => sql.raw(`sum(${of}${f}) as ${f}`)), sql`, `);
-  const pick = sql`${bucket(sql`day`)} as bucket, ${sums('')}`;
+  const pick = sql`${sql.raw(bucket === 'product' ? 'product_id' : 'day')} as k, ${sums('')}`;
   const rollups = sql`select ${pick} from ledger_day_totals
     where dental_practice_id = ${m.practiceId} and day >= ${from}::date and day < ${m.date}::date and ${sameZoneOf(m.practiceId, m.timeZone)} group by 1`;
   const otherZone = inOtherZone(m.practiceId, m.timeZone, (practice) => sql`select ${pick} from (${ledgerByDay(practice, m.timeZone, startOfDay(from, m.timeZone), startOfDay(m.date, m.timeZone))}) o group by 1`);
   const today = m.date === m.today ? sql`union all select ${pick} from (${ledgerByDay(m.practiceId, m.timeZone, startOfDay(m.today, m.timeZone), sql`now()`)}) t group by 1` : sql``;
-  return sql`select s.bucket, ${sums('s.')} from (${rollups} union all ${otherZone} ${today}) s group by 1`;
+  const outer = bucket === 'product' ? sql`s.k` : bucket(sql`s.k`);
+  return sql`select ${outer} as bucket, ${sums('s.')} from (${rollups} union all ${otherZone} ${today}) s group by 1`;
 }
 
 /** Each product of a practice with a rollup row, one index probe each (a loose scan of the rollups' key). */

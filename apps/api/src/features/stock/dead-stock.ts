@@ -23,7 +23,7 @@ export async function deadStock(db: Pick<Database, 'execute'>, m: StockMoment, d
     db,
     deadRow,
     sql`with stock as materialized (${stockAt(m)}),
-        used as materialized (select bucket as product_id from (${summedUpTo(m, since, () => sql`product_id`, ['consumed_count'])}) d where consumed_count > 0),
+        used as materialized (select bucket as product_id from (${summedUpTo(m, since, 'product', ['consumed_count'])}) d where consumed_count > 0),
         before as materialized (${daysOfUseBefore(m.practiceId, m.timeZone, since)})
         select s.product_id, (select i.id from inventories i where i.product_id = s.product_id and i.dental_practice_id = ${m.practiceId}) as inventory_id, p.name, p.usage_unit, ${dec(sql`s.on_hand`)} as on_hand, ${dec(sql`s.value`)} as value,
                to_char(a.last_used, 'YYYY-MM-DD') as last_used
