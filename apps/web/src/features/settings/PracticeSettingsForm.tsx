@@ -117,6 +117,11 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
   const levels = [...new Set([...SERVICE_LEVEL_CHOICES.map(String), form.getValues().service_level])].map((value) => ({ value, label: format.number(Number(value), { style: 'percent', maximumFractionDigits: 1 }) }));
   // Out-of-range values are not clamped silently: the server says what the range is.
   const whole = { allowDecimal: false, allowNegative: false, clampBehavior: 'none', disabled: readOnly } as const;
+  /** An amount in the practice's currency: never negative, two decimals, the currency beside it. */
+  const money = {
+    min: 0, decimalScale: 2, allowNegative: false, clampBehavior: 'none', disabled: readOnly,
+    leftSection: <Text size="xs" c="dimmed">{row.data.currency}</Text>, leftSectionWidth: 44,
+  } as const;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="practice-settings-title">
@@ -157,13 +162,7 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
                   label={t(`settings.fields.${label}`, { currency: row.data.currency })}
                   description={t(`settings.hints.${label}`)}
                   placeholder={t('settings.none')}
-                  min={0}
-                  decimalScale={2}
-                  allowNegative={false}
-                  clampBehavior="none"
-                  leftSection={<Text size="xs" c="dimmed">{row.data.currency}</Text>}
-                  leftSectionWidth={44}
-                  disabled={readOnly}
+                  {...money}
                   data-testid={testId}
                   {...form.getInputProps(field)}
                 />
@@ -173,13 +172,7 @@ export function PracticeSettingsForm({ practiceId, practiceName }: { practiceId:
               <NumberInput
                 label={t('settings.fields.stockTakeThreshold', { currency: row.data.currency })}
                 description={t('settings.hints.stockTakeThreshold')}
-                min={0}
-                decimalScale={2}
-                allowNegative={false}
-                clampBehavior="none"
-                leftSection={<Text size="xs" c="dimmed">{row.data.currency}</Text>}
-                leftSectionWidth={44}
-                disabled={readOnly}
+                {...money}
                 data-testid="settings-stock-take-threshold"
                 {...form.getInputProps('stock_take_approval_threshold')}
               />
