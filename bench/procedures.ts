@@ -24,6 +24,7 @@ import { findLedgerDifferences } from '../apps/api/src/features/stock/ledger-che
 import { seedRoles } from '../apps/api/src/features/roles/roles.seed.ts';
 import { seedCatalog } from '../apps/api/src/features/seeder/seeder.service.ts';
 import { loadConfig } from '../apps/api/src/env.ts';
+import { analyzeStaleTables } from '../apps/api/src/core/table-statistics.ts';
 import { createPractice, createUser } from '../apps/api/test/factories.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -149,6 +150,8 @@ async function benchOne(database: DatabaseHandle, rawClients: () => Promise<{ cl
   });
   const [code] = await db.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.code, 'D2391'));
 
+  // The planner's statistics of the seeded tables, as the app's start (bootstrap) takes them.
+  await analyzeStaleTables(db);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

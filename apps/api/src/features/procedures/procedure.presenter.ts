@@ -5,7 +5,7 @@ import { unitCostOf } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import type { ExpiryState, ProcedureDetail } from '@enamel/contracts';
-import { lotExpiryStateSql } from '../stock/index.ts';
+import { expiryState, practiceTodaySql, warningDaysSql } from '../stock/index.ts';
 import { procedureList, procedureListJoins } from './procedure.list.ts';
 
 /** An item as the statement below gives it (numerics as text). */
@@ -30,7 +30,6 @@ interface MovementJson {
   lot_id: number | null;
   lot_number: string | null;
   expiry_date: string | null;
-  expiry_state: ExpiryState | null;
   quantity: string;
   unit_cost: string;
   reason: string | null;
@@ -52,13 +51,17 @@ const itemsJson = sql<ItemJson[] | null>`(select json_agg(json_build_object(
   left join inventories inv on inv.product_id = i.product_id and inv.dental_practice_id = ${practice}
   where i.procedure_id = ${pid})`;
 
+/** The procedure's practice's today and expiry warning days, read once for all its lots' expiry states (`expiryState`). */
+const practiceToday = sql<string>`${practiceTodaySql(practice)}::text`;
+const warningDays = sql<number>`${warningDaysSql(practice)}`;
+
 /**
  * The movements of its items (of the procedure itself when it has none), in ledger order (one JSON array). Every movement a
  * procedure causes names it (`procedure_id`, indexed), its items' also name the item.
  */
 const movementsJson = sql<MovementJson[] | null>`(select json_agg(json_build_object(
     'id', m.id, 'type', m.type, 'product_id', m.product_id, 'product_name', p.name, 'lot_id', m.lot_id, 'lot_number', l.lot_number,
-    'expiry_date', l.expiry_date, 'expiry_state', ${lotExpiryStateSql(sql`l.expiry_date`, sql`m.dental_practice_id`)}, 'quantity', m.quantity::text,
+    'expiry_date', l.expiry_date, 'quantity', m.quantity::text,
     'unit_cost', m.unit_cost::text, 'reason', m.reason, 'item_id', m.procedure_item_id, 'occurred_at', m.occurred_at, 'created_at', m.created_at
   ) order by m.id)
   from stock_movements m
@@ -80,13 +83,13 @@ const parsed = <T>(value: T | string | null): T | null => (typeof value === 'str
 export async function presentProcedure(db: Pick<Database, 'select'>, id: number, access: boolean | ((practiceId: number) => boolean)): Promise<ProcedureDetail> {
   const columns = Object.fromEntries(Object.entries(procedureList.columns).map(([name, column]) => [name, column.expr]));
   let query = db
-    .select({ ...columns, detail_notes: procedures.notes, detail_items: itemsJson, detail_movements: movementsJson })
+    .select({ ...columns, detail_notes: procedures.notes, detail_items: itemsJson, detail_movements: movementsJson, detail_today: practiceToday, detail_warning_days: warningDays })
     .from(procedures)
     .$dynamic();
   for (const join of procedureListJoins) query = 'inner' in join ? query.innerJoin(join.inner, join.on) : query.leftJoin(join.left, join.on);
   const [found] = (await query.where(eq(procedures.id, id)).limit(1)) as Array<Record<string, unknown>>;
   if (!found) throw new AppError('not_found');
-  const { detail_notes: notes, detail_items: rawItems, detail_movements: rawMovements, ...listRow } = found;
+  const { detail_notes: notes, detail_items: rawItems, detail_movements: rawMovements, detail_today: today, detail_warning_days: warning, ...listRow } = found;
   const row = procedureList.present!(listRow);
   const showOnHand = typeof access === 'function' ? access(row.dental_practice_id) : access;
   const items = parsed(rawItems as ItemJson[] | string | null) ?? [];
@@ -94,7 +97,7 @@ export async function presentProcedure(db: Pick<Database, 'select'>, id: number,
   const lotsOf = (itemId: number) => {
     const net = new Map<number, { lot_id: number; lot_number: string | null; expiry_date: string | null; expiry_state: ExpiryState | null; quantity: Big; unit_cost: string }>();
     for (const m of movements.filter((x) => x.item_id === itemId && x.lot_id !== null)) {
-      const entry = net.get(m.lot_id!) ?? { lot_id: m.lot_id!, lot_number: m.lot_number, expiry_date: m.expiry_date, expiry_state: m.expiry_state, quantity: new Big(0), unit_cost: m.unit_cost };
+      const entry = net.get(m.lot_id!) ?? { lot_id: m.lot_id!, lot_number: m.lot_number, expiry_date: m.expiry_date, expiry_state: expiryState(m.expiry_date, today as string, Number(warning)), quantity: new Big(0), unit_cost: m.unit_cost };
       entry.quantity = entry.quantity.minus(m.quantity);
       net.set(m.lot_id!, entry);
     }
