@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { activityLogs, apiTokens, roles, userPractices, userRoles, users } from '@enamel/db';
+import { activityLogs, apiTokens, brands, importJobs, roles, userPractices, userRoles, users } from '@enamel/db';
+import { multipart } from './imports-helpers.ts';
 import { Agent } from './agent.ts';
 import { createPractice, createUser } from './factories.ts';
 import { createTestApp, signedInUser, type TestApp } from './test-app.ts';
@@ -198,5 +199,38 @@ describe('API tokens', () => {
     expect((await manager.get('/api/api-tokens')).json().data.map((x: { id: number }) => x.id)).not.toContain(inB.data.id);
     expect((await manager.post(`/api/api-token/revoke/${inB.data.id}`)).statusCode).toBe(404);
     expect((await call(t.app, inB.secret, 'GET', '/api/user')).statusCode).toBe(200);
+  });
+
+  it("answers /api/abilities with the token's own rules, not its creator's", async () => {
+    const { agent } = await signedInUser(t, { role: 'Super Admin' });
+    const { secret } = await createToken(agent, { role_id: roleId['Practice Manager'], dental_practice_ids: [practiceA] });
+    const rules = (await call(t.app, secret, 'GET', '/api/abilities')).json() as Array<{ action: string; subject: string; conditions?: unknown }>;
+    expect(rules.some((r) => r.subject === 'all')).toBe(false);
+    expect(rules.find((r) => r.action === 'manage' && r.subject === 'Inventory')?.conditions).toEqual({ dentalPracticeId: { $in: [practiceA] } });
+  });
+
+  it("imports through the pipeline with a token: the job is the token's and runs with its rights", async () => {
+    const { agent } = await signedInUser(t, { role: 'Super Admin' });
+    const { data, secret } = await createToken(agent, { name: 'Importer', role_id: roleId['Practice Manager'], dental_practice_ids: [practiceA] });
+    const name = `Token import ${Date.now()}`;
+    const { payload, headers } = multipart('brands.csv', `name\n${name}\n`);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/brand/import', payload, headers: { ...headers, authorization: `Bearer ${secret}` } });
+    expect(uploaded.statusCode, uploaded.body).toBe(202);
+    const id = uploaded.json<{ data: { id: string } }>().data.id;
+    const [job] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, id));
+    expect(job!.apiTokenId).toBe(data.id);
+    const settle = async () => {
+      for (;;) {
+        const res = await call(t.app, secret, 'GET', `/api/import/${id}`);
+        expect(res.statusCode).toBe(200);
+        const body = res.json<{ data: { status: string } }>().data;
+        if (!['queued', 'running'].includes(body.status)) return body;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    expect((await settle()).status).toBe('succeeded');
+    expect([200, 202]).toContain((await call(t.app, secret, 'POST', `/api/import/${id}/commit`, { mode: 'valid' })).statusCode);
+    expect((await settle()).status).toBe('succeeded');
+    expect(await t.database.db.select().from(brands).where(eq(brands.name, name))).toHaveLength(1);
   });
 });

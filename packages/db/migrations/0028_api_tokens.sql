@@ -30,6 +30,10 @@ ALTER TABLE "api_token_practices" ADD CONSTRAINT "api_token_practices_dental_pra
 CREATE INDEX "api_tokens_created_by_idx" ON "api_tokens" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "api_token_practices_practice_idx" ON "api_token_practices" USING btree ("dental_practice_id");
 --> statement-breakpoint
+-- An import uploaded with a token runs with the token's rights (not its creator's) when its job runs.
+ALTER TABLE "import_jobs" ADD COLUMN "api_token_id" bigint;--> statement-breakpoint
+ALTER TABLE "import_jobs" ADD CONSTRAINT "import_jobs_api_token_id_api_tokens_id_fk" FOREIGN KEY ("api_token_id") REFERENCES "public"."api_tokens"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- The auth cache holds each token by its hash, like a session: any change but the "last used" touch announces the
 -- hash (revocation reaches every instance at once); a change of its practices drops everything.
 CREATE FUNCTION "enamel_auth_notify_api_token"() RETURNS trigger LANGUAGE plpgsql AS $$

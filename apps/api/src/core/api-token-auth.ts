@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AbilityRule } from '@enamel/contracts';
 import { API_TOKEN_PREFIX } from '@enamel/contracts';
-import { apiTokenPractices, apiTokens, users } from '@enamel/db';
+import { apiTokenPractices, apiTokens, users, type Database } from '@enamel/db';
 import type { Deps } from './context.ts';
 import { buildAbility, conditionPractices, loadRules, rulesOfRoles, type AppAbility } from './abilities.ts';
 import type { CachedToken } from './auth-cache.ts';
@@ -86,7 +86,15 @@ export function intersectRules(creator: AppAbility, tokenRules: readonly Ability
 
 /** The live token for a secret's hash, as the database has it now: null when unknown, revoked, expired or its creator inactive. */
 export async function loadApiToken(deps: Pick<Deps, 'db'>, hash: string, now: Date): Promise<CachedToken | null> {
-  const { db } = deps;
+  return loadToken(deps.db, eq(apiTokens.tokenHash, hash), now);
+}
+
+/** A token's ability now, by id (work it started that runs later, e.g. an import): no rights once it is not live. */
+export async function apiTokenAbility(db: Database, id: number): Promise<AppAbility> {
+  return (await loadToken(db, eq(apiTokens.id, id), new Date()))?.ability ?? buildAbility([]);
+}
+
+async function loadToken(db: Database, which: SQL, now: Date): Promise<CachedToken | null> {
   const [row] = await db
     .select({
       id: apiTokens.id,
@@ -96,11 +104,12 @@ export async function loadApiToken(deps: Pick<Deps, 'db'>, hash: string, now: Da
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
       lastUsedIp: apiTokens.lastUsedIp,
+      hash: apiTokens.tokenHash,
       user: { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, locale: users.locale, status: users.status },
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.createdBy))
-    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)), eq(users.status, 'active')))
+    .where(and(which, isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)), eq(users.status, 'active')))
     .limit(1);
   if (!row) return null;
   const practices = await db.select({ id: apiTokenPractices.dentalPracticeId }).from(apiTokenPractices).where(eq(apiTokenPractices.apiTokenId, row.id));
@@ -108,7 +117,7 @@ export async function loadApiToken(deps: Pick<Deps, 'db'>, hash: string, now: Da
   const [creatorRules, roleRules] = await Promise.all([loadRules(db, row.createdBy), row.roleId ? rulesOfRoles(db, [row.roleId], practiceIds) : Promise.resolve([])]);
   const rules = intersectRules(buildAbility(creatorRules), roleRules, practiceIds);
   return {
-    token: { id: row.id, name: row.name, hash, creatorId: row.createdBy, roleId: row.roleId, practiceIds, expiresAt: row.expiresAt },
+    token: { id: row.id, name: row.name, hash: row.hash, creatorId: row.createdBy, roleId: row.roleId, practiceIds, expiresAt: row.expiresAt },
     user: row.user,
     ability: buildAbility(rules),
     lastUsedAt: row.lastUsedAt?.getTime() ?? 0,
