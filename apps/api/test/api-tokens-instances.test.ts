@@ -51,7 +51,7 @@ describe(`API tokens across instances (${onPostgres ? 'PostgreSQL, two instances
     const { agent } = await signedInUser(t, { role: 'Super Admin' });
     const created = await agent.post('/api/api-token/create', { name: 'Sync', role_id: viewer!.id, dental_practice_ids: [practice.id] });
     expect(created.statusCode, created.body).toBe(201);
-    const { data, secret } = created.json() as { data: { id: number }; secret: string };
+    const { data, secret } = created.json<{ data: { id: number }; secret: string }>();
     for (let i = 0; i < 2; i++) expect((await withToken(b, secret, `/api/dental-practice/${practice.id}`)).statusCode).toBe(200);
     expect(b.deps.auth.size.tokens).toBeGreaterThan(0);
     expect((await agent.post(`/api/api-token/revoke/${data.id}`)).statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe(`API tokens across instances (${onPostgres ? 'PostgreSQL, two instances
     const practice = await createPractice(t.database.db);
     const [viewer] = await t.database.db.select().from(roles).where(eq(roles.name, 'Viewer'));
     const { agent, user } = await signedInUser(t, { role: 'Practice Manager', practiceIds: [practice.id] });
-    const { secret } = (await agent.post('/api/api-token/create', { name: 'Sync', role_id: viewer!.id, dental_practice_ids: [practice.id] })).json() as { secret: string };
+    const { secret } = (await agent.post('/api/api-token/create', { name: 'Sync', role_id: viewer!.id, dental_practice_ids: [practice.id] })).json<{ secret: string }>();
     for (let i = 0; i < 2; i++) expect((await withToken(b, secret, `/api/dental-practice/${practice.id}`)).statusCode).toBe(200);
     await t.database.db.delete(userPractices).where(eq(userPractices.userId, user.id));
     expect((await withToken(b, secret, `/api/dental-practice/${practice.id}`)).statusCode).toBe(403);

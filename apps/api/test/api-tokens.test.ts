@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { activityLogs, apiTokens, brands, importJobs, roles, userPractices, userRoles, users } from '@enamel/db';
 import { multipart } from './imports-helpers.ts';
 import { Agent } from './agent.ts';
-import { createPractice, createUser } from './factories.ts';
+import { createPractice } from './factories.ts';
 import { createTestApp, signedInUser, type TestApp } from './test-app.ts';
 
 /**
@@ -38,7 +38,7 @@ function call(app: FastifyInstance, secret: string | null, method: 'GET' | 'POST
 async function createToken(agent: Agent, body: Record<string, unknown>) {
   const res = await agent.post('/api/api-token/create', { name: 'Integration', ...body });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { data: { id: number; status: string; prefix: string }; secret: string };
+  return res.json<{ data: { id: number; status: string; prefix: string }; secret: string }>();
 }
 
 describe('API tokens', () => {
@@ -204,7 +204,7 @@ describe('API tokens', () => {
   it("answers /api/abilities with the token's own rules, not its creator's", async () => {
     const { agent } = await signedInUser(t, { role: 'Super Admin' });
     const { secret } = await createToken(agent, { role_id: roleId['Practice Manager'], dental_practice_ids: [practiceA] });
-    const rules = (await call(t.app, secret, 'GET', '/api/abilities')).json() as Array<{ action: string; subject: string; conditions?: unknown }>;
+    const rules = (await call(t.app, secret, 'GET', '/api/abilities')).json<Array<{ action: string; subject: string; conditions?: unknown }>>();
     expect(rules.some((r) => r.subject === 'all')).toBe(false);
     expect(rules.find((r) => r.action === 'manage' && r.subject === 'Inventory')?.conditions).toEqual({ dentalPracticeId: { $in: [practiceA] } });
   });
