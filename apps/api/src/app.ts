@@ -101,7 +101,7 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'] },
     logController: new ResponseLogController(),
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
