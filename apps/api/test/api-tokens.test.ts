@@ -233,4 +233,11 @@ describe('API tokens', () => {
     expect((await settle()).status).toBe('succeeded');
     expect(await t.database.db.select().from(brands).where(eq(brands.name, name))).toHaveLength(1);
   });
+
+  it('declares both security schemes in the OpenAPI document (the Authorize button of /api/docs)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string }> }; security: unknown[] }>();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(doc.security).toEqual([{ session: [], xsrf: [] }, { bearer: [] }]);
+  });
 });
