@@ -35,6 +35,7 @@ import { profileRoutes } from './features/profile/index.ts';
 import { rolesRoutes } from './features/roles/index.ts';
 import { seederRoutes } from './features/seeder/index.ts';
 import { userRoutes } from './features/users/index.ts';
+import { apiTokenRoutes } from './features/api-tokens/index.ts';
 import { brandRoutes } from './features/brands/index.ts';
 import { categoryRoutes } from './features/categories/index.ts';
 import { productRoutes } from './features/products/index.ts';
@@ -64,6 +65,7 @@ export const DEFAULT_LIMITS: AuthLimits = {
   forgotPerIp: { max: 20, windowSeconds: 15 * 60 },
   forgotPerAccount: { max: 5, windowSeconds: 60 * 60 },
   backups: { max: 3, windowSeconds: 10 * 60 },
+  apiToken: { max: 600, windowSeconds: 60 },
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -99,7 +101,7 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'] },
     logController: new ResponseLogController(),
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: {
       ...DEFAULT_LIMITS,
       ...(config.loginLimitPerIp ? { loginPerIp: { ...DEFAULT_LIMITS.loginPerIp, max: config.loginLimitPerIp } } : {}),
+      ...(config.apiTokenRateLimit ? { apiToken: { ...DEFAULT_LIMITS.apiToken, max: config.apiTokenRateLimit } } : {}),
       ...options.limits,
     },
     jobs,
@@ -191,14 +194,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       info: { title: 'Enamel API', version: APP_VERSION, description: 'Inventory and procedures management for dental practices.' },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'enamel_session' },
+          session: { type: 'apiKey', in: 'cookie', name: 'enamel_session', description: 'A browser session (sign in at /login); writes also need the X-XSRF-TOKEN header.' },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token (`enm_…`, created under Admin → API tokens). No cookie or X-XSRF-TOKEN needed.' },
         },
       },
+      security: [{ session: [], xsrf: [] }, { bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { persistAuthorization: false } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
@@ -209,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dentalPracticeRoutes);
   await app.register(activityLogRoutes);
   await app.register(userRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(seederRoutes);
   await app.register(importRoutes);
   await app.register(brandRoutes);

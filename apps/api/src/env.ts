@@ -40,6 +40,7 @@ const envSchema = z.object({
   BACKUP_KEEP_DAILY: wholeNumber('BACKUP_KEEP_DAILY', 0, 366).default(7),
   BACKUP_KEEP_WEEKLY: wholeNumber('BACKUP_KEEP_WEEKLY', 0, 520).default(4),
   LOGIN_LIMIT_PER_IP: wholeNumber('LOGIN_LIMIT_PER_IP', 1, 100_000).default(60),
+  API_TOKEN_RATE_LIMIT: wholeNumber('API_TOKEN_RATE_LIMIT', 1, 1_000_000).default(600),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -75,6 +76,8 @@ export interface Config {
   backupRetention: BackupRetention;
   /** Sign-in attempts one address may make in 15 minutes (a practice behind one address with many staff may raise it). */
   loginLimitPerIp?: number;
+  /** Requests one API token may make per minute. */
+  apiTokenRateLimit?: number;
 }
 
 /** How many backups are kept: the newest `latest`, and the newest of each of the last `daily` days and `weekly` weeks that have one. */
@@ -133,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     backupDir,
     backupRetention: { latest: KEEP_LATEST_BACKUPS, daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
   };
 }
 

@@ -110,6 +110,10 @@ const MATRIX: Entry[] = [
 
   // Users: Super Admin, and managers for the users of their practices.
   ['GET', '/api/admin/list/users', [SA, PM]],
+  // API tokens: Super Admin, and managers for their practices (tokens refuse themselves: session-hook.ts).
+  ['GET', '/api/api-tokens', [SA, PM]],
+  ['POST', '/api/api-token/create', [SA, PM]],
+  [DELETE, '/api/api-token/revoke/:id', [SA, PM], '/api/api-token/revoke/0'],
   ['GET', '/api/user/:id', [SA, PM], (t) => `/api/user/${t.userId}`],
   ['POST', '/api/user/create', [SA, PM]],
   [UPDATE, '/api/user/update', [SA, PM]],

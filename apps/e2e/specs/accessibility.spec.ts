@@ -90,6 +90,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   permissions: { url: () => '/admin/permissions' },
   'permissions/create': { url: () => '/admin/permissions/create' },
   'permissions/edit/:id': { url: (ids) => `/admin/permissions/edit/${ids.permission}` },
+  'api-tokens': { url: () => '/admin/api-tokens', dialogs: { 'token form': click('api-token-add') } },
   roles: { url: () => '/admin/roles' },
   'roles/create': { url: () => '/admin/roles/create' },
   'roles/edit/:id': { url: (ids) => `/admin/roles/edit/${ids.role}` },

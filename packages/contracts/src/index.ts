@@ -10,6 +10,7 @@ export * from './list-fields.ts';
 export * from './lists/index.ts';
 export * from './dental-practices.ts';
 export * from './users.ts';
+export * from './api-tokens.ts';
 export * from './catalog.ts';
 export * from './suppliers.ts';
 export * from './gs1.ts';

@@ -9,10 +9,17 @@ export interface Actor {
   userAgent: string | null;
 }
 
+/** What the log shows as the actor of a request made with an API token. */
+export function tokenActorName(tokenName: string, creatorEmail: string): string {
+  return `token ‹${tokenName}› (created by ${creatorEmail})`.slice(0, 254);
+}
+
+/** The actor of a request: the user, or the API token (its creator's id kept for ownership). */
 export function actorOf(request: FastifyRequest, fallbackEmail?: string): Actor {
+  const token = request.apiToken;
   return {
     userId: request.user?.id ?? null,
-    email: request.user?.email ?? fallbackEmail ?? null,
+    email: token && request.user ? tokenActorName(token.name, request.user.email) : (request.user?.email ?? fallbackEmail ?? null),
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };

@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Listener } from '@enamel/db';
 import type { AuthUser, Session } from './sessions.ts';
+import type { ApiTokenPrincipal } from './api-token-auth.ts';
 import type { AbilityRule } from '@enamel/contracts';
 import { buildAbility, type AppAbility } from './abilities.ts';
 
@@ -13,6 +14,16 @@ export interface CachedSession {
   session: Session;
   user: AuthUser;
   lastSeenAt: number;
+}
+
+/** A live API token as the cache holds it: its acting user (the creator) and its ability, already intersected. */
+export interface CachedToken {
+  token: ApiTokenPrincipal;
+  user: AuthUser;
+  ability: AppAbility;
+  /** When "last used" was last written (ms), and from which address. */
+  lastUsedAt: number;
+  lastUsedIp?: string;
 }
 
 interface UserEntry {
@@ -65,9 +76,12 @@ export class AuthCache {
   private sync: () => Promise<void> = async () => undefined;
   private readonly sessions: Lru<string, CachedSession>;
   private readonly users: Lru<number, UserEntry>;
+  /** API tokens by hash: dropped with their hash (revocation), their creator's id, or everything. */
+  private readonly tokens: Lru<string, CachedToken>;
 
   constructor(max = AUTH_CACHE_MAX) {
     this.sessions = new Lru(max);
+    this.tokens = new Lru(max);
     this.users = new Lru(max);
   }
 
@@ -75,8 +89,8 @@ export class AuthCache {
     return this.live;
   }
 
-  get size(): { sessions: number; users: number } {
-    return { sessions: this.sessions.size, users: this.users.size };
+  get size(): { sessions: number; users: number; tokens: number } {
+    return { sessions: this.sessions.size, users: this.users.size, tokens: this.tokens.size };
   }
 
   /** Listens through `listener`: see `session`. */
@@ -94,6 +108,7 @@ export class AuthCache {
     this.generation++;
     this.sessions.clear();
     this.users.clear();
+    this.tokens.clear();
   }
 
   /** A payload from the database: '*', a user id, or a session id. Anything else drops everything. */
@@ -103,9 +118,11 @@ export class AuthCache {
       const userId = Number(payload);
       this.users.delete(userId);
       for (const [id, entry] of this.sessions.entries()) if (entry.user.id === userId) this.sessions.delete(id);
+      for (const [hash, entry] of this.tokens.entries()) if (entry.user.id === userId) this.tokens.delete(hash);
     } else if (/^[0-9a-f]{64}$/.test(payload)) {
       this.generation++;
       this.sessions.delete(payload);
+      this.tokens.delete(payload);
     } else {
       this.flush();
     }
@@ -131,6 +148,29 @@ export class AuthCache {
     const loaded = await load();
     if (loaded && this.live && this.generation === started) this.sessions.set(id, loaded);
     else if (!loaded) this.sessions.delete(id);
+    return loaded;
+  }
+
+  /**
+   * The live API token whose secret hashes to `hash` (not revoked, not past its expiry, its creator active), from the
+   * cache or `load`; waits for the listener's barrier first, as `session` does, so a revocation committed on another
+   * instance before this request arrived is never missed.
+   */
+  async token(hash: string, now: number, load: () => Promise<CachedToken | null>): Promise<CachedToken | null> {
+    let live = this.live;
+    if (live) {
+      try {
+        await this.sync();
+      } catch {
+        live = false;
+      }
+    }
+    const cached = live && this.live ? this.tokens.get(hash) : undefined;
+    if (cached && (cached.token.expiresAt === null || cached.token.expiresAt.getTime() > now)) return cached;
+    const started = this.generation;
+    const loaded = await load();
+    if (loaded && this.live && this.generation === started) this.tokens.set(hash, loaded);
+    else if (!loaded) this.tokens.delete(hash);
     return loaded;
   }
 

@@ -6,6 +6,7 @@ import type { Throttle } from './throttle.ts';
 import type { AppAbility } from './abilities.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AuthCache } from './auth-cache.ts';
+import type { ApiTokenPrincipal } from './api-token-auth.ts';
 
 /** What every feature may use: built once in app.ts, reached through `app.deps`. */
 export interface Deps {
@@ -28,6 +29,8 @@ export interface AuthLimits {
   loginPerAccount: { max: number; windowSeconds: number };
   forgotPerIp: { max: number; windowSeconds: number };
   forgotPerAccount: { max: number; windowSeconds: number };
+  /** Requests one API token may make (API_TOKEN_RATE_LIMIT per minute). */
+  apiToken: { max: number; windowSeconds: number };
   /** Backups asked for over HTTP (all users together): each one writes a file. */
   backups: { max: number; windowSeconds: number };
 }
@@ -43,6 +46,8 @@ declare module 'fastify' {
     /** A session cookie was sent but its session is gone (expired, logged out elsewhere). */
     sessionExpired: boolean;
     user: AuthUser | null;
+    /** The API token the request came with (`Authorization: Bearer`); `user` is then its creator, `session` null. */
+    apiToken: ApiTokenPrincipal | null;
     /** Taken by `abilityFor` from the auth cache (built once per user until a change is announced). */
     ability: AppAbility | null;
   }

@@ -4,6 +4,7 @@ import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from './cookies.ts';
 import { hmac, randomToken, safeEqual, sha256 } from './tokens.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { isApiRequest, routePath } from './session-hook.ts';
+import { hasBearer } from './api-token-auth.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROVEN_MAX = 10_000;
@@ -61,7 +62,8 @@ export function registerCsrf(app: FastifyInstance) {
 
   // Callback-style hooks (not async): these run on every request and mostly decide there is nothing to do.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return done();
+    // A bearer token is not sent by a browser on its own (unlike a cookie): no CSRF to guard against.
+    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request) || request.apiToken) return done();
     const cookie = request.cookies[XSRF_COOKIE];
     const header = headerToken(request);
     if (!cookie || !header || !safeEqual(cookie, header)) return done(new AppError('csrf_mismatch'));
@@ -74,7 +76,7 @@ export function registerCsrf(app: FastifyInstance) {
 
   // Any API response whose request lacks a valid token for its session gets a fresh one.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.getHeader('set-cookie')?.toString().includes(`${XSRF_COOKIE}=`)) return done(null, payload);
+    if (reply.getHeader('set-cookie')?.toString().includes(`${XSRF_COOKIE}=`) || hasBearer(request)) return done(null, payload);
     const sessionId = request.session?.id ?? null;
     const current = request.cookies[XSRF_COOKIE];
     // Pages and assets do not know the session: they only fill in a missing cookie.

@@ -5,14 +5,17 @@ import { AppError } from './errors.ts';
 import type { AuthUser, Session } from './sessions.ts';
 
 /** The signed-in user, or a 401. */
-export function requireUser(request: FastifyRequest): { user: AuthUser; session: Session } {
-  if (!request.user || !request.session) throw new AppError('unauthenticated');
+/** The signed-in user (or, with an API token, the token's creator: its rights are the token's), or a 401. */
+export function requireUser(request: FastifyRequest): { user: AuthUser; session: Session | null } {
+  if (!request.user || (!request.session && !request.apiToken)) throw new AppError('unauthenticated');
   return { user: request.user, session: request.session };
 }
 
 /** The signed-in user's ability: built once per user and kept until the database announces a change (auth-cache.ts). */
 export async function abilityFor(request: FastifyRequest): Promise<AppAbility> {
   const { user } = requireUser(request);
+  // A token's ability is set with it (api-token-auth.ts): its role in its practices, within its creator's rights.
+  if (request.apiToken && request.ability) return request.ability;
   const { auth, db } = request.server.deps;
   request.ability ??= await auth.ability(user.id, () => loadRules(db, user.id));
   return request.ability;

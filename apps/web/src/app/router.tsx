@@ -27,6 +27,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   users: async () => ({ Component: (await import('../features/users/UserListPage.tsx')).UserListPage }),
   'user-form': async () => ({ Component: (await import('../features/users/UserFormPage.tsx')).UserFormPage }),
   roles: async () => ({ Component: (await import('../features/roles/RoleListPage.tsx')).RoleListPage }),
+  'api-tokens': async () => ({ Component: (await import('../features/api-tokens/ApiTokenListPage.tsx')).ApiTokenListPage }),
   'role-form': async () => ({ Component: (await import('../features/roles/RoleFormPage.tsx')).RoleFormPage }),
   permissions: async () => ({ Component: (await import('../features/roles/PermissionListPage.tsx')).PermissionListPage }),
   'permission-form': async () => ({ Component: (await import('../features/roles/PermissionFormPage.tsx')).PermissionFormPage }),

@@ -13,7 +13,8 @@ export type Screen =
   | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
   | 'stock-takes' | 'stock-take-detail' | 'stock-take-count'
   | 'use-supplies'
-  | 'locations' | 'restock' | 'par-levels';
+  | 'locations' | 'restock' | 'par-levels'
+  | 'api-tokens';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -82,6 +83,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'roles/edit/:id', crumb: 'routes.roleEdit', screen: 'role-form', parent: 'roles' },
   { path: 'users/create', crumb: 'routes.userCreate', screen: 'user-form', parent: 'list/users' },
   { path: 'users/edit/:id', crumb: 'routes.userEdit', screen: 'user-form', parent: 'list/users' },
+  { path: 'api-tokens', crumb: 'routes.apiTokens', screen: 'api-tokens' },
   { path: 'logs', crumb: 'routes.logs', screen: 'activity-logs' },
   { path: 'scheduler', crumb: 'routes.scheduler', screen: 'scheduler' },
   { path: 'archive-logs', crumb: 'routes.archiveLogs', screen: 'archive-logs' },
@@ -162,6 +164,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('users', 'list/users', { read: 'User' }),
       item('roles', 'roles', { read: 'Role' }),
       item('permissions', 'permissions', { read: 'Permission' }),
+      item('apiTokens', 'api-tokens', { read: 'ApiToken' }),
       item('logs', 'logs', { read: 'ActivityLog' }),
       item('archiveLogs', 'archive-logs', { read: 'ArchiveLog' }),
       item('scheduler', 'scheduler', { read: 'Scheduler' }),

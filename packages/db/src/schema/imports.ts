@@ -1,5 +1,6 @@
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
+import { apiTokens } from './api-tokens.ts';
 
 /**
  * One upload through the import pipeline (docs/product-rules.md#imports): the file waits in the database
@@ -13,6 +14,8 @@ export const importJobs = pgTable(
     id: varchar('id', { length: 36 }).primaryKey(),
     kind: varchar('kind', { length: 32 }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** The API token it was uploaded with: the job runs with the token's rights, not its creator's. */
+    apiTokenId: bigint('api_token_id', { mode: 'number' }).references(() => apiTokens.id, { onDelete: 'cascade' }),
     format: varchar('format', { length: 8 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),

@@ -13,6 +13,7 @@ import {
   currentUserSchema,
 } from '@enamel/contracts';
 import { users } from '@enamel/db';
+import type { AbilityRule } from '@enamel/contracts';
 import { loadRules } from '../../core/abilities.ts';
 import { actorOf, recordActivity } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
@@ -93,6 +94,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'The CASL rules of the signed-in user', response: { 200: z.array(abilityRuleSchema), 401: errorBodySchema } } },
     async (request) => {
       const { user } = requireUser(request);
+      // With an API token: the token's own rules (its role in its practices, within its creator's rights).
+      if (request.apiToken && request.ability) return request.ability.rules as AbilityRule[];
       return deps.auth.rules(user.id, () => loadRules(deps.db, user.id));
     },
   );

@@ -11,6 +11,7 @@ import { recordActivity, type Actor } from '../../core/activity-log.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { AnyImportKind, ImportContext } from '../../core/import/kind.ts';
 import { buildAbility, loadRules } from '../../core/abilities.ts';
+import { apiTokenAbility } from '../../core/api-token-auth.ts';
 import { practiceScope } from '../../core/practice-scope.ts';
 import { analyzeStaleTables } from '../../core/table-statistics.ts';
 import { ImportFileError, invalidRowsOf, validateFile, writeFile, type Progress } from '../../core/import/pipeline.ts';
@@ -111,9 +112,12 @@ async function fail(deps: ImportDeps, log: FastifyBaseLogger, job: ImportJob, er
   });
 }
 
-/** The importing user's practices for the kind's subject, read from their rules when the job runs. */
+/**
+ * The importing user's practices for the kind's subject, read from their rules when the job runs; for an upload made
+ * with an API token, the token's rights as they are now (none once it is revoked or expired).
+ */
 async function contextOf(deps: ImportDeps, job: ImportJob, kind: AnyImportKind): Promise<ImportContext> {
-  const ability = buildAbility(await loadRules(deps.db, job.userId));
+  const ability = job.apiTokenId ? await apiTokenAbility(deps.db, job.apiTokenId) : buildAbility(await loadRules(deps.db, job.userId));
   return { userId: job.userId, practiceIds: practiceScope(ability, 'import', kind.subject) };
 }
 

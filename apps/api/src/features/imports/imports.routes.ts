@@ -123,7 +123,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
         }
         let job: ImportJob;
         try {
-          job = await acceptImport(fastify.deps, { id, kind: kind.name, userId: user.id, format, fileName, fileSize: size, heartbeatAt: new Date() }, fs.readFileSync(temp));
+          job = await acceptImport(fastify.deps, { id, kind: kind.name, userId: user.id, apiTokenId: request.apiToken?.id ?? null, format, fileName, fileSize: size, heartbeatAt: new Date() }, fs.readFileSync(temp));
         } finally {
           fs.rmSync(temp, { force: true });
         }

@@ -108,7 +108,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       checkNewPassword(body.password, body.password_confirmation);
       await deps.db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
       // Other devices must sign in again with the new password.
-      await deps.sessions.destroyAllForUser(user.id, session.id);
+      await deps.sessions.destroyAllForUser(user.id, session?.id);
       await recordActivity(deps.db, actorOf(request), { action: 'password_changed', subject: 'User', subjectId: user.id });
       return { success: true, message: translate(requestLocale(request), 'auth.password_changed') };
     },
