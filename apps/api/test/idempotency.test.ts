@@ -181,3 +181,16 @@ describe('Idempotency-Key on writes that change stock', () => {
     expect(await findLedgerDifferences(db)).toEqual([]);
   }, 60_000);
 });
+
+describe('the OpenAPI document', () => {
+  it('declares the Idempotency-Key header on the writes that change stock, and only there', async () => {
+    const doc = (await app.admin.get('/api/openapi.json')).json<{ paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; description?: string }> }>> }>();
+    const withHeader = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')).map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    for (const route of ['POST /api/procedure/create', 'PATCH /api/procedure/{id}', 'POST /api/procedure/delete/{id}', 'POST /api/inventory/receive', 'POST /api/inventory/adjust', 'POST /api/inventory/transfer', 'POST /api/stock/use', 'POST /api/restock', 'POST /api/purchase-orders', 'POST /api/purchase-orders/{id}/receive', 'POST /api/stock-takes/{id}/approve']) {
+      expect(withHeader, route).toContain(route);
+    }
+    expect(withHeader.filter((r) => r.startsWith('GET '))).toEqual([]);
+  });
+});
