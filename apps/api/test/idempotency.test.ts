@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, inventories, procedures, stockMovements } from '@enamel/db';
+import { idempotencyKeys, inventories, practiceSettings, procedures, stockMovements } from '@enamel/db';
 import { removeExpiredIdempotencyKeys } from '../src/core/idempotency.ts';
 import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import type { Agent } from './agent.ts';
@@ -160,6 +160,25 @@ describe('Idempotency-Key on writes that change stock', () => {
     await twice('POST', `/api/procedure/delete/${id}`, undefined);
     expect(await onHand(s.practice.id, s.product.id)).toBe(100);
     expect(await findLedgerDifferences(app.t.database.db)).toEqual([]);
+  });
+
+  it('replays a stock take approval: one adjust movement', async () => {
+    const s = await stocked('10');
+    await app.t.database.db.insert(practiceSettings).values({ dentalPracticeId: s.practice.id, stockTakeApprovalThreshold: '100000' });
+    const take = await app.admin.post('/api/stock-takes', { dental_practice_id: s.practice.id, kind: 'all' });
+    expect(take.statusCode, take.body).toBe(201);
+    const id = take.json().data.id as number;
+    expect((await app.admin.post(`/api/stock-takes/${id}/counts`, { product_id: s.product.id, quantity: '7' })).statusCode).toBe(200);
+    const k = key();
+    const first = await app.admin.post(`/api/stock-takes/${id}/approve`, undefined, withKey(k));
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await app.admin.post(`/api/stock-takes/${id}/approve`, undefined, withKey(k));
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([200, 'true', first.body]);
+    // Without the key, a second approval is the command's own 409.
+    expect((await app.admin.post(`/api/stock-takes/${id}/approve`)).statusCode).toBe(409);
+    const adjusts = await app.t.database.db.select().from(stockMovements).where(and(eq(stockMovements.dentalPracticeId, s.practice.id), eq(stockMovements.type, 'adjust')));
+    expect(adjusts).toHaveLength(1);
+    expect(await onHand(s.practice.id, s.product.id)).toBe(7);
   });
 
   it('does the work once for 10 identical procedures sent at the same moment with one key', async () => {
