@@ -77,6 +77,8 @@ class NotKept extends Error {
   }
 }
 
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 /**
  * Runs the route's handler, keeping what it sends instead of sending it (it is sent once the transaction has committed).
  * A handler that calls `reply.send` returns the reply, a thenable settled only once the answer has gone out: the capture
@@ -91,12 +93,12 @@ async function capture(handler: RouteHandlerMethod, app: FastifyInstance, reques
         return reply;
       };
       try {
-        const result = (handler as (this: FastifyInstance, req: FastifyRequest, rep: FastifyReply) => unknown).call(app, request, reply);
+        const result: unknown = handler.call(app, request, reply);
         // Not `await result`: a returned reply is a thenable of the sent answer.
         if (result === reply) return;
-        Promise.resolve(result).then((value) => resolve({ status: reply.statusCode, body: value }), reject);
+        Promise.resolve(result).then((value) => resolve({ status: reply.statusCode, body: value }), (error: unknown) => reject(asError(error)));
       } catch (error) {
-        reject(error);
+        reject(asError(error));
       }
     });
   } finally {
