@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.scratch*/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**', '*.config.js'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.scratch*/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**', '*.config.js', 'packages/client/src/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

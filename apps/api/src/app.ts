@@ -12,6 +12,7 @@ import type { Config } from './env.ts';
 import type { AuthLimits, Deps } from './core/context.ts';
 import { registerCsrf } from './core/csrf.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
+import { registerIdempotency } from './core/idempotency.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
 import { JobQueue, startWorkers } from './core/jobs/index.ts';
 import { createMailer, type Mailer } from './core/mail.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
+  registerIdempotency(app);
   app.addHook('onClose', async () => {
     await authListener.close();
     if (!options.jobs) await jobs.stop();

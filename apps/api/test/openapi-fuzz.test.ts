@@ -289,6 +289,7 @@ function requestArb(op: Operation): fc.Arbitrary<Request> {
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
+  const headerParams = params.filter((p) => p.in === 'header');
   const row = op.responses?.['200']?.content?.['application/json']?.schema.properties?.data?.items;
   const pathArb = fc.tuple(...pathParams.map((p) => pathValueArb(p.name, op.path))).map((values) =>
     pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, values[i]!.startsWith('%') || values[i]!.includes('%') ? values[i]! : encodeURIComponent(values[i]!)), op.path),
@@ -312,11 +313,21 @@ function requestArb(op: Operation): fc.Arbitrary<Request> {
   const json = op.requestBody?.content['application/json']?.schema;
   const upload = op.method === 'POST' && !op.requestBody && op.path.endsWith('/import');
   const body: fc.Arbitrary<Body | null> = json ? bodyArb(json, op.path) : upload ? uploadArb() : fc.constant(null);
-  return fc.tuple(pathArb, queryArb, body).map(([path, query, b]) => {
+  // Declared headers (the Idempotency-Key of stock writes): absent, a plausible key, or a malformed one (empty, blank, too long, not ASCII, control).
+  const headerArb = fc.tuple(
+    ...headerParams.map(() =>
+      fc.option(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019-_:.'), minLength: 1, maxLength: 40 }) }, { weight: 2, arbitrary: fc.constantFrom('', '   ', 'x'.repeat(256), 'caf\u00e9', 'a\u007fb', '\u00ff'.repeat(300)) }), { freq: 2 }),
+    ),
+  );
+  return fc.tuple(pathArb, queryArb, body, headerArb).map(([path, query, b, values]) => {
     const req: Request = { method: op.method, url: query ? `${path}?${query}` : path };
     if (b?.json !== undefined) req.json = b.json;
     if (b?.payload !== undefined) req.payload = b.payload;
     if (b?.contentType) req.headers = { 'content-type': b.contentType };
+    headerParams.forEach((p, i) => {
+      const v = values[i];
+      if (v !== null && v !== undefined) req.headers = { ...req.headers, [p.name]: v };
+    });
     return req;
   });
 }

@@ -18,3 +18,4 @@ export * from './ledger-rollups.ts';
 export * from './stock-takes.ts';
 export * from './locations.ts';
 export * from './api-tokens.ts';
+export * from './idempotency.ts';

@@ -6,6 +6,7 @@ import {
   adjustBodySchema, applySuggestionsBodySchema, moveBodySchema, applySuggestionsResultSchema, errorBodySchema, inventoryAddBodySchema, inventoryUpdateBodySchema, receiveBodySchema, transferBodySchema, writeOffBodySchema,
   type Action, inventoryDetailSchema, stockProductSearchSchema } from '@enamel/contracts';
 import { inventories, stockMovements } from '@enamel/db';
+import { dbOf } from '../../core/idempotency.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
@@ -22,16 +23,15 @@ const detailSchema = z.object({ success: z.literal(true), data: inventoryDetailS
 
 export default async function inventoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
 
   /** The practice must be one the user may do `action` on Inventory in (404 when they cannot even see it). */
   async function checkPractice(request: FastifyRequest, action: Action, id: number) {
     ensurePracticeAccess(await abilityFor(request), action, 'Inventory', id);
   }
   async function detail(request: FastifyRequest, inventoryId: number) {
-    const row = await findInventory(db, inventoryId);
+    const row = await findInventory(dbOf(request), inventoryId);
     await checkPractice(request, 'read', row.dentalPracticeId);
-    return { success: true as const, data: await inventoryDetail(db, inventoryId) };
+    return { success: true as const, data: await inventoryDetail(dbOf(request), inventoryId) };
   }
 
   registerListRoute(app, {
@@ -78,7 +78,7 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);
-      return searchProductsInPractice(db, request.query.dental_practice_id, request.query.q, request.query.limit);
+      return searchProductsInPractice(dbOf(request), request.query.dental_practice_id, request.query.q, request.query.limit);
     },
   );
 
@@ -87,16 +87,16 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     { preValidation: authorize('create', 'Inventory'), schema: { tags: ['inventory'], summary: 'Stock a product in a practice (reorder point, par level, location)', body: inventoryAddBodySchema, response: { 201: detailSchema, ...recordErrors } } },
     async (request, reply) => {
       await checkPractice(request, 'create', request.body.dental_practice_id);
-      const row = await addInventory(db, actorOf(request), request.body);
-      return reply.status(201).send({ success: true as const, data: await inventoryDetail(db, row.id) });
+      const row = await addInventory(dbOf(request), actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, data: await inventoryDetail(dbOf(request), row.id) });
     },
   );
 
   async function update(request: FastifyRequest, id: number | undefined, body: z.output<typeof inventoryUpdateBodySchema>) {
     if (!id) throw invalid('id', 'validation.required');
-    await checkPractice(request, 'update', (await findInventory(db, id)).dentalPracticeId);
-    await updateInventory(db, actorOf(request), id, body);
-    return { success: true as const, data: await inventoryDetail(db, id) };
+    await checkPractice(request, 'update', (await findInventory(dbOf(request), id)).dentalPracticeId);
+    await updateInventory(dbOf(request), actorOf(request), id, body);
+    return { success: true as const, data: await inventoryDetail(dbOf(request), id) };
   }
   const updateSchema = { tags: ['inventory'], summary: 'Reorder point, par level, location, status', body: inventoryUpdateBodySchema, response: { 200: detailSchema, ...recordErrors } };
   app.route({ method: ['POST', 'PUT', 'PATCH'], url: '/api/inventory/update', preValidation: authorize('update', 'Inventory'), schema: updateSchema, handler: (request) => update(request, request.body.id, request.body) });
@@ -115,14 +115,14 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await checkPractice(request, 'update', request.body.dental_practice_id);
-      return { success: true as const, data: await applySuggestions(db, actorOf(request), request.body) };
+      return { success: true as const, data: await applySuggestions(dbOf(request), actorOf(request), request.body) };
     },
   );
 
   async function status(request: FastifyRequest, id: number, to: 'active' | 'inactive') {
-    await checkPractice(request, 'delete', (await findInventory(db, id)).dentalPracticeId);
-    await setInventoryStatus(db, actorOf(request), id, to);
-    return { success: true as const, data: await inventoryDetail(db, id) };
+    await checkPractice(request, 'delete', (await findInventory(dbOf(request), id)).dentalPracticeId);
+    await setInventoryStatus(dbOf(request), actorOf(request), id, to);
+    return { success: true as const, data: await inventoryDetail(dbOf(request), id) };
   }
   const statusSchema = (summary: string) => ({ tags: ['inventory'], summary, params: idParams, response: { 200: detailSchema, ...recordErrors } });
   app.post('/api/inventory/delete', { preValidation: authorize('delete', 'Inventory'), schema: { tags: ['inventory'], summary: 'Deactivate (delete of a status record; restorable)', body: z.strictObject({ id: z.number().int().positive() }), response: { 200: detailSchema, ...recordErrors } } }, (request) =>
@@ -132,19 +132,19 @@ export default async function inventoryRoutes(fastify: FastifyInstance) {
   app.post('/api/inventory/restore/:id', { preValidation: authorize('delete', 'Inventory'), schema: statusSchema('Restore a deactivated inventory') }, (request) => status(request, request.params.id, 'active'));
 
   const stockWrite = <S extends z.ZodType<{ dental_practice_id: number }>>(url: string, summary: string, body: S, run: (request: FastifyRequest, body: z.output<S>) => Promise<number>) =>
-    app.post(url, { preValidation: authorize('update', 'Inventory'), schema: { tags: ['inventory'], summary, body, response: { 200: detailSchema, ...recordErrors } } }, async (request) => {
+    app.post(url, { config: { idempotent: true }, preValidation: authorize('update', 'Inventory'), schema: { tags: ['inventory'], summary, body, response: { 200: detailSchema, ...recordErrors } } }, async (request) => {
       const parsed = request.body as z.output<S>;
       await checkPractice(request, 'update', parsed.dental_practice_id);
       const id = await run(request, parsed);
-      return { success: true as const, data: await inventoryDetail(db, id) };
+      return { success: true as const, data: await inventoryDetail(dbOf(request), id) };
     });
 
-  stockWrite('/api/inventory/receive', 'Receive stock into a lot (scan a GS1 barcode to fill product, lot and expiry)', receiveBodySchema, (request, body) => receiveStock(db, actorOf(request), body));
-  stockWrite('/api/inventory/adjust', 'Count correction of a lot or of the product, with a reason', adjustBodySchema, (request, body) => adjustStock(db, actorOf(request), body));
+  stockWrite('/api/inventory/receive', 'Receive stock into a lot (scan a GS1 barcode to fill product, lot and expiry)', receiveBodySchema, (request, body) => receiveStock(dbOf(request), actorOf(request), body));
+  stockWrite('/api/inventory/adjust', 'Count correction of a lot or of the product, with a reason', adjustBodySchema, (request, body) => adjustStock(dbOf(request), actorOf(request), body));
   stockWrite('/api/inventory/transfer', 'Transfer stock to another practice (FEFO out, same lots in)', transferBodySchema, async (request, body) => {
     await checkPractice(request, 'update', body.to_dental_practice_id);
-    return transferStock(db, actorOf(request), body);
+    return transferStock(dbOf(request), actorOf(request), body);
   });
-  stockWrite('/api/inventory/move', 'Move part of a lot from one storage location of the practice to another (a pair of move movements; on hand unchanged)', moveBodySchema, (request, body) => moveStock(db, actorOf(request), body));
-  stockWrite('/api/inventory/write-off', 'Write off an expired or wasted lot', writeOffBodySchema, (request, body) => writeOffLot(db, actorOf(request), body));
+  stockWrite('/api/inventory/move', 'Move part of a lot from one storage location of the practice to another (a pair of move movements; on hand unchanged)', moveBodySchema, (request, body) => moveStock(dbOf(request), actorOf(request), body));
+  stockWrite('/api/inventory/write-off', 'Write off an expired or wasted lot', writeOffBodySchema, (request, body) => writeOffLot(dbOf(request), actorOf(request), body));
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { locationParLevelBodySchema, locationParLevelSchema, restockBodySchema, restockListSchema, restockQuerySchema, restockResultSchema, type Action } from '@enamel/contracts';
 import { locationParLevels } from '@enamel/db';
+import { dbOf } from '../../core/idempotency.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
@@ -23,7 +24,6 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
  */
 export default async function parLevelRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
   const tags = ['locations'];
 
   async function checkPractice(request: FastifyRequest, action: Action, practiceId: number) {
@@ -37,7 +37,7 @@ export default async function parLevelRoutes(fastify: FastifyInstance) {
     summary: 'Par levels of one storage location (how much of each product it should hold), with what it holds now',
     query: { location_id: id },
     scope: async (request) => {
-      await checkPractice(request, 'read', await practiceOfLocation(db, request.query.location_id));
+      await checkPractice(request, 'read', await practiceOfLocation(dbOf(request), request.query.location_id));
       return eq(locationParLevels.locationId, request.query.location_id);
     },
   });
@@ -49,10 +49,10 @@ export default async function parLevelRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Set (or replace) the par level of a product at a storage location (usage units, > 0)', body: locationParLevelBodySchema, response: { 200: oneOf(locationParLevelSchema), ...recordErrors } },
     },
     async (request) => {
-      const practiceId = await practiceOfLocation(db, request.body.location_id);
+      const practiceId = await practiceOfLocation(dbOf(request), request.body.location_id);
       await checkPractice(request, 'update', practiceId);
-      const parId = await setParLevel(db, actorOf(request), practiceId, request.body);
-      return { success: true as const, data: await parLevelDetail(db, parId) };
+      const parId = await setParLevel(dbOf(request), actorOf(request), practiceId, request.body);
+      return { success: true as const, data: await parLevelDetail(dbOf(request), parId) };
     },
   );
 
@@ -62,8 +62,8 @@ export default async function parLevelRoutes(fastify: FastifyInstance) {
     preValidation: authorize('update', 'Inventory'),
     schema: { tags, summary: 'Remove a par level (answers it as it was)', params: idParams, response: { 200: oneOf(locationParLevelSchema), ...recordErrors } },
     handler: async (request) => {
-      await checkPractice(request, 'update', (await findParLevel(db, request.params.id)).practiceId);
-      return { success: true as const, data: await removeParLevel(db, actorOf(request), request.params.id) };
+      await checkPractice(request, 'update', (await findParLevel(dbOf(request), request.params.id)).practiceId);
+      return { success: true as const, data: await removeParLevel(dbOf(request), actorOf(request), request.params.id) };
     },
   });
 
@@ -75,22 +75,23 @@ export default async function parLevelRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await checkPractice(request, 'read', request.query.dental_practice_id);
-      if (request.query.location_id !== undefined && (await practiceOfLocation(db, request.query.location_id).catch(() => null)) !== request.query.dental_practice_id) {
+      if (request.query.location_id !== undefined && (await practiceOfLocation(dbOf(request), request.query.location_id).catch(() => null)) !== request.query.dental_practice_id) {
         throw invalid('location_id', 'locations.unknown');
       }
-      return { success: true as const, data: await restockList(db, request.query.dental_practice_id, request.query.location_id) };
+      return { success: true as const, data: await restockList(dbOf(request), request.query.dental_practice_id, request.query.location_id) };
     },
   );
 
   app.post(
     '/api/restock',
     {
+      config: { idempotent: true },
       preValidation: authorize('update', 'Inventory'),
       schema: { tags, summary: 'Restock a location: move these quantities from the main store (its lots earliest expiry first), in one transaction', body: restockBodySchema, response: { 200: oneOf(restockResultSchema), ...recordErrors } },
     },
     async (request) => {
       await checkPractice(request, 'update', request.body.dental_practice_id);
-      return { success: true as const, data: await restockLocation(db, actorOf(request), request.body) };
+      return { success: true as const, data: await restockLocation(dbOf(request), actorOf(request), request.body) };
     },
   );
 }

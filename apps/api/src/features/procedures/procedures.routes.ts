@@ -6,6 +6,7 @@ import {
   procedureAmendBodySchema, procedureBodySchema, procedureDetailSchema, procedureItemUpdateBodySchema, procedureTemplateLinesQuerySchema, procedureTemplateLinesSchema, type Action,
 } from '@enamel/contracts';
 import { procedures } from '@enamel/db';
+import { dbOf } from '../../core/idempotency.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
@@ -26,7 +27,6 @@ const tags = ['procedures'];
  */
 export default async function procedureRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
   const check = async (request: FastifyRequest, action: Action, practiceId: number) => ensurePracticeAccess(await abilityFor(request), action, 'Procedure', practiceId);
   const callerOf = async (request: FastifyRequest, action: Action): Promise<Caller> => {
     const ability = await abilityFor(request);
@@ -42,7 +42,7 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
       ensurePracticeAccess(ability, 'read', 'Procedure', practiceId);
       return canInPractice(ability, 'read', 'Inventory', practiceId);
     };
-    return { success: true as const, data: await presentProcedure(db, id, access) };
+    return { success: true as const, data: await presentProcedure(dbOf(request), id, access) };
   };
 
   registerListRoute(app, {
@@ -72,67 +72,72 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
       const ability = await abilityFor(request);
       const { dental_practice_id: practiceId, procedure_template_id: templateId } = request.query;
       ensurePracticeAccess(ability, 'read', 'Procedure', practiceId);
-      return { success: true as const, data: await templateLines(db, templateId, practiceId, canInPractice(ability, 'read', 'Inventory', practiceId)) };
+      return { success: true as const, data: await templateLines(dbOf(request), templateId, practiceId, canInPractice(ability, 'read', 'Inventory', practiceId)) };
     },
   );
 
   app.post(
     '/api/procedure/create',
-    { preValidation: authorize('create', 'Procedure'), schema: { tags, summary: 'Record a procedure (command): a completed one consumes its items from stock (FEFO) in the same transaction', body: procedureBodySchema, response: { 201: one, ...recordErrors } } },
+    { config: { idempotent: true }, preValidation: authorize('create', 'Procedure'), schema: { tags, summary: 'Record a procedure (command): a completed one consumes its items from stock (FEFO) in the same transaction', body: procedureBodySchema, response: { 201: one, ...recordErrors } } },
     async (request, reply) => {
-      const row = await recordProcedure(db, await callerOf(request, 'create'), request.body);
+      const row = await recordProcedure(dbOf(request), await callerOf(request, 'create'), request.body);
       return reply.status(201).send(await detail(request, row.id));
     },
   );
   app.patch(
     '/api/procedure/:id',
     {
+      config: { idempotent: true },
       preValidation: authorize('update', 'Procedure'),
       schema: { tags, summary: 'Amend a procedure (command): only the fields sent change; a completed one’s stock follows its items (differences consumed or given back)', params: idParams, body: procedureAmendBodySchema, response: { 200: one, ...recordErrors } },
     },
     async (request) => {
-      await amendProcedure(db, await callerOf(request, 'update'), request.params.id, request.body);
+      await amendProcedure(dbOf(request), await callerOf(request, 'update'), request.params.id, request.body);
       return detail(request, request.params.id);
     },
   );
   app.route({
     method: ['POST', 'PUT', 'PATCH'],
     url: '/api/procedure/update/:id',
+    config: { idempotent: true },
     preValidation: authorize('update', 'Procedure'),
     schema: { tags, summary: 'Change a procedure (an update is the whole record: fields left out are cleared); stock follows', params: idParams, body: procedureBodySchema, response: { 200: one, ...recordErrors } },
     handler: async (request) => {
-      await amendProcedure(db, await callerOf(request, 'update'), request.params.id, request.body);
+      await amendProcedure(dbOf(request), await callerOf(request, 'update'), request.params.id, request.body);
       return detail(request, request.params.id);
     },
   });
   app.post(
     '/api/procedure/complete/:id',
     {
+      config: { idempotent: true },
       preValidation: authorize('update', 'Procedure'),
       schema: { tags, summary: 'Complete a planned procedure (command): its items are consumed from stock (FEFO) in one step; 409 when it is already completed', params: idParams, response: { 200: one, ...recordErrors } },
     },
     async (request) => {
-      await completeProcedure(db, await callerOf(request, 'update'), request.params.id);
+      await completeProcedure(dbOf(request), await callerOf(request, 'update'), request.params.id);
       return detail(request, request.params.id);
     },
   );
   app.route({
     method: ['POST', 'PUT', 'PATCH'],
     url: '/api/procedure/update/procedure-item/:id',
+    config: { idempotent: true },
     preValidation: authorize('update', 'Procedure'),
     schema: { tags, summary: 'Change one item’s quantity; the difference is consumed or given back', params: idParams, body: procedureItemUpdateBodySchema, response: { 200: one, ...recordErrors } },
     handler: async (request) => {
-      const row = await amendProcedureItem(db, await callerOf(request, 'update'), request.params.id, request.body.quantity);
+      const row = await amendProcedureItem(dbOf(request), await callerOf(request, 'update'), request.params.id, request.body.quantity);
       return detail(request, row.id);
     },
   });
   app.route({
     method: ['POST', 'DELETE'],
     url: '/api/procedure/delete/:id',
+    config: { idempotent: true },
     preValidation: authorize('delete', 'Procedure'),
     schema: { tags, summary: 'Delete a procedure (command); what it consumed goes back to stock', params: idParams, response: { 204: z.null(), ...recordErrors } },
     handler: async (request, reply) => {
-      await deleteProcedure(db, await callerOf(request, 'delete'), request.params.id);
+      await deleteProcedure(dbOf(request), await callerOf(request, 'delete'), request.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -7,6 +7,7 @@ import {
   calendarDaySchema, idSchema,
 } from '@enamel/contracts';
 import { inventories } from '@enamel/db';
+import { dbOf } from '../../core/idempotency.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
@@ -95,6 +96,7 @@ export default async function replenishmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/replenishment/transfer-suggestions/accept',
     {
+      config: { idempotent: true },
       preValidation: authorize('update', 'Inventory'),
       schema: {
         tags,
@@ -108,7 +110,7 @@ export default async function replenishmentRoutes(fastify: FastifyInstance) {
       const ability = await abilityFor(request);
       ensurePracticeAccess(ability, 'update', 'Inventory', body.to_practice_id);
       ensurePracticeAccess(ability, 'update', 'Inventory', body.from_practice_id);
-      const inventoryId = await transferStock(db, actorOf(request), {
+      const inventoryId = await transferStock(dbOf(request), actorOf(request), {
         dental_practice_id: body.from_practice_id,
         to_dental_practice_id: body.to_practice_id,
         product_id: body.product_id,

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { dentalPractices, passwordResetTokens, schedulerRuns, sessions, throttles } from '@enamel/db';
 import type { Deps } from '../../core/context.ts';
+import { removeExpiredIdempotencyKeys } from '../../core/idempotency.ts';
 import { analyzeStaleTables } from '../../core/table-statistics.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { runStockAlerts } from '../alerts/index.ts';
@@ -114,6 +115,7 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
       log('scheduler.log.tokens_removed', { count: tokens.length });
       const stale = await db.delete(throttles).where(lt(throttles.windowStart, sql`now() - interval '1 day'`)).returning({ key: throttles.key });
       log('scheduler.log.throttles_removed', { count: stale.length });
+      log('scheduler.log.idempotency_keys_removed', { count: await removeExpiredIdempotencyKeys(db) });
       await sweepOldJobs(db, deps.config.dataDir);
       log('scheduler.log.imports_removed');
       log('scheduler.log.exports_removed', { count: await sweepExpiredExportFiles(db) });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { type Action, stockTakeAnswerSchema, stockTakeCancelBodySchema, stockTakeCountBodySchema, stockTakeLineReviewBodySchema, stockTakeStartBodySchema } from '@enamel/contracts';
 import { stockTakes } from '@enamel/db';
+import { dbOf } from '../../core/idempotency.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { readerScope, registerListRoute } from '../../core/list-route.ts';
@@ -17,19 +18,18 @@ const tags = ['stock-takes'];
 
 export default async function stockTakeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
 
   /** The stock take, checked against the reader's practices (404 for another practice's, 403 without the action there). */
   async function takeFor(request: FastifyRequest, action: Action, id: number) {
-    const take = await findTake(db, id);
+    const take = await findTake(dbOf(request), id);
     ensurePracticeAccess(await abilityFor(request), action, 'StockTake', take.dentalPracticeId);
     return take;
   }
   /** The detail as this reader may see it: expected quantities and variances only for those who may approve (review). */
   const answer = async (request: FastifyRequest, id: number) => {
-    const take = await findTake(db, id);
+    const take = await findTake(dbOf(request), id);
     const mayReview = canInPractice(await abilityFor(request), 'approve', 'StockTake', take.dentalPracticeId);
-    return { success: true as const, data: await takeDetail(db, id, mayReview) };
+    return { success: true as const, data: await takeDetail(dbOf(request), id, mayReview) };
   };
 
   registerListRoute(app, {
@@ -62,7 +62,7 @@ export default async function stockTakeRoutes(fastify: FastifyInstance) {
     { preValidation: authorize('create', 'StockTake'), schema: { tags, summary: 'Start a stock take (all products, one category, a cycle count, or one location): records what the ledger holds now', body: stockTakeStartBodySchema, response: { 201: stockTakeAnswerSchema, ...recordErrors } } },
     async (request, reply) => {
       ensurePracticeAccess(await abilityFor(request), 'create', 'StockTake', request.body.dental_practice_id);
-      const id = await startTake(db, actorOf(request), request.body);
+      const id = await startTake(dbOf(request), actorOf(request), request.body);
       return reply.status(201).send(await answer(request, id));
     },
   );
@@ -72,7 +72,7 @@ export default async function stockTakeRoutes(fastify: FastifyInstance) {
     { preValidation: authorize('update', 'StockTake'), schema: { tags, summary: 'Record one count of a product of an open stock take (usage units, ≥ 0); several people may count at once', params: idParams, body: stockTakeCountBodySchema, response: { 200: stockTakeAnswerSchema, ...recordErrors } } },
     async (request) => {
       await takeFor(request, 'update', request.params.id);
-      await recordCount(db, actorOf(request), request.params.id, request.body);
+      await recordCount(dbOf(request), actorOf(request), request.params.id, request.body);
       return answer(request, request.params.id);
     },
   );
@@ -85,17 +85,17 @@ export default async function stockTakeRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await takeFor(request, 'approve', request.params.id);
-      await reviewLine(db, actorOf(request), request.params.id, request.params.lineId, request.body);
+      await reviewLine(dbOf(request), actorOf(request), request.params.id, request.params.lineId, request.body);
       return answer(request, request.params.id);
     },
   );
 
   app.post(
     '/api/stock-takes/:id/approve',
-    { preValidation: authorize('approve', 'StockTake'), schema: { tags, summary: 'Approve: one adjust movement per non-zero variance, in one transaction (above the threshold, not by who started or counted it)', params: idParams, response: { 200: stockTakeAnswerSchema, ...recordErrors } } },
+    { config: { idempotent: true }, preValidation: authorize('approve', 'StockTake'), schema: { tags, summary: 'Approve: one adjust movement per non-zero variance, in one transaction (above the threshold, not by who started or counted it)', params: idParams, response: { 200: stockTakeAnswerSchema, ...recordErrors } } },
     async (request) => {
       await takeFor(request, 'approve', request.params.id);
-      await approveTake(db, actorOf(request), request.params.id);
+      await approveTake(dbOf(request), actorOf(request), request.params.id);
       return answer(request, request.params.id);
     },
   );
@@ -105,7 +105,7 @@ export default async function stockTakeRoutes(fastify: FastifyInstance) {
     { preValidation: authorize('cancel', 'StockTake'), schema: { tags, summary: 'Cancel an open stock take with the reason: nothing is adjusted', params: idParams, body: stockTakeCancelBodySchema, response: { 200: stockTakeAnswerSchema, ...recordErrors } } },
     async (request) => {
       await takeFor(request, 'cancel', request.params.id);
-      await cancelTake(db, actorOf(request), request.params.id, request.body.reason);
+      await cancelTake(dbOf(request), actorOf(request), request.params.id, request.body.reason);
       return answer(request, request.params.id);
     },
   );

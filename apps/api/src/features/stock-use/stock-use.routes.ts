@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stockUseBodySchema, stockUseResultSchema } from '@enamel/contracts';
+import { dbOf } from '../../core/idempotency.ts';
 import { actorOf } from '../../core/activity-log.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { requestLocale } from '../../core/i18n.ts';
@@ -11,11 +12,11 @@ import { useStock } from './stock-use.service.ts';
 
 export default async function stockUseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
 
   app.post(
     '/api/stock/use',
     {
+      config: { idempotent: true },
       preValidation: authorize('update', 'Inventory'),
       schema: {
         tags: ['inventory'],
@@ -26,7 +27,7 @@ export default async function stockUseRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       ensurePracticeAccess(await abilityFor(request), 'update', 'Inventory', request.body.dental_practice_id);
-      return { success: true as const, data: await useStock(db, actorOf(request), requestLocale(request), request.body) };
+      return { success: true as const, data: await useStock(dbOf(request), actorOf(request), requestLocale(request), request.body) };
     },
   );
 }
