@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createEnamelClient } from '@enamel/client';
+import { roles } from '@enamel/db';
 import { SCHEMA_FILE, generateTypes } from '../../../packages/client/scripts/generate-types.ts';
 import { buildOpenApiDocument } from '../src/openapi-document.ts';
 import { createPractice } from './factories.ts';
@@ -17,7 +19,7 @@ describe('@enamel/client', () => {
     expect(fs.readFileSync(SCHEMA_FILE, 'utf8') === (await generateTypes(document)), 'packages/client/src/schema.d.ts is out of date: run npm run client:generate').toBe(true);
   }, 300_000);
 
-  it('lists low stock and records a procedure against the real app (typed paths, bodies and answers)', async () => {
+  it('lists low stock and records a procedure with an API token against the real app (typed paths, bodies and answers)', async () => {
     const db = app.t.database.db;
     const practice = await createPractice(db);
     const product = (await app.admin.post('/api/product/create', { name: `Bibs ${uid()}`, sku: `CLI-${uid()}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 50, purchase_price: '5.00', tracks_lots: false })).json().data as { id: number };
@@ -25,11 +27,11 @@ describe('@enamel/client', () => {
     expect((await app.admin.post('/api/inventory/receive', { dental_practice_id: practice.id, product_id: product.id, quantity: '8' })).statusCode).toBe(200);
     const code = (await app.admin.post('/api/procedure-code/create', { code: `C${uid()}`.slice(0, 16), name: 'Exam', category: 'diagnostic' })).json().data as { id: number };
 
-    // API tokens come with their own helper; here the client carries the admin's session as headers.
-    const client = createEnamelClient({
-      baseUrl: app.base,
-      headers: { cookie: app.admin.cookieHeader(), 'x-xsrf-token': app.admin.cookies.get('XSRF-TOKEN')!, 'x-requested-with': 'XMLHttpRequest' },
-    });
+    // An integration's API token (a Practice Manager in this practice), as the README's example uses one.
+    const [manager] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Practice Manager'));
+    const created = await app.admin.post('/api/api-token/create', { name: `Client ${uid()}`, role_id: manager!.id, dental_practice_ids: [practice.id] });
+    expect(created.statusCode, created.body).toBe(201);
+    const client = createEnamelClient({ baseUrl: app.base, token: created.json<{ secret: string }>().secret });
     const low = await client.GET('/api/admin/dashboard/low-stock-data', { params: { query: { dental_practice_id: practice.id } } });
     expect(low.response.status, JSON.stringify(low.error)).toBe(200);
     expect(low.data!.data.items.map((i) => [i.product_id, i.on_hand])).toEqual([[product.id, '8.0000']]);

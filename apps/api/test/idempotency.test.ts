@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, inventories, practiceSettings, procedures, stockMovements } from '@enamel/db';
+import { idempotencyKeys, inventories, practiceSettings, procedures, roles, stockMovements } from '@enamel/db';
 import { removeExpiredIdempotencyKeys } from '../src/core/idempotency.ts';
 import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
 import type { Agent } from './agent.ts';
@@ -116,6 +116,25 @@ describe('Idempotency-Key on writes that change stock', () => {
     expect(await onHand(t.practice.id, t.product.id)).toBe(99);
     const rows = await app.t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k));
     expect(rows.map((r) => `${r.principal.split(':')[0]} ${r.practiceId === s.practice.id ? 's' : 't'}`).sort()).toEqual(['user s', 'user s', 'user t']);
+  });
+
+  it("keeps an API token's keys apart from its creator's: the same key and body through both do the work twice, and a retry through the token replays", async () => {
+    const s = await stocked();
+    const k = key('token');
+    const body = { dental_practice_id: s.practice.id, product_id: s.product.id, quantity: '1' };
+    const [manager] = await app.t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Practice Manager'));
+    const created = await app.admin.post('/api/api-token/create', { name: `Idem ${uid()}`, role_id: manager!.id, dental_practice_ids: [s.practice.id] });
+    expect(created.statusCode, created.body).toBe(201);
+    const bearer = { authorization: `Bearer ${created.json<{ secret: string }>().secret}`, 'content-type': 'application/json', 'idempotency-key': k };
+    const viaToken = () => fetch(`${app.base}/api/stock/use`, { method: 'POST', headers: bearer, body: JSON.stringify(body) });
+    expect((await app.admin.post('/api/stock/use', body, withKey(k))).statusCode).toBe(200);
+    const first = await viaToken();
+    expect([first.status, first.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    const again = await viaToken();
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(await onHand(s.practice.id, s.product.id)).toBe(98);
+    const rows = await app.t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k));
+    expect(rows.map((r) => r.principal.split(':')[0]).sort()).toEqual(['token', 'user']);
   });
 
   it('forgets a key after 24 hours: the same request does the work again, and the clean-up removes old keys', async () => {

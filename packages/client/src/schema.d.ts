@@ -32,7 +32,7 @@ export interface paths {
                             };
                             fields?: string[];
                             inverted?: boolean;
-                            subject: ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "all") | ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "all")[];
+                            subject: ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all") | ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all")[];
                         }[];
                     };
                 };
@@ -4935,6 +4935,670 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-token/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an API token; its secret is in this answer only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dental_practice_ids: number[];
+                        /**
+                         * Format: date-time
+                         * @default null
+                         */
+                        expires_at?: string | null;
+                        name: string;
+                        role_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                created_by: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                dental_practices: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                expires_at: string | null;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                prefix: string;
+                                revoked_at: string | null;
+                                role: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            };
+                            secret: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-token/revoke/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API token at once, on every server instance */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                created_by: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                dental_practices: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                expires_at: string | null;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                prefix: string;
+                                revoked_at: string | null;
+                                role: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Revoke an API token at once, on every server instance */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                created_by: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                dental_practices: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                expires_at: string | null;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                prefix: string;
+                                revoked_at: string | null;
+                                role: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API tokens the reader may see (never their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                created_by: {
+                                    email: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                dental_practices: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                expires_at: string | null;
+                                id: number;
+                                last_used_at: string | null;
+                                last_used_ip: string | null;
+                                name: string;
+                                prefix: string;
+                                revoked_at: string | null;
+                                role: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18234,7 +18898,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
                     };
                 };
             };
@@ -18667,7 +19331,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
                     };
                 };
             };
@@ -18822,7 +19486,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
                     };
                 };
             };
@@ -18980,7 +19644,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
                     };
                 };
             };
