@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** One request a local receiver got. */
 export interface Received {
   headers: http.IncomingHttpHeaders;
+  path: string;
   body: string;
   at: number;
 }
@@ -19,7 +20,7 @@ export async function startReceiver(status: (n: number, body: string) => number 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, body, at: Date.now() });
+      received.push({ headers: req.headers, path: req.url ?? '', body, at: Date.now() });
       const code = status(received.length, body);
       const answer = () => {
         res.statusCode = code;

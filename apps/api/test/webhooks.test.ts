@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { notifications, webhookEvents, webhookSubscriptions } from '@enamel/db';
+import { notifications, webhookDeliveries, webhookEvents, webhookSubscriptions } from '@enamel/db';
 import { drainWebhooks, emitWebhookEvent, verifyWebhookSignature } from '../src/features/webhooks/index.ts';
 import { signWebhook } from '../src/features/webhooks/signature.ts';
 import { isPublicAddress } from '../src/features/webhooks/url-guard.ts';
@@ -25,7 +25,7 @@ type Json = ReturnType<typeof JSON.parse>;
 const ALL = ['procedure.completed', 'procedure.amended', 'procedure.deleted'];
 
 async function webhook(agent: Agent, practiceId: number, url: string, events = ALL) {
-  const res = await agent.post('/api/webhooks', { dental_practice_id: practiceId, name: `Hook ${uid()}`, url, events });
+  const res = await agent.post('/api/webhook/create', { dental_practice_id: practiceId, name: `Hook ${uid()}`, url, events });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { data: Json; secret: string };
 }
@@ -98,7 +98,7 @@ describe('URL rules (SSRF)', () => {
       ['https://user:pass@93.184.216.34/hook', 'password'],
     ];
     for (const [url, says] of refused) {
-      const res = await admin.post('/api/webhooks', { dental_practice_id: practice.id, name: 'Bad', url, events: ['stock.low'] });
+      const res = await admin.post('/api/webhook/create', { dental_practice_id: practice.id, name: 'Bad', url, events: ['stock.low'] });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
       expect(Object.keys(res.json().errors), url).toEqual(['url']);
       expect(res.json().errors.url[0], url).toContain(says);
@@ -116,11 +116,11 @@ describe('URL rules (SSRF)', () => {
     }) as never);
     try {
       for (const [host, says] of [['internal.example.com', 'private'], ['mixed.example.com', 'private'], ['nowhere.example.com', 'resolved']]) {
-        const res = await admin.post('/api/webhooks', { dental_practice_id: practice.id, name: 'Bad', url: `https://${host}/hook`, events: ['stock.low'] });
+        const res = await admin.post('/api/webhook/create', { dental_practice_id: practice.id, name: 'Bad', url: `https://${host}/hook`, events: ['stock.low'] });
         expect(res.statusCode, res.body).toBe(422);
         expect(res.json().errors.url[0]).toContain(says);
       }
-      const ok = await admin.post('/api/webhooks', { dental_practice_id: practice.id, name: 'Good', url: 'https://public.example.com/hook', events: ['procedure.completed'] });
+      const ok = await admin.post('/api/webhook/create', { dental_practice_id: practice.id, name: 'Good', url: 'https://public.example.com/hook', events: ['procedure.completed'] });
       expect(ok.statusCode, ok.body).toBe(201);
     } finally {
       lookup.mockRestore();
@@ -156,7 +156,7 @@ describe('URL rules (SSRF)', () => {
       [{ ...base, name: '' }, 'name'],
       [{ ...base, secret: 'mine' }, 'secret'],
     ] as const) {
-      const res = await admin.post('/api/webhooks', body);
+      const res = await admin.post('/api/webhook/create', body);
       expect(res.statusCode, res.body).toBe(422);
       expect(Object.keys(res.json().errors).some((k) => k.startsWith(field)), res.body).toBe(true);
     }
@@ -171,7 +171,7 @@ describe('events and deliveries', () => {
       const practice = await createPractice(t.database.db);
       const { data: sub, secret } = await webhook(admin, practice.id, receiver.url);
       expect(secret).toMatch(/^whsec_/);
-      const detail = await admin.get(`/api/webhooks/${sub.id}`);
+      const detail = await admin.get(`/api/webhook/${sub.id}`);
       expect(detail.body).not.toContain(secret);
       expect((await admin.get('/api/admin/list/webhooks')).body).not.toContain(secret);
       const body = await procedureSetup(practice.id);
@@ -269,8 +269,8 @@ describe('events and deliveries', () => {
       expect(receiver.received).toHaveLength(2);
       const [row] = await deliveries(admin, sub.id);
       const [otherRow] = await deliveries(admin, otherSub.id);
-      expect((await admin.post(`/api/webhooks/${sub.id}/deliveries/${otherRow.id}/redeliver`)).statusCode).toBe(404);
-      const again = await admin.post(`/api/webhooks/${sub.id}/deliveries/${row.id}/redeliver`);
+      expect((await admin.post(`/api/webhook-delivery/redeliver/${Number(otherRow.id) + 1_000_000}`)).statusCode).toBe(404);
+      const again = await admin.post(`/api/webhook-delivery/redeliver/${row.id}`);
       expect(again.statusCode, again.body).toBe(200);
       expect((await deliveries(admin, sub.id))[0].status).toBe('pending');
       await drainWebhooks(t.app.deps);
@@ -293,7 +293,7 @@ describe('events and deliveries', () => {
       await drainWebhooks(t.app.deps);
       const rows = await deliveries(agent, sub.id);
       expect(rows.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
-      const detail = (await agent.get(`/api/webhooks/${sub.id}`)).json().data;
+      const detail = (await agent.get(`/api/webhook/${sub.id}`)).json().data;
       expect(detail).toMatchObject({ status: 'inactive', disabled_reason: 'failures', consecutive_failures: 5 });
       const told = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.kind, 'webhook_disabled')));
       expect(told).toHaveLength(1);
@@ -302,7 +302,7 @@ describe('events and deliveries', () => {
       // Turned off, nothing more is queued for it; restored, it starts over.
       await t.database.db.transaction((tx) => emitWebhookEvent(tx, practice.id, 'stock.low', { alert: {} }));
       expect(await deliveries(agent, sub.id)).toHaveLength(5);
-      const restored = await agent.post(`/api/webhooks/${sub.id}/restore`);
+      const restored = await agent.post(`/api/webhook/restore/${sub.id}`);
       expect(restored.json().data).toMatchObject({ status: 'active', disabled_reason: null, consecutive_failures: 0 });
     } finally {
       t.app.deps.config.webhookRetryHours = hours;
@@ -320,20 +320,22 @@ describe('permissions and tenant isolation', () => {
     const { data: other } = await webhook(admin, theirs.id, 'https://93.184.216.34/theirs', ['stock.low']);
     const list = (await manager.get('/api/admin/list/webhooks')).json().data as Json[];
     expect(list.map((w) => w.id)).toEqual([own.id]);
-    for (const url of [`/api/webhooks/${other.id}`, `/api/admin/list/webhook-deliveries?subscription_id=${other.id}`, `/api/admin/list/webhooks?dental_practice_id=${theirs.id}`]) expect((await manager.get(url)).statusCode, url).toBe(404);
-    for (const url of [`/api/webhooks/${other.id}/deactivate`, `/api/webhooks/${other.id}/rotate-secret`, `/api/webhooks/${other.id}/deliveries/1/redeliver`]) expect((await manager.post(url)).statusCode, url).toBe(404);
-    expect((await manager.post(`/api/webhooks/${other.id}`, { dental_practice_id: theirs.id, name: 'x', url: 'https://93.184.216.34/x', events: ['stock.low'] })).statusCode).toBe(404);
-    expect((await manager.post('/api/webhooks', { dental_practice_id: theirs.id, name: 'x', url: 'https://93.184.216.34/x', events: ['stock.low'] })).statusCode).toBe(404);
+    for (const url of [`/api/webhook/${other.id}`, `/api/admin/list/webhook-deliveries?subscription_id=${other.id}`, `/api/admin/list/webhooks?dental_practice_id=${theirs.id}`]) expect((await manager.get(url)).statusCode, url).toBe(404);
+    await t.database.db.transaction((tx) => emitWebhookEvent(tx, theirs.id, 'stock.low', { alert: {} }));
+    const [theirDelivery] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, other.id));
+    for (const url of [`/api/webhook/deactivate/${other.id}`, `/api/webhook/rotate-secret/${other.id}`, `/api/webhook-delivery/redeliver/${theirDelivery!.id}`]) expect((await manager.post(url)).statusCode, url).toBe(404);
+    expect((await manager.post(`/api/webhook/update/${other.id}`, { dental_practice_id: theirs.id, name: 'x', url: 'https://93.184.216.34/x', events: ['stock.low'] })).statusCode).toBe(404);
+    expect((await manager.post('/api/webhook/create', { dental_practice_id: theirs.id, name: 'x', url: 'https://93.184.216.34/x', events: ['stock.low'] })).statusCode).toBe(404);
     // Moving a subscription to another practice is refused.
-    const moved = await manager.post(`/api/webhooks/${own.id}`, { dental_practice_id: theirs.id, name: 'x', url: 'https://93.184.216.34/x', events: ['stock.low'] });
+    const moved = await manager.post(`/api/webhook/update/${own.id}`, { dental_practice_id: theirs.id, name: 'x', url: 'https://93.184.216.34/x', events: ['stock.low'] });
     expect(moved.statusCode).toBe(422);
     const staff = await signInAs(t, { role: 'Clinical Staff', practiceIds: [mine.id] });
     expect((await staff.get('/api/admin/list/webhooks')).statusCode).toBe(403);
-    expect((await staff.get(`/api/webhooks/${own.id}`)).statusCode).toBe(403);
+    expect((await staff.get(`/api/webhook/${own.id}`)).statusCode).toBe(403);
     // Rotating answers a new secret once; deactivating is logged.
-    const rotated = await manager.post(`/api/webhooks/${own.id}/rotate-secret`);
+    const rotated = await manager.post(`/api/webhook/rotate-secret/${own.id}`);
     expect(rotated.json().secret).toMatch(/^whsec_/);
-    expect((await manager.post(`/api/webhooks/${own.id}/deactivate`)).json().data.status).toBe('inactive');
+    expect((await manager.post(`/api/webhook/deactivate/${own.id}`)).json().data.status).toBe('inactive');
     const [logged] = await t.database.db.execute(sql`select count(*)::int as n from activity_logs where subject = 'Webhook' and subject_id = ${String(own.id)}`).then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
     expect(Number(logged!.n)).toBeGreaterThanOrEqual(3);
     const [row] = await t.database.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, own.id));

@@ -24,6 +24,13 @@ export async function practiceOfWebhook(db: Database, id: number): Promise<numbe
   return row.practiceId;
 }
 
+/** A delivery's subscription (404 when unknown). */
+export async function subscriptionOfDelivery(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ subscriptionId: webhookDeliveries.subscriptionId }).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  if (!row) throw new AppError('not_found');
+  return row.subscriptionId;
+}
+
 export async function webhookDetail(db: Database, id: number): Promise<WebhookRow> {
   const row = await runListRow(db, webhookList, eq(webhookSubscriptions.id, id));
   if (!row) throw new AppError('not_found');

@@ -11,7 +11,7 @@ import { ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { policyOf } from './url-guard.ts';
 import { webhookDeliveryList, webhookList } from './webhook.list.ts';
-import { createWebhook, practiceOfWebhook, redeliver, rotateWebhookSecret, setWebhookStatus, updateWebhook, webhookDetail } from './webhook.service.ts';
+import { createWebhook, practiceOfWebhook, redeliver, subscriptionOfDelivery, rotateWebhookSecret, setWebhookStatus, updateWebhook, webhookDetail } from './webhook.service.ts';
 
 const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const tags = ['webhooks'];
@@ -61,13 +61,13 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.get('/api/webhooks/:id', { preValidation: authorize('read', 'Webhook'), schema: { tags, summary: 'One webhook subscription (without its secret)', params: idParams, response: { 200: one, ...recordErrors } } }, async (request) => {
+  app.get('/api/webhook/:id', { preValidation: authorize('read', 'Webhook'), schema: { tags, summary: 'One webhook subscription (without its secret)', params: idParams, response: { 200: one, ...recordErrors } } }, async (request) => {
     await check(request, 'read', request.params.id);
     return present(request.params.id);
   });
 
   app.post(
-    '/api/webhooks',
+    '/api/webhook/create',
     {
       preValidation: authorize('create', 'Webhook'),
       schema: { tags, summary: 'Create a webhook subscription; its secret is answered here, once (422 for a URL that is not allowed)', body: webhookBodySchema, response: { 201: withSecret, ...recordErrors } },
@@ -81,7 +81,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
 
   app.route({
     method: ['POST', 'PUT', 'PATCH'],
-    url: '/api/webhooks/:id',
+    url: '/api/webhook/update/:id',
     preValidation: authorize('update', 'Webhook'),
     schema: { tags, summary: 'Update a webhook subscription (the whole record)', params: idParams, body: webhookBodySchema, response: { 200: one, ...recordErrors } },
     handler: async (request) => {
@@ -91,7 +91,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
   });
 
   const status = (verb: string, to: 'active' | 'inactive', summary: string) =>
-    app.post(`/api/webhooks/:id/${verb}`, { preValidation: authorize('delete', 'Webhook'), schema: { tags, summary, params: idParams, response: { 200: one, ...recordErrors } } }, async (request) => {
+    app.post(`/api/webhook/${verb}/:id`, { preValidation: authorize('delete', 'Webhook'), schema: { tags, summary, params: idParams, response: { 200: one, ...recordErrors } } }, async (request) => {
       await check(request, 'delete', request.params.id);
       return present(await setWebhookStatus(db, actorOf(request), request.params.id, to));
     });
@@ -99,7 +99,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
   status('restore', 'active', 'Restore a webhook subscription (its failure count starts over)');
 
   app.post(
-    '/api/webhooks/:id/rotate-secret',
+    '/api/webhook/rotate-secret/:id',
     { preValidation: authorize('update', 'Webhook'), schema: { tags, summary: 'A new secret for a webhook subscription, answered once; the old one stops signing at once', params: idParams, response: { 200: withSecret, ...recordErrors } } },
     async (request) => {
       await check(request, 'update', request.params.id);
@@ -109,15 +109,16 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+    '/api/webhook-delivery/redeliver/:id',
     {
       preValidation: authorize('update', 'Webhook'),
-      schema: { tags, summary: 'Send one delivery again now (404 for another subscription’s; 409 while it is being sent)', params: z.object({ id: positiveId, deliveryId: positiveId }), response: { 200: one, ...recordErrors } },
+      schema: { tags, summary: 'Send one delivery again now (409 while it is being sent); answers its subscription', params: idParams, response: { 200: one, ...recordErrors } },
     },
     async (request) => {
-      await check(request, 'update', request.params.id);
-      await redeliver(db, actorOf(request), request.params.id, request.params.deliveryId);
-      return present(request.params.id);
+      const subscriptionId = await subscriptionOfDelivery(db, request.params.id);
+      await check(request, 'update', subscriptionId);
+      await redeliver(db, actorOf(request), subscriptionId, request.params.id);
+      return present(subscriptionId);
     },
   );
 }
