@@ -27,7 +27,7 @@ const ALL = ['procedure.completed', 'procedure.amended', 'procedure.deleted'];
 async function webhook(agent: Agent, practiceId: number, url: string, events = ALL) {
   const res = await agent.post('/api/webhook/create', { dental_practice_id: practiceId, name: `Hook ${uid()}`, url, events });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { data: Json; secret: string };
+  return res.json<{ data: Json; secret: string }>();
 }
 
 async function procedureSetup(practiceId: number) {
@@ -336,7 +336,7 @@ describe('permissions and tenant isolation', () => {
     const rotated = await manager.post(`/api/webhook/rotate-secret/${own.id}`);
     expect(rotated.json().secret).toMatch(/^whsec_/);
     expect((await manager.post(`/api/webhook/deactivate/${own.id}`)).json().data.status).toBe('inactive');
-    const [logged] = await t.database.db.execute(sql`select count(*)::int as n from activity_logs where subject = 'Webhook' and subject_id = ${String(own.id)}`).then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+    const [logged] = await t.database.db.execute(sql`select count(*)::int as n from activity_logs where subject = 'Webhook' and subject_id = ${String(own.id)}`).then((r) => (r as { rows: Array<{ n: number }> }).rows);
     expect(Number(logged!.n)).toBeGreaterThanOrEqual(3);
     const [row] = await t.database.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, own.id));
     expect(row!.secret).toBe(rotated.json().secret);

@@ -124,7 +124,28 @@ async function record(deps: Deps, claimed: Claimed, occurredAt: Date, result: At
       .set({ ...common, status: givenUp ? 'failed' : 'pending', nextAttemptAt: givenUp ? null : next })
       .where(mine)
       .returning({ id: webhookDeliveries.id });
-    if (row && givenUp) await countFailedEvent(tx as unknown as Database, claimed.subscription_id);
+    if (row && givenUp) await countFailedEvent(tx, claimed.subscription_id);
+  });
+}
+
+/**
+ * The delivered ones of a batch, in one statement (each only if the row is still this attempt's), and their
+ * subscriptions' failure counts back to zero.
+ */
+async function recordSuccesses(db: Database, done: ReadonlyArray<{ claimed: Claimed; result: AttemptResult }>): Promise<void> {
+  if (done.length === 0) return;
+  const values = sql.join(done.map((d) => sql`(${d.claimed.id}::bigint, ${d.claimed.attempts}::int, ${d.result.status}::int, ${d.result.durationMs}::int)`), sql`, `);
+  await db.transaction(async (tx) => {
+    const subs = await rowsOf(
+      tx,
+      z.object({ subscription_id: sqlCol.int }),
+      sql`update webhook_deliveries d set status = 'succeeded', delivered_at = now(), next_attempt_at = null, locked_until = null, error = null, response_status = v.code, duration_ms = v.ms
+          from (values ${values}) as v(id, attempts, code, ms)
+          where d.id = v.id and d.status = 'sending' and d.attempts = v.attempts
+          returning d.subscription_id`,
+    );
+    const ids = [...new Set(subs.map((s) => s.subscription_id))];
+    if (ids.length) await tx.execute(sql`update webhook_subscriptions set consecutive_failures = 0 where id in ${ids} and consecutive_failures <> 0`);
   });
 }
 
@@ -167,20 +188,29 @@ export async function drainWebhooks(deps: Deps, log?: FastifyBaseLogger): Promis
     const events = new Map(
       (await deps.db.select({ id: webhookEvents.id, uid: webhookEvents.uid, type: webhookEvents.type, payload: webhookEvents.payload, occurredAt: webhookEvents.occurredAt }).from(webhookEvents).where(sql`${webhookEvents.id} in ${[...new Set(claimed.map((c) => c.event_id))]}`)).map((e) => [e.id, e]),
     );
-    await Promise.all(
+    const results = await Promise.all(
       claimed.map(async (c) => {
         const sub = subs.get(c.subscription_id);
         const event = events.get(c.event_id);
-        if (!sub || !event) return;
+        if (!sub || !event) return null;
         const body = JSON.stringify(event.payload);
         const result = await postSigned(policy, sub.url, sub.secret, body, { 'enamel-event-id': event.uid, 'enamel-event-type': event.type, 'enamel-delivery-attempt': String(c.attempts) }, timeoutMs);
-        try {
-          await record(deps, c, new Date(event.occurredAt), result);
-        } catch (err) {
-          log?.error({ err, delivery: c.id }, 'webhook delivery result not recorded');
-        }
+        return { claimed: c, occurredAt: new Date(event.occurredAt), result };
       }),
     );
+    const done = results.filter((r) => r !== null);
+    try {
+      await recordSuccesses(deps.db, done.filter((r) => r.result.ok));
+    } catch (err) {
+      log?.error({ err }, 'webhook delivery results not recorded');
+    }
+    for (const r of done.filter((d) => !d.result.ok)) {
+      try {
+        await record(deps, r.claimed, r.occurredAt, r.result);
+      } catch (err) {
+        log?.error({ err, delivery: r.claimed.id }, 'webhook delivery result not recorded');
+      }
+    }
     sent += claimed.length;
   }
 }

@@ -83,11 +83,11 @@ export function guardedLookup(policy: UrlPolicy, host: string): net.LookupFuncti
   return ((hostname: string, options: dns.LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void) => {
     dns.lookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       const bad = list.find((a) => !isPublicAddress(a.address) && !allowed(policy, a.address) && !allowed(policy, host));
       if (bad || list.length === 0) return callback(Object.assign(new Error(`refused address ${bad?.address ?? 'none'} for ${hostname}`), { code: 'EWEBHOOKADDR' }), '', 0);
       if (options.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
-  }) as net.LookupFunction;
+  });
 }
