@@ -29,6 +29,8 @@ export function appServer(port: number, dataDir: string) {
       // The suite signs in some 70 times from one address in well under 15 minutes; only the per-address limit is
       // raised (the per-account limit on wrong passwords stays as shipped).
       LOGIN_LIMIT_PER_IP: '1000',
+      // The webhooks spec's receiver listens on 127.0.0.1 (plain http): allowed here only (docs/webhooks.md).
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     },
   };
 }

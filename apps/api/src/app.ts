@@ -59,6 +59,7 @@ import { replenishmentRoutes } from './features/replenishment/index.ts';
 import { purchaseOrderRoutes } from './features/purchase-orders/index.ts';
 import { stockTakeRoutes } from './features/stock-takes/index.ts';
 import { stockUseRoutes } from './features/stock-use/index.ts';
+import { startWebhookTicker, webhookRoutes } from './features/webhooks/index.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -242,11 +243,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(supportRoutes);
   await app.register(locationRoutes);
   await app.register(parLevelRoutes);
+  await app.register(webhookRoutes);
   await registerSpa(app, config.webDist);
   // Every worker starts here, once the routes are in place: the jobs of src/jobs.ts, then the scheduler's cron.
   if (options.workers !== false) {
     await startWorkers(deps, app.log, JOBS);
     await syncSchedules(deps);
+    // Webhook deliveries due are queued by each instance's ticker (off under tests: they drain by hand).
+    if (config.env !== 'test') {
+      const stop = startWebhookTicker(deps, app.log);
+      app.addHook('preClose', async () => stop());
+    }
   }
   return app;
 }

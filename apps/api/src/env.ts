@@ -41,6 +41,12 @@ const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: wholeNumber('BACKUP_KEEP_WEEKLY', 0, 520).default(4),
   LOGIN_LIMIT_PER_IP: wholeNumber('LOGIN_LIMIT_PER_IP', 1, 100_000).default(60),
   API_TOKEN_RATE_LIMIT: wholeNumber('API_TOKEN_RATE_LIMIT', 1, 1_000_000).default(600),
+  /** Hosts or addresses webhooks may call although private or plain http (tests, local development): comma-separated. */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** The first retry's delay; each next one doubles (capped at 6 h), for WEBHOOK_RETRY_HOURS. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number({ message: 'WEBHOOK_RETRY_BASE_SECONDS must be a number' }).min(0.01).max(3600).default(30),
+  WEBHOOK_RETRY_HOURS: z.coerce.number({ message: 'WEBHOOK_RETRY_HOURS must be a number' }).min(0).max(168).default(24),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number({ message: 'WEBHOOK_TIMEOUT_SECONDS must be a number' }).min(0.1).max(60).default(10),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -78,6 +84,11 @@ export interface Config {
   loginLimitPerIp?: number;
   /** Requests one API token may make per minute. */
   apiTokenRateLimit?: number;
+  /** Webhooks (docs/webhooks.md): hosts allowed although private, the retry schedule, the timeout of one attempt. */
+  webhookAllowHosts: string[];
+  webhookRetryBaseSeconds: number;
+  webhookRetryHours: number;
+  webhookTimeoutSeconds: number;
 }
 
 /** How many backups are kept: the newest `latest`, and the newest of each of the last `daily` days and `weekly` weeks that have one. */
@@ -137,6 +148,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     backupRetention: { latest: KEEP_LATEST_BACKUPS, daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY },
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+    webhookRetryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+    webhookRetryHours: e.WEBHOOK_RETRY_HOURS,
+    webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
   };
 }
 

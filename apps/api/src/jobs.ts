@@ -3,6 +3,7 @@ import { forecastRunJob } from './features/forecasts/index.ts';
 import { importValidateJob, importWriteJob } from './features/imports/index.ts';
 import { reportExportJob } from './features/reports/index.ts';
 import { schedulerQueueJobs } from './features/scheduler/index.ts';
+import { webhookDeliverJob } from './features/webhooks/index.ts';
 import type { JobDefinition } from './core/jobs/index.ts';
 
 /** Every job the server runs: the app starts a worker of each at start-up (core/jobs/workers.ts), nowhere else. */
@@ -13,4 +14,5 @@ export const JOBS: readonly JobDefinition[] = [
   reportExportJob,
   forecastRunJob,
   ...schedulerQueueJobs,
+  webhookDeliverJob,
 ] as JobDefinition[];

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_CONTRACTS, contractProblems, type ListColumnDeclaration, type ListContract } from '@enamel/contracts';
 import { supplierOffers, suppliers } from '@enamel/db';
+import { emitWebhookEvent } from '../src/features/webhooks/index.ts';
 import type { Agent } from './agent.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
 
@@ -14,6 +15,7 @@ let t: TestApp;
 let admin: Agent;
 let practiceId = 0;
 let parLocationId = 0;
+let webhookId = 0;
 beforeAll(async () => {
   ({ t, admin } = await appWithAdmin());
   const seeded = await admin.post('/api/seeder/data', { months: 2, volume: 0.05 });
@@ -37,6 +39,11 @@ beforeAll(async () => {
   const operatory = await admin.post('/api/storage-location/create', { dental_practice_id: practiceId, name: `Contract operatory ${Date.now()}`, kind: 'operatory' });
   parLocationId = operatory.json().data.id;
   expect((await admin.post('/api/location-par-level/set', { location_id: parLocationId, product_id: poProduct.id, par_quantity: '5' })).statusCode).toBe(200);
+  // A webhook with one delivery waiting, so the webhook lists have rows.
+  const hook = await admin.post('/api/webhook/create', { dental_practice_id: practiceId, name: 'Contract hook', url: 'https://93.184.216.34/contract', events: ['stock.low'] });
+  expect(hook.statusCode, hook.body).toBe(201);
+  webhookId = hook.json().data.id;
+  await t.database.db.transaction((tx) => emitWebhookEvent(tx, practiceId, 'stock.low', { alert: { product: 'Contract gloves' } }));
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -47,6 +54,7 @@ function url(contract: ListContract, params: Record<string, string> = {}): strin
   const query = new URLSearchParams(params);
   if (PRACTICE_LISTS.has(contract.path)) query.set('dental_practice_id', String(practiceId));
   if (contract.path === '/api/admin/list/location-par-levels') query.set('location_id', String(parLocationId));
+  if (contract.path === '/api/admin/list/webhook-deliveries') query.set('subscription_id', String(webhookId));
   return `${contract.path}?${query.toString()}`;
 }
 /** Lists the demo data leaves empty (no archive has been made yet); every other list must have rows to check. */

@@ -250,6 +250,15 @@ const MATRIX: Entry[] = [
   ['POST', '/api/stock-takes/:id/lines/:lineId', [SA, PM], '/api/stock-takes/0/lines/0'],
   ['POST', '/api/stock-takes/:id/approve', [SA, PM], '/api/stock-takes/0/approve'],
   ['POST', '/api/stock-takes/:id/cancel', [SA, PM], '/api/stock-takes/0/cancel'],
+  ['GET', '/api/admin/list/webhooks', [SA, PM]],
+  ['GET', '/api/admin/list/webhook-deliveries', [SA, PM]],
+  ['GET', '/api/webhook/:id', [SA, PM], '/api/webhook/0'],
+  ['POST', '/api/webhook/create', [SA, PM]],
+  [UPDATE, '/api/webhook/update/:id', [SA, PM], '/api/webhook/update/0'],
+  ['POST', '/api/webhook/deactivate/:id', [SA, PM], '/api/webhook/deactivate/0'],
+  ['POST', '/api/webhook/restore/:id', [SA, PM], '/api/webhook/restore/0'],
+  ['POST', '/api/webhook/rotate-secret/:id', [SA, PM], '/api/webhook/rotate-secret/0'],
+  ['POST', '/api/webhook-delivery/redeliver/:id', [SA, PM], '/api/webhook-delivery/redeliver/0'],
 
   // Forecast runs of the user's practices: whoever reads the dashboard may ask for one (it changes no record).
   ['GET', '/api/admin/list/forecast_date', [SA, PM, CS, V]],

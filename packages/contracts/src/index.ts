@@ -36,3 +36,4 @@ export * from './validation-messages.ts';
 export * from './order-suggestions.ts';
 export * from './stock-use.ts';
 export * from './locations.ts';
+export * from './webhooks.ts';

@@ -5,6 +5,6 @@ export type Action = (typeof ACTIONS)[number];
 export const SUBJECTS = [
   'User', 'Role', 'Permission', 'DentalPractice', 'Brand', 'Category', 'Product',
   'ProcedureCode', 'ProcedureTemplate', 'Procedure', 'Inventory', 'Report', 'Dashboard',
-  'Scheduler', 'ActivityLog', 'ArchiveLog', 'Configuration', 'Supplier', 'PurchaseOrder', 'StockTake', 'ApiToken', 'all',
+  'Scheduler', 'ActivityLog', 'ArchiveLog', 'Configuration', 'Supplier', 'PurchaseOrder', 'StockTake', 'ApiToken', 'Webhook', 'all',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];

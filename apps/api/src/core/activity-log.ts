@@ -35,7 +35,7 @@ export interface ActivityEntry {
 }
 
 /** Secrets never reach the log, whatever table they come from. */
-const REDACTED = new Set(['passwordHash', 'password_hash', 'tokenHash', 'token_hash', 'password', 'current_password', 'password_confirmation']);
+const REDACTED = new Set(['passwordHash', 'password_hash', 'tokenHash', 'token_hash', 'password', 'current_password', 'password_confirmation', 'secret']);
 
 function clean(values: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (!values) return null;

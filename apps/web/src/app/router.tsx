@@ -62,6 +62,8 @@ const SCREENS: Record<Screen, LazyComponent> = {
   locations: async () => ({ Component: (await import('../features/locations/LocationListPage.tsx')).LocationListPage }),
   restock: async () => ({ Component: (await import('../features/restock/RestockPage.tsx')).RestockPage }),
   'par-levels': async () => ({ Component: (await import('../features/restock/ParLevelsPage.tsx')).ParLevelsPage }),
+  webhooks: async () => ({ Component: (await import('../features/webhooks/WebhookListPage.tsx')).WebhookListPage }),
+  'webhook-detail': async () => ({ Component: (await import('../features/webhooks/WebhookDetailPage.tsx')).WebhookDetailPage }),
 };
 
 export const routes: RouteObject[] = [

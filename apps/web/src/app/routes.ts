@@ -14,7 +14,8 @@ export type Screen =
   | 'stock-takes' | 'stock-take-detail' | 'stock-take-count'
   | 'use-supplies'
   | 'locations' | 'restock' | 'par-levels'
-  | 'api-tokens';
+  | 'api-tokens'
+  | 'webhooks' | 'webhook-detail';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -94,6 +95,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'stock-takes/:id', crumb: 'routes.stockTakeDetail', screen: 'stock-take-detail', parent: 'stock-takes' },
   { path: 'stock-takes/:id/count', crumb: 'routes.stockTakeCount', screen: 'stock-take-count', parent: 'stock-takes' },
   { path: 'use-supplies', crumb: 'routes.useSupplies', screen: 'use-supplies' },
+  { path: 'list/webhooks', crumb: 'routes.webhooks', screen: 'webhooks' },
+  { path: 'webhooks/:id', crumb: 'routes.webhookDetail', screen: 'webhook-detail', parent: 'list/webhooks' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -169,6 +172,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('archiveLogs', 'archive-logs', { read: 'ArchiveLog' }),
       item('scheduler', 'scheduler', { read: 'Scheduler' }),
       item('setting', 'setting', { read: 'Configuration' }),
+      item('webhooks', 'list/webhooks', { read: 'Webhook' }),
     ],
   },
   {

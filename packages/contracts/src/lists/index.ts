@@ -7,6 +7,7 @@ import { orderSuggestionListContract } from './replenishment-lists.ts';
 import { purchaseOrderListContract } from './purchase-order-lists.ts';
 import { stockTakeListContract } from './stock-take-lists.ts';
 import { locationParLevelListContract, storageLocationListContract } from './location-lists.ts';
+import { webhookDeliveryListContract, webhookListContract } from './webhook-lists.ts';
 
 export * from './admin-lists.ts';
 export * from './list-paths.ts';
@@ -17,6 +18,7 @@ export * from './replenishment-lists.ts';
 export * from './purchase-order-lists.ts';
 export * from './stock-take-lists.ts';
 export * from './location-lists.ts';
+export * from './webhook-lists.ts';
 
 /** Every server-mode list of the API, by contract: a list route without one here fails the contract test. */
 export const LIST_CONTRACTS: readonly ListContract[] = [
@@ -44,4 +46,6 @@ export const LIST_CONTRACTS: readonly ListContract[] = [
   stockTakeListContract,
   storageLocationListContract,
   locationParLevelListContract,
+  webhookListContract,
+  webhookDeliveryListContract,
 ];

@@ -27,4 +27,6 @@ export const LIST_PATHS = {
   user: '/api/admin/list/users',
   storageLocation: '/api/admin/list/storage-locations',
   locationParLevel: '/api/admin/list/location-par-levels',
+  webhook: '/api/admin/list/webhooks',
+  webhookDelivery: '/api/admin/list/webhook-deliveries',
 } as const;

@@ -19,3 +19,4 @@ export * from './stock-takes.ts';
 export * from './locations.ts';
 export * from './api-tokens.ts';
 export * from './idempotency.ts';
+export * from './webhooks.ts';

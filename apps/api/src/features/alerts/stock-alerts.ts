@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ALERT_KINDS, dayIn, type AlertKind } from '@enamel/contracts';
+import { ALERT_KINDS, dayIn, type AlertKind, type WebhookEventType } from '@enamel/contracts';
 import { dentalPractices, inventories, notifications, users, type Database } from '@enamel/db';
 import { buildAbility, loadRules } from '../../core/abilities.ts';
 import { canInPractice } from '../../core/practice-scope.ts';
 import { labels, practiceContext, runSeries } from '../practice-context/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { DAYS_TO_ZERO_LIMIT, daysToZeroItems, expiringLots, lowStockRows, onHandByProduct, recordStockOuts } from '../stock/index.ts';
 
 /** A condition that holds now in a practice, and what its notification says and links to. */
@@ -13,6 +14,9 @@ export interface AlertCondition {
   params: Record<string, string | number>;
   link: string | null;
 }
+
+/** The webhook event of each stock alert. */
+const ALERT_EVENTS: Record<AlertKind, WebhookEventType> = { low_stock: 'stock.low', expiring_lot: 'lot.expiring', stockout_predicted: 'stock.out_predicted' };
 
 const trim = (decimal: string) => decimal.replace(/\.?0+$/, '');
 
@@ -82,11 +86,15 @@ export async function runStockAlerts(db: Database, only?: number[]): Promise<{ p
     const conditions = await alertConditions(db, practiceId);
     const userIds = who.get(practiceId) ?? [];
     await db.transaction(async (tx) => {
+      const fresh = new Set<string>();
       const rows = userIds.flatMap((userId) => conditions.map((c) => ({ userId, dentalPracticeId: practiceId, kind: c.kind, key: c.key, params: c.params, link: c.link })));
       for (let i = 0; i < rows.length; i += 500) {
-        const inserted = await tx.insert(notifications).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ id: notifications.id });
+        const inserted = await tx.insert(notifications).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ id: notifications.id, kind: notifications.kind, key: notifications.key });
         raised += inserted.length;
+        for (const n of inserted) fresh.add(`${n.kind}|${n.key}`);
       }
+      // A condition newly raised (for anyone) is an event for the practice's webhooks, once per episode.
+      for (const c of conditions) if (fresh.has(`${c.kind}|${c.key}`)) await emitWebhookEvent(tx, practiceId, ALERT_EVENTS[c.kind], { alert: { kind: c.kind, key: c.key, ...c.params } });
       const holding = new Set(conditions.map((c) => `${c.kind}|${c.key}`));
       const open = await tx
         .select({ id: notifications.id, kind: notifications.kind, key: notifications.key, userId: notifications.userId })

@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { eq } from 'drizzle-orm';
 import { forecast, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
 import { addDays } from '@enamel/contracts';
@@ -187,6 +188,9 @@ export async function executeForecastRun(db: Database, runId: number): Promise<v
       await forecastRunRows.succeed(tx, runId, { durationMs: Math.round(performance.now() - began), seriesCount: results.length, methods });
       // The levels the run implies are committed with it (forecast-levels.ts): readers never see a run without them.
       await refreshSuggestedLevels(tx, run.dentalPracticeId);
+      await emitWebhookEvent(tx, run.dentalPracticeId, 'forecast.run_finished', {
+        forecast_run: { id: runId, forecast_date: run.forecastDate, horizon_weeks: run.horizonWeeks, series_count: results.length, methods },
+      });
     });
   } catch (err) {
     await forecastRunRows.fail(db, runId, { key: 'failed' }, { durationMs: Math.round(performance.now() - began) }, errorText(err));

@@ -7,7 +7,8 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import { consumeItems, returnItems, settleItems } from './procedure-stock.ts';
 import { locationOf } from '../stock/index.ts';
-import { insertProcedure, lockProcedure, movementContext, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import { insertProcedure, lockProcedure, movementContext, procedureEventData, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
 
 /**
  * The procedure commands, one transaction each. Each checks the caller's rights on the procedure's
@@ -39,6 +40,7 @@ export async function completeProcedure(db: Database, { actor, guard }: Caller, 
     const [row] = await tx.update(procedures).set({ status: 'completed' }).where(eq(procedures.id, id)).returning();
     await consumeItems(tx, movementContext(actor, row!), items);
     await recordActivity(tx, actor, { action: 'complete', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...changes(before, row!) });
+    await emitWebhookEvent(tx, row!.dentalPracticeId, 'procedure.completed', procedureEventData(row!, items.map((i) => ({ product_id: i.productId, quantity: i.quantity }))));
     return row!;
   });
 }
@@ -98,6 +100,7 @@ export async function amendProcedure(db: Database, { actor, guard }: Caller, id:
       diff.after.items = items;
     }
     await recordActivity(tx, actor, { action: 'update', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...diff });
+    await emitWebhookEvent(tx, row!.dentalPracticeId, isDone && !wasDone ? 'procedure.completed' : 'procedure.amended', procedureEventData(row!, items));
     return row!;
   });
 }
@@ -113,6 +116,7 @@ export async function amendProcedureItem(db: Database, { actor, guard }: Caller,
     if (row.status === 'completed') await settleItems(tx, movementContext(actor, row, `procedure #${row.id} item changed`), [{ id: itemId, productId: item.productId, from: item.quantity, to: quantity }]);
     await tx.update(procedureItems).set({ quantity }).where(eq(procedureItems.id, itemId));
     await recordActivity(tx, actor, { action: 'update_item', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, before: { item_id: itemId, quantity: item.quantity }, after: { item_id: itemId, quantity } });
+    await emitWebhookEvent(tx, row.dentalPracticeId, 'procedure.amended', procedureEventData(row, items.map((i) => ({ product_id: i.productId, quantity: i.id === itemId ? quantity : i.quantity }))));
     return row;
   });
 }
@@ -124,5 +128,6 @@ export async function deleteProcedure(db: Database, { actor, guard }: Caller, id
     await returnItems(tx, movementContext(actor, row, `procedure #${id} deleted`), items.map((item) => ({ id: item.id, productId: item.productId })), false);
     await tx.delete(procedures).where(eq(procedures.id, id));
     await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
+    await emitWebhookEvent(tx, row.dentalPracticeId, 'procedure.deleted', procedureEventData(row, items.map((i) => ({ product_id: i.productId, quantity: i.quantity }))));
   });
 }

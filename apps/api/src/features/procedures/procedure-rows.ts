@@ -8,6 +8,7 @@ import { activityInsert, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import { locationOf, type MovementContext, type Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 /**
  * The rows behind the procedure commands: reading and locking a procedure, checking what a body
@@ -139,5 +140,22 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
   // The items were just inserted: what they consume now is all they hold (`fresh`); the log entry goes with the movements.
   const logged = stock === 'consume' && completed && (await consumeItems(tx, movementContext(actor, row), savedRows, true, [activity.getSQL()]));
   if (!logged) await activity;
+  if (completed) await emitWebhookEvent(tx, row.dentalPracticeId, 'procedure.completed', procedureEventData(row, lines));
   return row;
+}
+
+/** A procedure as webhook events carry it (docs/webhooks.md#events). */
+export function procedureEventData(row: ProcedureRow, items: ReadonlyArray<{ product_id: number; quantity: string }>): Record<string, unknown> {
+  return {
+    procedure: {
+      id: row.id,
+      procedure_code_id: row.procedureCodeId,
+      procedure_template_id: row.procedureTemplateId,
+      performed_at: row.performedAt instanceof Date ? row.performedAt.toISOString() : row.performedAt,
+      provider: row.provider,
+      status: row.status,
+      location_id: row.locationId,
+      items: items.map((i) => ({ product_id: i.product_id, quantity: String(i.quantity) })),
+    },
+  };
 }

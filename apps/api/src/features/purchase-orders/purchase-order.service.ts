@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -313,6 +314,9 @@ export async function sendOrder(db: Database, actor: Actor, id: number, deliver:
       .returning();
     const diff = changes(order, updated!);
     await recordActivity(tx, actor, { action: 'send', subject: 'PurchaseOrder', subjectId: id, practiceId: order.dentalPracticeId, ...diff });
+    await emitWebhookEvent(tx, order.dentalPracticeId, 'purchase_order.sent', {
+      purchase_order: { id, number: updated!.number, supplier_id: supplier.id, supplier_name: supplier.name, expected_at: expectedAt, lines: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })) },
+    });
     return { warnings };
   });
 }
@@ -394,6 +398,10 @@ export async function receiveOrder(db: Database, actor: Actor, id: number, body:
     const complete = [...byId.values()].every((l) => compareDecimals(l.receivedQuantity, l.quantity) >= 0);
     await tx.update(purchaseOrders).set(complete ? { status: 'received', receivedAt: new Date() } : { status: 'partially_received' }).where(eq(purchaseOrders.id, id));
     await recordActivity(tx, actor, { action: 'receive', subject: 'PurchaseOrder', subjectId: id, practiceId: order.dentalPracticeId, before: { status: order.status }, after: { status: complete ? 'received' : 'partially_received', lines: received } });
+    await emitWebhookEvent(tx, order.dentalPracticeId, 'purchase_order.received', {
+      purchase_order: { id, number: order.number, status: complete ? 'received' : 'partially_received' },
+      received: received.map((r) => ({ line_id: r.line_id, quantity: r.quantity, usage_quantity: r.usage_quantity, lot_number: r.lot_number, expiry_date: r.expiry_date })),
+    });
   });
 }
 

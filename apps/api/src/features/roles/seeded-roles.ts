@@ -30,7 +30,7 @@ export const SEEDED_ROLES: SeedRole[] = [
     description: 'Catalog, inventory, procedures, reports and users of their practices.',
     permissions: [
       ...rules('manage', CATALOG),
-      ...rules('manage', ['Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User', 'PurchaseOrder', 'StockTake', 'ApiToken'], true),
+      ...rules('manage', ['Inventory', 'Procedure', 'Report', 'Dashboard', 'Configuration', 'User', 'PurchaseOrder', 'StockTake', 'ApiToken', 'Webhook'], true),
       ...rules('read', ['DentalPractice', 'ActivityLog'], true),
       ...rules('update', ['DentalPractice'], true),
       ...rules('read', ['Role']),

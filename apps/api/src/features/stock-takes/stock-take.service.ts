@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -383,6 +384,9 @@ export async function approveTake(db: Database, actor: Actor, id: number): Promi
     await recordActivity(tx, actor, {
       action: 'approve', subject: 'StockTake', subjectId: id, practiceId: take.dentalPracticeId,
       after: { adjusted_lines: changed.length, counted_lines: figures.length, variance_value: figures.reduce((s, f) => s.plus(f.value!), ZERO).toFixed(4) },
+    });
+    await emitWebhookEvent(tx, take.dentalPracticeId, 'stock_take.approved', {
+      stock_take: { id, kind: take.kind, adjusted_lines: changed.length, counted_lines: figures.length, variance_value: figures.reduce((s, f) => s.plus(f.value!), ZERO).toFixed(4) },
     });
   });
 }

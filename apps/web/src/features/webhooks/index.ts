@@ -1,0 +1,2 @@
+export { WebhookListPage } from './WebhookListPage.tsx';
+export { WebhookDetailPage } from './WebhookDetailPage.tsx';
