@@ -35,3 +35,4 @@ export * from './validation-messages.ts';
 export * from './order-suggestions.ts';
 export * from './stock-use.ts';
 export * from './locations.ts';
+export * from './integrations.ts';

@@ -17,3 +17,4 @@ export * from './replenishment.ts';
 export * from './ledger-rollups.ts';
 export * from './stock-takes.ts';
 export * from './locations.ts';
+export * from './integrations.ts';

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { procedureAmendBodySchema } from '@enamel/contracts';
 import { procedureItems, procedures, type Database } from '@enamel/db';
@@ -7,7 +7,8 @@ import { changes, recordActivity, type Actor } from '../../core/activity-log.ts'
 import { AppError, invalid } from '../../core/errors.ts';
 import { consumeItems, returnItems, settleItems } from './procedure-stock.ts';
 import { locationOf } from '../stock/index.ts';
-import { insertProcedure, lockProcedure, movementContext, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
+import { insertProcedure, lockProcedure, movementContext, resolveItems, templateItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
+import type { Tx } from '../stock/index.ts';
 
 /**
  * The procedure commands, one transaction each. Each checks the caller's rights on the procedure's
@@ -24,6 +25,7 @@ export type AmendInput = z.output<typeof procedureAmendBodySchema>;
 /** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
 export async function recordProcedure(db: Database, { actor, guard }: Caller, body: Omit<ProcedureInput, 'location_id'> & { location_id?: number | null }): Promise<ProcedureRow> {
   guard(body.dental_practice_id);
+  if (body.external_source !== undefined || body.external_id !== undefined) return (await upsertExternalProcedure(db, { actor, guard }, body)).row;
   return db.transaction(async (tx) => insertProcedure(tx, actor, body, await resolveItems(tx, body.dental_practice_id, body), 'consume'));
 }
 
@@ -124,5 +126,73 @@ export async function deleteProcedure(db: Database, { actor, guard }: Caller, id
     await returnItems(tx, movementContext(actor, row, `procedure #${id} deleted`), items.map((item) => ({ id: item.id, productId: item.productId })), false);
     await tx.delete(procedures).where(eq(procedures.id, id));
     await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
+  });
+}
+
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
+type ExternalInput = Omit<ProcedureInput, 'location_id'> & { location_id?: number | null };
+
+/** The procedure a practice holds under a source's id, if any (inside the caller's transaction). */
+export async function findExternal(tx: Tx, practiceId: number, source: string, externalId: string): Promise<number | undefined> {
+  const [found] = await tx
+    .select({ id: procedures.id })
+    .from(procedures)
+    .where(and(eq(procedures.dentalPracticeId, practiceId), eq(procedures.externalSource, source), eq(procedures.externalId, externalId)));
+  return found?.id;
+}
+
+/** Serialises every write on one external id (a transaction-scoped advisory lock), so two upserts of it never both insert. */
+async function lockExternal(tx: Tx, practiceId: number, source: string, externalId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`procedure-external|${practiceId}|${source}|${externalId}`}))`);
+}
+
+/**
+ * Records a procedure that carries its id in another system: a new id inserts (a completed one consumes), a known
+ * one is amended through `amendProcedure` as a whole record (code, template, date, provider, status, notes,
+ * location, items — the body's, else its template's), so stock moves by exactly the differences. A body that
+ * changes nothing is `unchanged` and writes nothing.
+ */
+export async function upsertExternalProcedure(db: Database | Tx, caller: Caller, body: ExternalInput): Promise<{ row: ProcedureRow; outcome: UpsertOutcome }> {
+  const { external_source: source, external_id: externalId } = body;
+  if (!source) throw invalid('external_source', 'validation.required');
+  if (!externalId) throw invalid('external_id', 'validation.required');
+  caller.guard(body.dental_practice_id);
+  return (db as Database).transaction(async (tx) => {
+    await lockExternal(tx, body.dental_practice_id, source, externalId);
+    const id = await findExternal(tx, body.dental_practice_id, source, externalId);
+    if (id === undefined) {
+      const row = await insertProcedure(tx, caller.actor, body, await resolveItems(tx, body.dental_practice_id, body), 'consume');
+      return { row, outcome: 'created' as const };
+    }
+    const { row: before, items: oldItems } = await lockProcedure(tx, id, caller.guard);
+    const items = body.items ?? (body.procedure_template_id !== null ? await templateItems(tx, body.procedure_template_id) : []);
+    const same =
+      before.procedureCodeId === body.procedure_code_id &&
+      before.procedureTemplateId === body.procedure_template_id &&
+      before.performedAt.getTime() === new Date(body.performed_at).getTime() &&
+      (before.provider ?? null) === (body.provider ?? null) &&
+      before.status === body.status &&
+      (before.notes ?? null) === (body.notes ?? null) &&
+      (before.locationId ?? null) === (body.location_id ?? null) &&
+      oldItems.length === items.length &&
+      [...items].sort((a, b) => a.product_id - b.product_id).every((item, i) => oldItems[i]!.productId === item.product_id && new Big(oldItems[i]!.quantity).eq(item.quantity));
+    if (same) return { row: before, outcome: 'unchanged' as const };
+    const row = await amendProcedure(tx as unknown as Database, caller, id, {
+      procedure_code_id: body.procedure_code_id, procedure_template_id: body.procedure_template_id, performed_at: body.performed_at, provider: body.provider,
+      status: body.status, notes: body.notes, location_id: body.location_id ?? null, items,
+    });
+    return { row, outcome: 'updated' as const };
+  });
+}
+
+/** Deleting at the source deletes here: what it consumed goes back (`deleteProcedure`). Returns false when the practice holds no such id. */
+export async function deleteExternalProcedure(db: Database | Tx, caller: Caller, practiceId: number, source: string, externalId: string): Promise<boolean> {
+  caller.guard(practiceId);
+  return (db as Database).transaction(async (tx) => {
+    await lockExternal(tx, practiceId, source, externalId);
+    const id = await findExternal(tx, practiceId, source, externalId);
+    if (id === undefined) return false;
+    await deleteProcedure(tx as unknown as Database, caller, id);
+    return true;
   });
 }
