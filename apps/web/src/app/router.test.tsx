@@ -27,7 +27,7 @@ describe('routes', () => {
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('reports/genrate');
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('use-supplies');
     expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['stock-takes', 'stock-takes/:id', 'stock-takes/:id/count', 'list/storage-locations', 'restock', 'storage-locations/:id/par-levels']));
-    expect(ADMIN_ROUTES).toHaveLength(48);
+    expect(ADMIN_ROUTES).toHaveLength(49);
   });
 
   it('sends a guest from the admin area to /login', async () => {

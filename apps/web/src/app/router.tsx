@@ -61,6 +61,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   locations: async () => ({ Component: (await import('../features/locations/LocationListPage.tsx')).LocationListPage }),
   restock: async () => ({ Component: (await import('../features/restock/RestockPage.tsx')).RestockPage }),
   'par-levels': async () => ({ Component: (await import('../features/restock/ParLevelsPage.tsx')).ParLevelsPage }),
+  integrations: async () => ({ Component: (await import('../features/integrations/IntegrationsPage.tsx')).IntegrationsPage }),
 };
 
 export const routes: RouteObject[] = [

@@ -13,7 +13,8 @@ export type Screen =
   | 'purchase-orders' | 'purchase-order-new' | 'purchase-order-detail'
   | 'stock-takes' | 'stock-take-detail' | 'stock-take-count'
   | 'use-supplies'
-  | 'locations' | 'restock' | 'par-levels';
+  | 'locations' | 'restock' | 'par-levels'
+  | 'integrations';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -92,6 +93,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'stock-takes/:id', crumb: 'routes.stockTakeDetail', screen: 'stock-take-detail', parent: 'stock-takes' },
   { path: 'stock-takes/:id/count', crumb: 'routes.stockTakeCount', screen: 'stock-take-count', parent: 'stock-takes' },
   { path: 'use-supplies', crumb: 'routes.useSupplies', screen: 'use-supplies' },
+  { path: 'integrations', crumb: 'routes.integrations', screen: 'integrations' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -145,6 +147,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('procedureTemplates', 'list/procedure-templates', { read: 'ProcedureTemplate' }),
       item('suppliers', 'list/suppliers', { read: 'Supplier' }),
       item('import', 'list/import', 'import'),
+      item('integrations', 'integrations', { read: 'Procedure' }),
     ],
   },
   {

@@ -56,7 +56,7 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/integrations/:source/sync',
     {
-      preValidation: authorize('create', 'Procedure'),
+      preValidation: authorize('delete', 'Procedure'),
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
@@ -78,7 +78,7 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/integrations/:source/code-map',
     {
-      preValidation: authorize('update', 'Procedure'),
+      preValidation: authorize('delete', 'Procedure'),
       schema: {
         tags, summary: 'Map a source code to an Enamel procedure code (and optionally its template) for one practice; the rows waiting for it are applied at once; answers their report',
         params: integrationSourceParamsSchema, body: codeMapBodySchema, response: { 200: oneOf(syncReportSchema), ...recordErrors },
