@@ -177,7 +177,7 @@ export async function upsertExternalProcedure(db: Database | Tx, caller: Caller,
       oldItems.length === items.length &&
       [...items].sort((a, b) => a.product_id - b.product_id).every((item, i) => oldItems[i]!.productId === item.product_id && new Big(oldItems[i]!.quantity).eq(item.quantity));
     if (same) return { row: before, outcome: 'unchanged' as const };
-    const row = await amendProcedure(tx as unknown as Database, caller, id, {
+    const row = await amendProcedure(tx, caller, id, {
       procedure_code_id: body.procedure_code_id, procedure_template_id: body.procedure_template_id, performed_at: body.performed_at, provider: body.provider,
       status: body.status, notes: body.notes, location_id: body.location_id ?? null, items,
     });
@@ -192,7 +192,7 @@ export async function deleteExternalProcedure(db: Database | Tx, caller: Caller,
     await lockExternal(tx, practiceId, source, externalId);
     const id = await findExternal(tx, practiceId, source, externalId);
     if (id === undefined) return false;
-    await deleteProcedure(tx as unknown as Database, caller, id);
+    await deleteProcedure(tx, caller, id);
     return true;
   });
 }

@@ -135,7 +135,7 @@ function UnknownCodeRow({ code, practiceId, dateTime }: { code: UnknownCode; pra
               w={260}
               data-testid={`map-select-${code.source_code}`}
             />
-            <Button onClick={map} loading={saving} disabled={!target} mih={36} data-testid={`map-${code.source_code}`}>
+            <Button onClick={() => void map()} loading={saving} disabled={!target} mih={36} data-testid={`map-${code.source_code}`}>
               {t('integrations.map')}
             </Button>
           </Group>

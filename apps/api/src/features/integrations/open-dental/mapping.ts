@@ -104,9 +104,9 @@ export function toSyncRow(raw: OpenDentalRow, practiceId: number): SyncRowInput 
 
 /** A row read by CHANGES_SINCE_SQL: the provider is "First Last", else its abbreviation. */
 export function fromDatabase(row: Record<string, unknown>): OpenDentalRow {
-  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : null);
   return {
-    ProcNum: String(row.ProcNum), ProcDate: text(row.ProcDate), ProcStatus: Number(row.ProcStatus), ProcCode: text(row.ProcCode), Descript: text(row.Descript),
+    ProcNum: text(row.ProcNum) ?? '', ProcDate: text(row.ProcDate), ProcStatus: Number(row.ProcStatus), ProcCode: text(row.ProcCode), Descript: text(row.Descript),
     Provider: text(row.ProvName) ?? text(row.ProvAbbr), AptDateTime: text(row.AptDateTime), AptStatus: row.AptStatus === null ? null : Number(row.AptStatus), DateTStamp: text(row.DateTStamp),
   };
 }
