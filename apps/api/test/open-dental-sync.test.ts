@@ -156,7 +156,7 @@ describe('npm run sync -- open-dental against MariaDB', () => {
   });
 
   it('rows for a practice the caller may not touch are skipped and reported; a practice of another is a 404 for the batch', async () => {
-    const { practice, a } = await setup();
+    const { practice, product, a, b } = await setup();
     const other = await createPractice(app.t.database.db);
     const user = await createUser(app.t.database.db, { role: 'Practice Manager', practiceIds: [practice.id] });
     const manager = await signInAs(app.t, { role: 'Practice Manager', practiceIds: [practice.id] });
@@ -168,6 +168,14 @@ describe('npm run sync -- open-dental against MariaDB', () => {
     expect(await external(other.id, 'M2')).toBeUndefined();
     const refused = await manager.post('/api/integrations/open-dental/sync', { dental_practice_id: other.id, rows: [row(other.id, 'M3')] });
     expect(refused.statusCode).toBe(404);
+    // Not enough stock for the last rows: the batch is applied again with a savepoint per row, those rows skipped and reported.
+    const greedy = await manager.post('/api/integrations/open-dental/sync', { dental_practice_id: practice.id, rows: Array.from({ length: 22 }, (_, i) => ({ ...row(practice.id, `G${i}`), source_code: b.code })) });
+    expect(greedy.statusCode, greedy.body).toBe(200);
+    // 100 − 2 (M1) = 98 on hand: 19 rows of 5 fit, 3 do not.
+    expect(greedy.json().data).toMatchObject({ applied: 19, skipped: 3 });
+    expect(greedy.json().data.skipped_rows.map((s: { reason: string }) => s.reason)).toEqual(['stock.shortfall', 'stock.shortfall', 'stock.shortfall']);
+    expect(await onHand(practice.id, product.id)).toBe(3);
+    expect(await findLedgerDifferences(app.t.database.db)).toEqual([]);
     const bad = await manager.post('/api/integrations/open-dental/sync', { dental_practice_id: practice.id, rows: [{ ...row(practice.id, 'M4'), action: 'done' }] });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['rows.0.action']);

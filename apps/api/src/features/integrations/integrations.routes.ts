@@ -11,7 +11,7 @@ import { invalid } from '../../core/errors.ts';
 import { abilityFor, authorize } from '../../core/guards.ts';
 import { canInPractice, ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { oneOf, recordErrors } from '../../core/route-schemas.ts';
-import { applyRows, lastRuns, lockSync, pendingRowsOf, readCursor, unknownCodes, type SyncCaller } from './sync-core.ts';
+import { applyBatch, lastRuns, pendingRowsOf, readCursor, unknownCodes, type SyncCaller } from './sync-core.ts';
 
 const tags = ['integrations'];
 
@@ -68,10 +68,7 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
       const { dental_practice_id: practiceId, rows, cursor } = request.body;
       const caller = await syncCaller(request, practiceId);
       const { source } = request.params;
-      const report = await db.transaction(async (tx) => {
-        await lockSync(tx, practiceId, source);
-        return applyRows(tx, caller, rows, { source, via: 'sync', practiceId, cursor, onRowError: 'skip' });
-      });
+      const report = await applyBatch(db, caller, async () => rows, { source, via: 'sync', practiceId, cursor, onRowError: 'skip' });
       return { success: true as const, data: report };
     },
   );
@@ -88,8 +85,7 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
       const { dental_practice_id: practiceId, source_code: code, procedure_code_id: codeId, procedure_template_id: templateId } = request.body;
       const caller = await syncCaller(request, practiceId);
       const { source } = request.params;
-      const report = await db.transaction(async (tx) => {
-        await lockSync(tx, practiceId, source);
+      const report = await applyBatch(db, caller, async (tx) => {
         const [known] = await tx.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.id, codeId));
         if (!known) throw invalid('procedure_code_id', 'catalog.unknown_code');
         if (templateId !== null) {
@@ -103,8 +99,8 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
           .where(and(eq(integrationCodeMaps.dentalPracticeId, practiceId), eq(integrationCodeMaps.source, source), sql`upper(${integrationCodeMaps.sourceCode}) = ${code.toUpperCase()}`));
         if (existing[0]) await tx.update(integrationCodeMaps).set({ procedureCodeId: codeId, procedureTemplateId: templateId }).where(eq(integrationCodeMaps.id, existing[0].id));
         else await tx.insert(integrationCodeMaps).values({ dentalPracticeId: practiceId, source, sourceCode: code.toUpperCase(), procedureCodeId: codeId, procedureTemplateId: templateId });
-        return applyRows(tx, caller, await pendingRowsOf(tx, practiceId, source, code), { source, via: 'sync', practiceId, onRowError: 'skip' });
-      });
+        return pendingRowsOf(tx, practiceId, source, code);
+      }, { source, via: 'sync', practiceId, onRowError: 'skip' });
       return { success: true as const, data: report };
     },
   );

@@ -30,7 +30,15 @@ export interface ApplyOptions {
   cursor?: SyncCursor | null;
   /** `skip` (the sync): a row a command refuses (a shortfall…) is skipped and reported; `throw` (an import): the whole file stops. */
   onRowError: 'skip' | 'throw';
+  /**
+   * A savepoint per row, so a row a command refuses is skipped while the others stay. Without (the fast path), a
+   * refused row throws `RowRefused` and the caller runs the batch again with savepoints (`applyBatch`).
+   */
+  savepoints?: boolean;
 }
+
+/** A row refused on the fast path: the batch is rolled back and applied again, a savepoint per row. */
+export class RowRefused extends Error {}
 
 interface Target {
   codeId: number;
@@ -73,6 +81,24 @@ export async function readCursor(db: Pick<Database, 'select'>, practiceId: numbe
   return row ? { changed_at: row.changedAt, change_id: row.changeId } : null;
 }
 
+/**
+ * A batch in one transaction: first without savepoints (the usual case, fast); when a row is refused, rolled back and
+ * applied again with a savepoint per row, that row skipped and reported.
+ */
+export async function applyBatch(db: Database, caller: SyncCaller, rows: (tx: Tx) => Promise<readonly SyncRow[]>, options: Omit<ApplyOptions, 'savepoints'>): Promise<SyncReport> {
+  const attempt = (savepoints: boolean) =>
+    db.transaction(async (tx) => {
+      await lockSync(tx, options.practiceId, options.source);
+      return applyRows(tx, caller, await rows(tx), { ...options, savepoints });
+    });
+  try {
+    return await attempt(false);
+  } catch (err) {
+    if (err instanceof RowRefused) return attempt(true);
+    throw err;
+  }
+}
+
 /** Applies a batch inside the caller's transaction (after `lockSync`), moves the cursor and keeps the report. */
 export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncRow[], options: ApplyOptions): Promise<SyncReport> {
   const { source } = options;
@@ -111,7 +137,7 @@ export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncR
     try {
       if (row.action === 'deleted' || row.action === 'skip') {
         const pending = await dropPending(row);
-        const deleted = await deleteExternalProcedure(tx, commands, practiceId, source, row.external_id);
+        const deleted = await deleteExternalProcedure(tx, commands, practiceId, source, row.external_id, !options.savepoints);
         if (deleted || pending.length) report.applied++;
         else if (row.action === 'skip') skip(row, row.reason ?? 'not_a_procedure');
         else report.unchanged++;
@@ -145,12 +171,13 @@ export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncR
       const { outcome } = await upsertExternalProcedure(tx, commands, {
         dental_practice_id: practiceId, procedure_code_id: target.codeId, procedure_template_id: target.templateId, performed_at: instantOf(row.performed_at, timeZone),
         provider: row.provider, status: row.action, notes: null, items: await itemsOf(target.templateId), location_id: null, external_source: source, external_id: row.external_id,
-      });
+      }, !options.savepoints);
       if (outcome === 'unchanged') report.unchanged++;
       else report.applied++;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (options.onRowError === 'throw') throw new ImportFileError(err.messageKey ?? 'validation.invalid', { ...(err.params as Record<string, string | number>), row: row.external_id });
+      if (!options.savepoints) throw new RowRefused(err.message);
       skip(row, err.messageKey ?? err.code);
     }
   }
