@@ -62,7 +62,9 @@ async function openDentalDatabase(codes: string[]) {
   const rows: unknown[][] = [];
   for (let i = 0; i < ROWS; i++) {
     const status = i % 20 === 0 ? 1 : i % 50 === 1 ? 6 : 2; // 5 % planned on the appointment, 2 % deleted, the rest complete
-    const day = new Date(Date.UTC(2025, 0, 1) + (i % 300) * 86_400_000).toISOString().slice(0, 10);
+    // Procedures in the order they were done (about 33 a day over 300 days), as a practice's log grows: a sync applies
+    // changes as they happen, so procedure dates follow the change stamps (a backdated one re-closes later days).
+    const day = new Date(Date.UTC(2025, 0, 1) + Math.floor((i * 300) / ROWS) * 86_400_000).toISOString().slice(0, 10);
     const stamp = new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString().slice(0, 19).replace('T', ' ');
     rows.push([i + 1, status === 1 ? 1 : 0, day, status, (i % codes.length) + 1, (i % 2) + 1, stamp]);
   }
