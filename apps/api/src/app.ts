@@ -46,6 +46,7 @@ import { procedureTemplateRoutes } from './features/procedure-templates/index.ts
 import { inventoryRoutes } from './features/inventory/index.ts';
 import { locationRoutes, parLevelRoutes } from './features/locations/index.ts';
 import { procedureRoutes } from './features/procedures/index.ts';
+import { integrationRoutes } from './features/integrations/index.ts';
 import { forecastRoutes } from './features/forecasts/index.ts';
 import { configurationRoutes } from './features/configuration/index.ts';
 import { dashboardRoutes } from './features/dashboard/index.ts';
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(locationRoutes);
   await app.register(parLevelRoutes);
   await app.register(webhookRoutes);
+  await app.register(integrationRoutes);
   await registerSpa(app, config.webDist);
   // Every worker starts here, once the routes are in place: the jobs of src/jobs.ts, then the scheduler's cron.
   if (options.workers !== false) {

@@ -129,6 +129,7 @@ const MATRIX: Entry[] = [
   ['POST', '/api/dental-practice/import', [SA]],
   ['POST', '/api/inventory/import', [SA, PM]],
   ['POST', '/api/procedure/import', [SA, PM]],
+  ['POST', '/api/open-dental-procedure/import', [SA, PM]],
   ['GET', '/api/inventory/download', [SA, PM]],
   ['GET', '/api/import/template/:kind', [SA, PM], '/api/import/template/brand'],
   ['GET', '/api/import/:id', SIGNED_IN, '/api/import/00000000-0000-4000-8000-000000000000'],
@@ -227,6 +228,12 @@ const MATRIX: Entry[] = [
   [UPDATE, '/api/procedure/update/procedure-item/:id', [SA, PM, CS], '/api/procedure/update/procedure-item/0'],
   ['POST', '/api/procedure/complete/:id', [SA, PM, CS], '/api/procedure/complete/0'],
   [DELETE, '/api/procedure/delete/:id', [SA, PM], '/api/procedure/delete/0'],
+  ['DELETE', '/api/procedure/external', [SA, PM], '/api/procedure/external?dental_practice_id=0&external_source=pms&external_id=1'],
+  // Integrations (docs/open-dental.md): reading needs read Procedure; a sync and mapping a code (which applies the waiting rows) create, change and delete procedures.
+  ['GET', '/api/integrations/:source', [SA, PM, CS, V], (t) => `/api/integrations/open-dental?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/integrations/:source/cursor', [SA, PM, CS, V], (t) => `/api/integrations/open-dental/cursor?dental_practice_id=${t.practiceId}`],
+  ['POST', '/api/integrations/:source/sync', [SA, PM], '/api/integrations/open-dental/sync'],
+  ['POST', '/api/integrations/:source/code-map', [SA, PM], '/api/integrations/open-dental/code-map'],
 
   // Purchase orders of the user's practices: managers write, approve, send, cancel and return; clinical staff receive; all read.
   ['GET', '/api/admin/list/purchase-orders', [SA, PM, CS, V]],

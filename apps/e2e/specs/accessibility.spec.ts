@@ -70,6 +70,7 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'list/storage-locations': { url: () => '/admin/list/storage-locations', dialogs: { 'location form': click('location-add'), 'confirm dialog': rowAction('deactivate') } },
   'storage-locations/:id/par-levels': { url: (ids) => `/admin/storage-locations/${ids.operatory}/par-levels` },
   restock: { url: () => '/admin/restock', dialogs: { 'location select': click('restock-location') } },
+  integrations: { url: () => '/admin/integrations' },
   support: { url: () => '/admin/support' },
   // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen;
   // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.

@@ -32,7 +32,7 @@ export interface paths {
                             };
                             fields?: string[];
                             inverted?: boolean;
-                            subject: ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all") | ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all")[];
+                            subject: ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "Webhook" | "all") | ("User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "Webhook" | "all")[];
                         }[];
                     };
                 };
@@ -4897,6 +4897,266 @@ export interface paths {
                                 roles: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            meta: {
+                                current_page: number;
+                                from: number | null;
+                                last_page: number;
+                                per_page: number;
+                                to: number | null;
+                                total: number;
+                            };
+                        };
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/list/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of one webhook subscription (status, response code, duration, attempts, next try) (server-mode list) */
+        get: {
+            parameters: {
+                query: {
+                    change_type?: string;
+                    column_filters?: string;
+                    current_page?: number;
+                    format?: "json" | "csv";
+                    offset?: number;
+                    pagesize?: number;
+                    search?: string;
+                    sort_column?: string;
+                    sort_direction?: "asc" | "desc";
+                    subscription_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page (JSON), or with `format=csv` every matching row (CSV download) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                created_at: string;
+                                delivered_at: string | null;
+                                duration_ms: number | null;
+                                error: string | null;
+                                event_id: string;
+                                /** @enum {string} */
+                                event_type: "procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved";
+                                id: number;
+                                last_attempt_at: string | null;
+                                next_attempt_at: string | null;
+                                response_status: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "sending" | "succeeded" | "failed";
+                                subscription_id: number;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            meta: {
+                                current_page: number;
+                                from: number | null;
+                                last_page: number;
+                                per_page: number;
+                                to: number | null;
+                                total: number;
+                            };
+                        };
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/list/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook subscriptions of the reader’s practices (never their secrets) (server-mode list) */
+        get: {
+            parameters: {
+                query?: {
+                    change_type?: string;
+                    column_filters?: string;
+                    current_page?: number;
+                    dental_practice_id?: number;
+                    format?: "json" | "csv";
+                    offset?: number;
+                    pagesize?: number;
+                    search?: string;
+                    sort_column?: string;
+                    sort_direction?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page (JSON), or with `format=csv` every matching row (CSV download) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
                             }[];
                             links: {
                                 first: string;
@@ -13096,6 +13356,694 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/{source}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One source of a practice: the last change synced, the codes rows wait for (unknown codes) and the last sync reports */
+        get: {
+            parameters: {
+                query: {
+                    dental_practice_id: number;
+                };
+                header?: never;
+                path: {
+                    source: "open-dental";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cursor: {
+                                    change_id: string;
+                                    changed_at: string;
+                                } | null;
+                                runs: {
+                                    applied: number;
+                                    created_at: string;
+                                    dental_practice_id: number;
+                                    id: number;
+                                    skipped: number;
+                                    skipped_rows: {
+                                        external_id: string;
+                                        reason: string;
+                                    }[];
+                                    source: string;
+                                    unchanged: number;
+                                    unknown: number;
+                                    unknown_codes: {
+                                        code: string;
+                                        count: number;
+                                        description: string | null;
+                                    }[];
+                                    /** @enum {string} */
+                                    via: "sync" | "import";
+                                }[];
+                                unknown_codes: {
+                                    count: number;
+                                    description: string | null;
+                                    first_seen_at: string;
+                                    last_seen_at: string;
+                                    source_code: string;
+                                }[];
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{source}/code-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Map a source code to an Enamel procedure code (and optionally its template) for one practice; the rows waiting for it are applied at once; answers their report */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    source: "open-dental";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dental_practice_id: number;
+                        procedure_code_id: number;
+                        procedure_template_id?: number | null;
+                        source_code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                applied: number;
+                                created_at: string;
+                                dental_practice_id: number;
+                                id: number;
+                                skipped: number;
+                                skipped_rows: {
+                                    external_id: string;
+                                    reason: string;
+                                }[];
+                                source: string;
+                                unchanged: number;
+                                unknown: number;
+                                unknown_codes: {
+                                    code: string;
+                                    count: number;
+                                    description: string | null;
+                                }[];
+                                /** @enum {string} */
+                                via: "sync" | "import";
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{source}/cursor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last change of the source synced into the practice (null before the first sync) */
+        get: {
+            parameters: {
+                query: {
+                    dental_practice_id: number;
+                };
+                header?: never;
+                path: {
+                    source: "open-dental";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cursor: {
+                                    change_id: string;
+                                    changed_at: string;
+                                } | null;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{source}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a batch of normalised source rows (one transaction): procedures created, amended or deleted by external id, unknown codes kept to map, the cursor moved; answers the report */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    source: "open-dental";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cursor?: {
+                            change_id: string;
+                            changed_at: string;
+                        } | null;
+                        dental_practice_id: number;
+                        rows: {
+                            /** @enum {string} */
+                            action: "completed" | "planned" | "deleted" | "skip";
+                            dental_practice_id: number;
+                            external_id: string;
+                            performed_at?: string | null;
+                            provider?: string | null;
+                            reason?: string | null;
+                            source_code?: string | null;
+                            source_description?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                applied: number;
+                                created_at: string;
+                                dental_practice_id: number;
+                                id: number;
+                                skipped: number;
+                                skipped_rows: {
+                                    external_id: string;
+                                    reason: string;
+                                }[];
+                                source: string;
+                                unchanged: number;
+                                unknown: number;
+                                unknown_codes: {
+                                    code: string;
+                                    count: number;
+                                    description: string | null;
+                                }[];
+                                /** @enum {string} */
+                                via: "sync" | "import";
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory": {
         parameters: {
             query?: never;
@@ -18499,6 +19447,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-dental-procedure/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a open-dental-procedure file (multipart field "file", CSV or XLSX); answers the job, which validates in the background */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created: number;
+                                created_at: string;
+                                error_count: number;
+                                errors: {
+                                    column: string;
+                                    message: string;
+                                    row: number;
+                                }[];
+                                failure: string | null;
+                                file_name: string;
+                                file_size: number;
+                                finished_at: string | null;
+                                format: string;
+                                id: string;
+                                invalid_rows: number;
+                                kind: string;
+                                missing_columns: string[];
+                                progress: number;
+                                rows_read: number;
+                                /** @enum {string} */
+                                stage: "validate" | "write" | "cancelled";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "succeeded" | "failed";
+                                unknown_columns: string[];
+                                updated: number;
+                                valid_rows: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organisation": {
         parameters: {
             query?: never;
@@ -18898,7 +20049,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "Webhook" | "all";
                     };
                 };
             };
@@ -19331,7 +20482,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "Webhook" | "all";
                     };
                 };
             };
@@ -19486,7 +20637,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "Webhook" | "all";
                     };
                 };
             };
@@ -19644,7 +20795,7 @@ export interface paths {
                         inverted?: boolean;
                         name: string;
                         /** @enum {string} */
-                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "all";
+                        subject: "User" | "Role" | "Permission" | "DentalPractice" | "Brand" | "Category" | "Product" | "ProcedureCode" | "ProcedureTemplate" | "Procedure" | "Inventory" | "Report" | "Dashboard" | "Scheduler" | "ActivityLog" | "ArchiveLog" | "Configuration" | "Supplier" | "PurchaseOrder" | "StockTake" | "ApiToken" | "Webhook" | "all";
                     };
                 };
             };
@@ -23561,6 +24712,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         dental_practice_id: number;
+                        external_id?: string;
+                        external_source?: string;
                         items?: {
                             product_id: number;
                             quantity: string | number;
@@ -23900,6 +25053,148 @@ export interface paths {
                 path: {
                     id: number;
                 };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": null;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/procedure/external": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the procedure a practice holds under a source system’s id (deleted at the source); what it consumed goes back to stock */
+        delete: {
+            parameters: {
+                query: {
+                    dental_practice_id: number;
+                    external_id: string;
+                    external_source: string;
+                };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;
@@ -24406,6 +25701,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         dental_practice_id: number;
+                        external_id?: string;
+                        external_source?: string;
                         items?: {
                             product_id: number;
                             quantity: string | number;
@@ -24608,6 +25905,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         dental_practice_id: number;
+                        external_id?: string;
+                        external_source?: string;
                         items?: {
                             product_id: number;
                             quantity: string | number;
@@ -24813,6 +26112,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         dental_practice_id: number;
+                        external_id?: string;
+                        external_source?: string;
                         items?: {
                             product_id: number;
                             quantity: string | number;
@@ -43896,6 +45197,1444 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-delivery/redeliver/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one delivery again now (409 while it is being sent); answers its subscription */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook subscription (without its secret) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a webhook subscription; its secret is answered here, once (422 for a URL that is not allowed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dental_practice_id: number;
+                        events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                        name: string;
+                        /** @enum {string} */
+                        status?: "active" | "inactive";
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            secret: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/deactivate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a webhook subscription (no more deliveries; restorable) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a webhook subscription (its failure count starts over) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/rotate-secret/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for a webhook subscription, answered once; the old one stops signing at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            secret: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a webhook subscription (the whole record) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dental_practice_id: number;
+                        events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                        name: string;
+                        /** @enum {string} */
+                        status?: "active" | "inactive";
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Update a webhook subscription (the whole record) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dental_practice_id: number;
+                        events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                        name: string;
+                        /** @enum {string} */
+                        status?: "active" | "inactive";
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a webhook subscription (the whole record) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dental_practice_id: number;
+                        events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                        name: string;
+                        /** @enum {string} */
+                        status?: "active" | "inactive";
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                deliveries_failed: number;
+                                dental_practice_id: number;
+                                dental_practice_name: string;
+                                disabled_reason: string | null;
+                                events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
+                                id: number;
+                                name: string;
+                                owner_name: string | null;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/healthz": {

@@ -37,3 +37,4 @@ export * from './order-suggestions.ts';
 export * from './stock-use.ts';
 export * from './locations.ts';
 export * from './webhooks.ts';
+export * from './integrations.ts';

@@ -76,6 +76,11 @@ export type ProcedureStatus = (typeof PROCEDURE_STATUSES)[number];
 
 export const procedureItemBodySchema = z.strictObject({ product_id: id, quantity });
 
+/** A source of procedures (`open-dental`, `api`…): lower-case letters, digits, dashes. */
+export const externalSourceSchema = z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,31}$/);
+/** A record's id in its source system. */
+export const externalIdSchema = z.string().trim().min(1).max(64);
+
 export const procedureBodySchema = z.strictObject({
   dental_practice_id: id,
   procedure_code_id: id,
@@ -87,6 +92,9 @@ export const procedureBodySchema = z.strictObject({
   items: z.array(procedureItemBodySchema).max(200).optional(),
   /** The operatory (a location of the practice) where it was done: consumption takes from there first. */
   location_id: id.nullish().transform((v) => v ?? null),
+  /** The system it comes from and its id there (both or neither): recording one whose external id exists in the practice updates it (docs/open-dental.md). */
+  external_source: externalSourceSchema.optional(),
+  external_id: externalIdSchema.optional(),
 });
 export type ProcedureBody = z.input<typeof procedureBodySchema>;
 

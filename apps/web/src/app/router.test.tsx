@@ -26,8 +26,8 @@ describe('routes', () => {
   it('keeps every path and breadcrumb label of the client contract', () => {
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('reports/genrate');
     expect(ADMIN_ROUTES.map((r) => r.path)).toContain('use-supplies');
-    expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['stock-takes', 'stock-takes/:id', 'stock-takes/:id/count', 'list/storage-locations', 'restock', 'storage-locations/:id/par-levels', 'list/webhooks', 'webhooks/:id', 'api-tokens']));
-    expect(ADMIN_ROUTES).toHaveLength(51);
+    expect(ADMIN_ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['stock-takes', 'stock-takes/:id', 'stock-takes/:id/count', 'list/storage-locations', 'restock', 'storage-locations/:id/par-levels', 'list/webhooks', 'webhooks/:id', 'api-tokens', 'integrations']));
+    expect(ADMIN_ROUTES).toHaveLength(52);
   });
 
   it('sends a guest from the admin area to /login', async () => {

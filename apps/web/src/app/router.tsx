@@ -64,6 +64,7 @@ const SCREENS: Record<Screen, LazyComponent> = {
   'par-levels': async () => ({ Component: (await import('../features/restock/ParLevelsPage.tsx')).ParLevelsPage }),
   webhooks: async () => ({ Component: (await import('../features/webhooks/WebhookListPage.tsx')).WebhookListPage }),
   'webhook-detail': async () => ({ Component: (await import('../features/webhooks/WebhookDetailPage.tsx')).WebhookDetailPage }),
+  integrations: async () => ({ Component: (await import('../features/integrations/IntegrationsPage.tsx')).IntegrationsPage }),
 };
 
 export const routes: RouteObject[] = [

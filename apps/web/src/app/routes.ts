@@ -15,7 +15,8 @@ export type Screen =
   | 'use-supplies'
   | 'locations' | 'restock' | 'par-levels'
   | 'api-tokens'
-  | 'webhooks' | 'webhook-detail';
+  | 'webhooks' | 'webhook-detail'
+  | 'integrations';
 
 export interface AdminRoute {
   /** Path under /admin/, as the client contract fixes it, typos included (docs/client-contract.md#admin-routes). */
@@ -97,6 +98,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'use-supplies', crumb: 'routes.useSupplies', screen: 'use-supplies' },
   { path: 'list/webhooks', crumb: 'routes.webhooks', screen: 'webhooks' },
   { path: 'webhooks/:id', crumb: 'routes.webhookDetail', screen: 'webhook-detail', parent: 'list/webhooks' },
+  { path: 'integrations', crumb: 'routes.integrations', screen: 'integrations' },
 ];
 
 export function crumbOf(path: string): string | undefined {
@@ -150,6 +152,7 @@ export const NAV_GROUPS: NavGroup[] = [
       item('procedureTemplates', 'list/procedure-templates', { read: 'ProcedureTemplate' }),
       item('suppliers', 'list/suppliers', { read: 'Supplier' }),
       item('import', 'list/import', 'import'),
+      item('integrations', 'integrations', { read: 'Procedure' }),
     ],
   },
   {

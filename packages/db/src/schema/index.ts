@@ -20,3 +20,4 @@ export * from './locations.ts';
 export * from './api-tokens.ts';
 export * from './idempotency.ts';
 export * from './webhooks.ts';
+export * from './integrations.ts';

@@ -117,9 +117,14 @@ export const procedures = pgTable(
     /** The operatory (or other location) where it was done: its consumption takes from there first (migration 0024). */
     locationId: bigint('location_id', { mode: 'number' }).references(() => storageLocations.id, { onDelete: 'set null' }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The system it came from (`open-dental`, `api`…) and its id there: unique per practice and source (migration 0031). */
+    externalSource: varchar('external_source', { length: 32 }),
+    externalId: varchar('external_id', { length: 64 }),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('procedures_external_idx').on(t.dentalPracticeId, t.externalSource, t.externalId).where(sql`${t.externalId} is not null`),
+    check('procedures_external_pair', sql`(${t.externalSource} is null) = (${t.externalId} is null)`),
     index('procedures_practice_performed_idx').on(t.dentalPracticeId, t.performedAt),
     index('procedures_code_idx').on(t.procedureCodeId),
     index('procedures_template_idx').on(t.procedureTemplateId),

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { procedureAmendBodySchema } from '@enamel/contracts';
 import { procedureItems, procedures, type Database } from '@enamel/db';
@@ -8,7 +8,8 @@ import { AppError, invalid } from '../../core/errors.ts';
 import { consumeItems, returnItems, settleItems } from './procedure-stock.ts';
 import { locationOf } from '../stock/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
-import { insertProcedure, lockProcedure, movementContext, procedureEventData, resolveItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
+import { insertProcedure, lockProcedure, movementContext, procedureEventData, resolveItems, templateItems, type PracticeGuard, type ProcedureInput, type ProcedureRow } from './procedure-rows.ts';
+import type { Tx } from '../stock/index.ts';
 
 /**
  * The procedure commands, one transaction each. Each checks the caller's rights on the procedure's
@@ -25,6 +26,7 @@ export type AmendInput = z.output<typeof procedureAmendBodySchema>;
 /** Records a procedure; a completed one consumes its items (FEFO, costs captured) in the same transaction. */
 export async function recordProcedure(db: Database, { actor, guard }: Caller, body: Omit<ProcedureInput, 'location_id'> & { location_id?: number | null }): Promise<ProcedureRow> {
   guard(body.dental_practice_id);
+  if (body.external_source !== undefined || body.external_id !== undefined) return (await upsertExternalProcedure(db, { actor, guard }, body)).row;
   return db.transaction(async (tx) => insertProcedure(tx, actor, body, await resolveItems(tx, body.dental_practice_id, body), 'consume'));
 }
 
@@ -51,8 +53,13 @@ export async function completeProcedure(db: Database, { actor, guard }: Caller, 
  * change to completed consumes everything, back to planned gives everything back. Only the
  * differences reach the ledger, so the same amendment sent twice consumes once.
  */
-export async function amendProcedure(db: Database, { actor, guard }: Caller, id: number, input: AmendInput): Promise<ProcedureRow> {
-  return db.transaction(async (tx) => {
+export async function amendProcedure(db: Database, caller: Caller, id: number, input: AmendInput): Promise<ProcedureRow> {
+  return db.transaction(async (tx) => amendProcedureIn(tx, caller, id, input));
+}
+
+/** `amendProcedure` inside the caller's transaction (no savepoint: a batch of thousands stays one transaction). */
+export async function amendProcedureIn(tx: Tx, { actor, guard }: Caller, id: number, input: AmendInput): Promise<ProcedureRow> {
+  {
     const { row: before, items: oldItems } = await lockProcedure(tx, id, guard);
     if (input.dental_practice_id !== undefined && input.dental_practice_id !== before.dentalPracticeId) throw invalid('dental_practice_id', 'stock.practice_fixed');
     const codeId = input.procedure_code_id ?? before.procedureCodeId;
@@ -102,7 +109,7 @@ export async function amendProcedure(db: Database, { actor, guard }: Caller, id:
     await recordActivity(tx, actor, { action: 'update', subject: 'Procedure', subjectId: id, practiceId: row!.dentalPracticeId, ...diff });
     await emitWebhookEvent(tx, row!.dentalPracticeId, isDone && !wasDone ? 'procedure.completed' : 'procedure.amended', procedureEventData(row!, items));
     return row!;
-  });
+  }
 }
 
 /** One item's quantity: a completed procedure consumes the difference or gives it back. */
@@ -122,12 +129,92 @@ export async function amendProcedureItem(db: Database, { actor, guard }: Caller,
 }
 
 /** Gives back everything the procedure consumed, then deletes it; the ledger keeps both sides. */
-export async function deleteProcedure(db: Database, { actor, guard }: Caller, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { row, items } = await lockProcedure(tx, id, guard);
-    await returnItems(tx, movementContext(actor, row, `procedure #${id} deleted`), items.map((item) => ({ id: item.id, productId: item.productId })), false);
-    await tx.delete(procedures).where(eq(procedures.id, id));
-    await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
-    await emitWebhookEvent(tx, row.dentalPracticeId, 'procedure.deleted', procedureEventData(row, items.map((i) => ({ product_id: i.productId, quantity: i.quantity }))));
+export async function deleteProcedure(db: Database, caller: Caller, id: number): Promise<void> {
+  await db.transaction(async (tx) => deleteProcedureIn(tx, caller, id));
+}
+
+/** `deleteProcedure` inside the caller's transaction. */
+export async function deleteProcedureIn(tx: Tx, { actor, guard }: Caller, id: number): Promise<void> {
+  const { row, items } = await lockProcedure(tx, id, guard);
+  await returnItems(tx, movementContext(actor, row, `procedure #${id} deleted`), items.map((item) => ({ id: item.id, productId: item.productId })), false);
+  await tx.delete(procedures).where(eq(procedures.id, id));
+  await recordActivity(tx, actor, { action: 'delete', subject: 'Procedure', subjectId: id, practiceId: row.dentalPracticeId, before: { ...row, items: items.map((i) => ({ product_id: i.productId, quantity: i.quantity })) } });
+  await emitWebhookEvent(tx, row.dentalPracticeId, 'procedure.deleted', procedureEventData(row, items.map((i) => ({ product_id: i.productId, quantity: i.quantity }))));
+}
+
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
+
+/**
+ * `inline`: run in the caller's transaction as it is (a sync batch: thousands of savepoints would push PostgreSQL past
+ * its 64 cached subtransactions, where every statement slows down); otherwise in a transaction of its own (a
+ * savepoint inside the caller's).
+ */
+function inlineOrTransaction<T>(db: Database | Tx, inline: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return inline ? fn(db as Tx) : (db as Database).transaction(fn);
+}
+type ExternalInput = Omit<ProcedureInput, 'location_id'> & { location_id?: number | null };
+
+/** The procedure a practice holds under a source's id, if any (inside the caller's transaction). */
+export async function findExternal(tx: Tx, practiceId: number, source: string, externalId: string): Promise<number | undefined> {
+  const [found] = await tx
+    .select({ id: procedures.id })
+    .from(procedures)
+    .where(and(eq(procedures.dentalPracticeId, practiceId), eq(procedures.externalSource, source), eq(procedures.externalId, externalId)));
+  return found?.id;
+}
+
+/** Serialises every write on one external id (a transaction-scoped advisory lock), so two upserts of it never both insert. */
+async function lockExternal(tx: Tx, practiceId: number, source: string, externalId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`procedure-external|${practiceId}|${source}|${externalId}`}))`);
+}
+
+/**
+ * Records a procedure that carries its id in another system: a new id inserts (a completed one consumes), a known
+ * one is amended through `amendProcedure` as a whole record (code, template, date, provider, status, notes,
+ * location, items — the body's, else its template's), so stock moves by exactly the differences. A body that
+ * changes nothing is `unchanged` and writes nothing.
+ */
+export async function upsertExternalProcedure(db: Database | Tx, caller: Caller, body: ExternalInput, inline = false): Promise<{ row: ProcedureRow; outcome: UpsertOutcome }> {
+  const { external_source: source, external_id: externalId } = body;
+  if (!source) throw invalid('external_source', 'validation.required');
+  if (!externalId) throw invalid('external_id', 'validation.required');
+  caller.guard(body.dental_practice_id);
+  return inlineOrTransaction(db, inline, async (tx) => {
+    await lockExternal(tx, body.dental_practice_id, source, externalId);
+    const id = await findExternal(tx, body.dental_practice_id, source, externalId);
+    if (id === undefined) {
+      const row = await insertProcedure(tx, caller.actor, body, await resolveItems(tx, body.dental_practice_id, body), 'consume');
+      return { row, outcome: 'created' as const };
+    }
+    const { row: before, items: oldItems } = await lockProcedure(tx, id, caller.guard);
+    const items = body.items ?? (body.procedure_template_id !== null ? await templateItems(tx, body.procedure_template_id) : []);
+    const same =
+      before.procedureCodeId === body.procedure_code_id &&
+      before.procedureTemplateId === body.procedure_template_id &&
+      before.performedAt.getTime() === new Date(body.performed_at).getTime() &&
+      (before.provider ?? null) === (body.provider ?? null) &&
+      before.status === body.status &&
+      (before.notes ?? null) === (body.notes ?? null) &&
+      (before.locationId ?? null) === (body.location_id ?? null) &&
+      oldItems.length === items.length &&
+      [...items].sort((a, b) => a.product_id - b.product_id).every((item, i) => oldItems[i]!.productId === item.product_id && new Big(oldItems[i]!.quantity).eq(item.quantity));
+    if (same) return { row: before, outcome: 'unchanged' as const };
+    const row = await amendProcedureIn(tx, caller, id, {
+      procedure_code_id: body.procedure_code_id, procedure_template_id: body.procedure_template_id, performed_at: body.performed_at, provider: body.provider,
+      status: body.status, notes: body.notes, location_id: body.location_id ?? null, items,
+    });
+    return { row, outcome: 'updated' as const };
+  });
+}
+
+/** Deleting at the source deletes here: what it consumed goes back (`deleteProcedure`). Returns false when the practice holds no such id. */
+export async function deleteExternalProcedure(db: Database | Tx, caller: Caller, practiceId: number, source: string, externalId: string, inline = false): Promise<boolean> {
+  caller.guard(practiceId);
+  return inlineOrTransaction(db, inline, async (tx) => {
+    await lockExternal(tx, practiceId, source, externalId);
+    const id = await findExternal(tx, practiceId, source, externalId);
+    if (id === undefined) return false;
+    await deleteProcedureIn(tx, caller, id);
+    return true;
   });
 }

@@ -115,6 +115,7 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
       .values({
         dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
         performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId, locationId: body.location_id,
+        externalSource: body.external_id ? (body.external_source ?? null) : null, externalId: body.external_source ? (body.external_id ?? null) : null,
       })
       .returning(),
   );

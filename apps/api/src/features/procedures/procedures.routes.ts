@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
-  procedureAmendBodySchema, procedureBodySchema, procedureDetailSchema, procedureItemUpdateBodySchema, procedureTemplateLinesQuerySchema, procedureTemplateLinesSchema, type Action,
+  deleteExternalQuerySchema, procedureAmendBodySchema, procedureBodySchema, procedureDetailSchema, procedureItemUpdateBodySchema, procedureTemplateLinesQuerySchema, procedureTemplateLinesSchema, type Action,
 } from '@enamel/contracts';
 import { procedures } from '@enamel/db';
 import { dbOf } from '../../core/idempotency.ts';
@@ -12,7 +12,8 @@ import { abilityFor, authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { canInPractice, ensurePracticeAccess } from '../../core/practice-scope.ts';
 import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
-import { amendProcedure, amendProcedureItem, completeProcedure, deleteProcedure, recordProcedure, type Caller } from './procedure-commands.ts';
+import { amendProcedure, amendProcedureItem, completeProcedure, deleteExternalProcedure, deleteProcedure, recordProcedure, type Caller } from './procedure-commands.ts';
+import { AppError } from '../../core/errors.ts';
 import { templateLines } from './procedure-lines.ts';
 import { procedureList } from './procedure.list.ts';
 import { presentProcedure } from './procedure.presenter.ts';
@@ -141,4 +142,16 @@ export default async function procedureRoutes(fastify: FastifyInstance) {
       return reply.status(204).send(null);
     },
   });
+  app.delete(
+    '/api/procedure/external',
+    {
+      preValidation: authorize('delete', 'Procedure'),
+      schema: { tags, summary: 'Delete the procedure a practice holds under a source system’s id (deleted at the source); what it consumed goes back to stock', querystring: deleteExternalQuerySchema, response: { 204: z.null(), ...recordErrors } },
+    },
+    async (request, reply) => {
+      const { dental_practice_id: practiceId, external_source: source, external_id: externalId } = request.query;
+      if (!(await deleteExternalProcedure(dbOf(request), await callerOf(request, 'delete'), practiceId, source, externalId))) throw new AppError('not_found');
+      return reply.status(204).send(null);
+    },
+  );
 }

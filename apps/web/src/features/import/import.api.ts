@@ -13,6 +13,7 @@ export const IMPORT_KINDS = [
   { kind: 'procedure', subject: 'Procedure', list: '/admin/list/procedures' },
   { kind: 'supplier', subject: 'Supplier', list: '/admin/list/suppliers' },
   { kind: 'supplier-offer', subject: 'Supplier', list: '/admin/list/suppliers' },
+  { kind: 'open-dental-procedure', subject: 'Procedure', list: '/admin/integrations' },
 ] as const satisfies ReadonlyArray<{ kind: string; subject: Subject; list: string }>;
 export type ImportKindName = (typeof IMPORT_KINDS)[number]['kind'];
 
