@@ -58,6 +58,8 @@ export interface DemoIds {
   stockTake: number;
   /** A storage location of the practice other than its main store (an operatory of the demo data): its par levels. */
   operatory: number;
+  /** A webhook of the practice (made once, to a local address the e2e server allows): its detail and delivery log. */
+  webhook: number;
 }
 
 type ListAnswer = { data: { id: number }[] };
@@ -87,7 +89,16 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
     purchaseOrder: await openPurchaseOrder(admin, practiceId),
     stockTake: await openStockTake(admin, practiceId),
     operatory: await operatoryOf(admin, practiceId),
+    webhook: await ensureWebhook(admin, practiceId),
   };
+}
+
+/** The practice's first webhook, made once when it has none (WEBHOOK_ALLOW_HOSTS lets the e2e server keep a local URL). */
+async function ensureWebhook(admin: Awaited<ReturnType<typeof apiSignIn>>, practiceId: number): Promise<number> {
+  const list = (await admin.get(`/api/admin/list/webhooks?pagesize=1&dental_practice_id=${practiceId}`)) as unknown as ListAnswer;
+  if (list.data.length > 0) return list.data[0]!.id;
+  const made = (await admin.post('/api/webhook/create', { dental_practice_id: practiceId, name: 'Axe receiver', url: 'http://127.0.0.1:9/enamel-axe', events: ['procedure.completed'] })) as { data: { id: number } };
+  return made.data.id;
 }
 
 /** A supplier with an offer (made once when the demo data has none), for the supplier screens. */

@@ -71,6 +71,8 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
   'storage-locations/:id/par-levels': { url: (ids) => `/admin/storage-locations/${ids.operatory}/par-levels` },
   restock: { url: () => '/admin/restock', dialogs: { 'location select': click('restock-location') } },
   integrations: { url: () => '/admin/integrations' },
+  'list/webhooks': { url: () => '/admin/list/webhooks', dialogs: { 'webhook form': click('webhook-add') } },
+  'webhooks/:id': { url: (ids) => `/admin/webhooks/${ids.webhook}`, dialogs: { 'webhook form': click('webhook-edit') } },
   support: { url: () => '/admin/support' },
   // Stock movements: every kind of filter (rows by kind or each movement, period, category, brand, product) on one screen;
   // then every movement of the demo history, too many rows for a PDF at once, prepared in the background to its end.

@@ -7,8 +7,7 @@ import { NotFoundPage } from '../ui/NotFound.tsx';
 import { AppLoader } from '../ui/AppLoader.tsx';
 import { GuestLayout } from './layouts/GuestLayout.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-
-type LazyComponent = () => Promise<{ Component: React.ComponentType }>;
+import type { LazyComponent } from './admin-screens.ts';
 
 const GUEST_SCREENS: Record<GuestScreen, LazyComponent> = {
   login: async () => ({ Component: LoginPage }),
@@ -16,56 +15,12 @@ const GUEST_SCREENS: Record<GuestScreen, LazyComponent> = {
   'reset-password': async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }),
 };
 
-// Each screen is its own chunk (notes §2: screens load lazily).
-const SCREENS: Record<Screen, LazyComponent> = {
-  dashboard: async () => ({ Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage }),
-  profile: async () => ({ Component: (await import('../features/profile/ProfilePage.tsx')).ProfilePage }),
-  support: async () => ({ Component: (await import('../features/support/SupportPage.tsx')).SupportPage }),
-  import: async () => ({ Component: (await import('../features/import/ImportPage.tsx')).ImportPage }),
-  'coming-soon': async () => ({ Component: (await import('./ComingSoon.tsx')).ComingSoonPage }),
-  'dental-practices': async () => ({ Component: (await import('../features/dental-practices/DentalPracticeListPage.tsx')).DentalPracticeListPage }),
-  users: async () => ({ Component: (await import('../features/users/UserListPage.tsx')).UserListPage }),
-  'user-form': async () => ({ Component: (await import('../features/users/UserFormPage.tsx')).UserFormPage }),
-  roles: async () => ({ Component: (await import('../features/roles/RoleListPage.tsx')).RoleListPage }),
-  'api-tokens': async () => ({ Component: (await import('../features/api-tokens/ApiTokenListPage.tsx')).ApiTokenListPage }),
-  'role-form': async () => ({ Component: (await import('../features/roles/RoleFormPage.tsx')).RoleFormPage }),
-  permissions: async () => ({ Component: (await import('../features/roles/PermissionListPage.tsx')).PermissionListPage }),
-  'permission-form': async () => ({ Component: (await import('../features/roles/PermissionFormPage.tsx')).PermissionFormPage }),
-  'activity-logs': async () => ({ Component: (await import('../features/activity-logs/ActivityLogListPage.tsx')).ActivityLogListPage }),
-  brands: async () => ({ Component: (await import('../features/brands/BrandListPage.tsx')).BrandListPage }),
-  categories: async () => ({ Component: (await import('../features/categories/CategoryListPage.tsx')).CategoryListPage }),
-  'category-form': async () => ({ Component: (await import('../features/categories/CategoryFormPage.tsx')).CategoryFormPage }),
-  products: async () => ({ Component: (await import('../features/products/ProductListPage.tsx')).ProductListPage }),
-  suppliers: async () => ({ Component: (await import('../features/suppliers/SupplierListPage.tsx')).SupplierListPage }),
-  'supplier-detail': async () => ({ Component: (await import('../features/suppliers/SupplierDetailPage.tsx')).SupplierDetailPage }),
-  'procedure-codes': async () => ({ Component: (await import('../features/procedure-codes/ProcedureCodeListPage.tsx')).ProcedureCodeListPage }),
-  'procedure-templates': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateListPage.tsx')).ProcedureTemplateListPage }),
-  'procedure-template-form': async () => ({ Component: (await import('../features/procedure-templates/ProcedureTemplateFormPage.tsx')).ProcedureTemplateFormPage }),
-  inventories: async () => ({ Component: (await import('../features/inventory/InventoryListPage.tsx')).InventoryListPage }),
-  'order-suggestions': async () => ({ Component: (await import('../features/replenishment/OrderSuggestionsPage.tsx')).OrderSuggestionsPage }),
-  'inventory-detail': async () => ({ Component: (await import('../features/inventory/InventoryDetailPage.tsx')).InventoryDetailPage }),
-  reports: async () => ({ Component: (await import('../features/reports/ReportsPage.tsx')).ReportsPage }),
-  'report-generate': async () => ({ Component: (await import('../features/reports/GenerateReportPage.tsx')).GenerateReportPage }),
-  setting: async () => ({ Component: (await import('../features/settings/SettingPage.tsx')).SettingPage }),
-  scheduler: async () => ({ Component: (await import('../features/scheduler/SchedulerPage.tsx')).SchedulerPage }),
-  'archive-logs': async () => ({ Component: (await import('../features/archive-logs/ArchiveLogListPage.tsx')).ArchiveLogListPage }),
-  procedures: async () => ({ Component: (await import('../features/procedures/ProcedureListPage.tsx')).ProcedureListPage }),
-  'procedure-form': async () => ({ Component: (await import('../features/procedures/ProcedureFormPage.tsx')).ProcedureFormPage }),
-  'procedure-detail': async () => ({ Component: (await import('../features/procedures/ProcedureDetailPage.tsx')).ProcedureDetailPage }),
-  'purchase-orders': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderListPage.tsx')).PurchaseOrderListPage }),
-  'purchase-order-new': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderNewPage.tsx')).PurchaseOrderNewPage }),
-  'purchase-order-detail': async () => ({ Component: (await import('../features/purchase-orders/PurchaseOrderDetailPage.tsx')).PurchaseOrderDetailPage }),
-  'stock-takes': async () => ({ Component: (await import('../features/stock-takes/StockTakeListPage.tsx')).StockTakeListPage }),
-  'stock-take-detail': async () => ({ Component: (await import('../features/stock-takes/StockTakeDetailPage.tsx')).StockTakeDetailPage }),
-  'stock-take-count': async () => ({ Component: (await import('../features/stock-takes/StockTakeCountPage.tsx')).StockTakeCountPage }),
-  'use-supplies': async () => ({ Component: (await import('../features/stock-use/UseSuppliesPage.tsx')).UseSuppliesPage }),
-  locations: async () => ({ Component: (await import('../features/locations/LocationListPage.tsx')).LocationListPage }),
-  restock: async () => ({ Component: (await import('../features/restock/RestockPage.tsx')).RestockPage }),
-  'par-levels': async () => ({ Component: (await import('../features/restock/ParLevelsPage.tsx')).ParLevelsPage }),
-  webhooks: async () => ({ Component: (await import('../features/webhooks/WebhookListPage.tsx')).WebhookListPage }),
-  'webhook-detail': async () => ({ Component: (await import('../features/webhooks/WebhookDetailPage.tsx')).WebhookDetailPage }),
-  integrations: async () => ({ Component: (await import('../features/integrations/IntegrationsPage.tsx')).IntegrationsPage }),
-};
+// Each screen is its own chunk (notes §2: screens load lazily). The dashboard, where signing in lands, is loaded
+// straight from here; the others through the table of admin-screens.ts, which stays out of the first script
+// (the login page's) and is fetched alongside the admin layout.
+const dashboard: LazyComponent = async () => ({ Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage });
+const adminScreens = () => import('./admin-screens.ts');
+const screenOf = (screen: Screen): LazyComponent => (screen === 'dashboard' ? dashboard : async () => (await adminScreens()).SCREENS[screen]());
 
 export const routes: RouteObject[] = [
   {
@@ -90,7 +45,7 @@ export const routes: RouteObject[] = [
             (route): RouteObject => ({
               path: route.path,
               handle: { crumb: route.crumb, ...(route.parent ? { parent: route.parent } : {}) } satisfies RouteHandle,
-              lazy: SCREENS[route.screen],
+              lazy: screenOf(route.screen),
             }),
           ),
           { path: '*', Component: NotFoundPage },

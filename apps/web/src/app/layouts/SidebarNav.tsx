@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { AppAbility } from '../../core/abilities.ts';
 import { useRouteHandle } from '../../ui/routeHandle.ts';
-import { IMPORT_SUBJECTS, NAV_GROUPS, type NavItem } from '../routes.ts';
+import { IMPORT_SUBJECTS, NAV_GROUPS, type NavItem } from './nav-groups.ts';
 
 const ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
