@@ -1,3 +1,4 @@
+import { Button } from '@mantine/core';
 import { IconArchive, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from './RowActionsMenu.tsx';
@@ -48,7 +49,21 @@ export function useLifecycleActions<Row extends LifecycleRow>(ns: string, name: 
     return items;
   }
 
-  return { ...confirm, menu };
+  /** A detail page's buttons: deactivate while active, restore while inactive (`{testId}-deactivate`, `{testId}-restore`). */
+  function buttons(row: Row, allowed: boolean, testId: string) {
+    if (!allowed) return null;
+    return row.status === 'active' ? (
+      <Button variant="light" color="red" leftSection={<IconArchive size={16} />} onClick={() => confirm.ask('deactivate', row)} data-testid={`${testId}-deactivate`}>
+        {t('actions.deactivate')}
+      </Button>
+    ) : (
+      <Button variant="light" leftSection={<IconRestore size={16} />} onClick={() => confirm.ask('restore', row)} data-testid={`${testId}-restore`}>
+        {t('actions.restore')}
+      </Button>
+    );
+  }
+
+  return { ...confirm, menu, buttons };
 }
 
 /** The row menu's "Edit". */

@@ -1,6 +1,6 @@
 import { Button, Card, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconPencil, IconRestore } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Supplier } from '@enamel/contracts';
@@ -47,16 +47,7 @@ function SupplierView({ supplier: s }: { supplier: Supplier }) {
                 {t('actions.edit')}
               </Button>
             ) : null}
-            {canDelete && s.status === 'active' ? (
-              <Button variant="light" color="red" leftSection={<IconArchive size={16} />} onClick={() => confirm.ask('deactivate', s)} data-testid="supplier-deactivate">
-                {t('actions.deactivate')}
-              </Button>
-            ) : null}
-            {canDelete && s.status !== 'active' ? (
-              <Button variant="light" leftSection={<IconRestore size={16} />} onClick={() => confirm.ask('restore', s)} data-testid="supplier-restore">
-                {t('actions.restore')}
-              </Button>
-            ) : null}
+            {confirm.buttons(s, canDelete, 'supplier')}
           </>
         }
       />

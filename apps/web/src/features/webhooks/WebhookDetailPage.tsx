@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useAbility } from '@casl/react';
-import { IconArchive, IconKey, IconPencil, IconRefresh, IconRestore } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webhookDeliveryListContract, type WebhookDeliveryStatus } from '@enamel/contracts';
@@ -83,16 +83,7 @@ function WebhookView({ webhook: w }: { webhook: WebhookRow }) {
                 {t('webhooks.rotate')}
               </Button>
             ) : null}
-            {canDelete && w.status === 'active' ? (
-              <Button variant="light" color="red" leftSection={<IconArchive size={16} />} onClick={() => confirm.ask('deactivate', w)} data-testid="webhook-deactivate">
-                {t('actions.deactivate')}
-              </Button>
-            ) : null}
-            {canDelete && w.status !== 'active' ? (
-              <Button variant="light" leftSection={<IconRestore size={16} />} onClick={() => confirm.ask('restore', w)} data-testid="webhook-restore">
-                {t('actions.restore')}
-              </Button>
-            ) : null}
+            {confirm.buttons(w, canDelete, 'webhook')}
           </>
         }
       />
