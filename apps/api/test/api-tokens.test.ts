@@ -137,7 +137,7 @@ describe('API tokens', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/version', headers: { authorization: 'Basic dXNlcjpwYXNz' } })).statusCode).toBe(200);
   });
 
-  it('is refused (403) by sign-in, sign-out, password and token routes', async () => {
+  it('is refused (403) by sign-in, sign-out, password, profile and token routes', async () => {
     const { agent, user } = await signedInUser(t, { role: 'Super Admin' });
     const { secret } = await createToken(agent, { role_id: roleId['Super Admin'], dental_practice_ids: [practiceA] });
     const refused: Array<[('GET' | 'POST'), string, unknown]> = [
@@ -147,6 +147,9 @@ describe('API tokens', () => {
       ['POST', '/api/reset-password', {}],
       ['POST', '/api/profile/password', { current_password: user.password, password: 'Another-Pass-2026!', password_confirmation: 'Another-Pass-2026!' }],
       ['POST', '/api/user/verify-password', { password: user.password }],
+      // The creator's email is where a reset link goes: a token changing it could take the account over.
+      ['POST', '/api/profile', { name: 'Taken Over', email: `taken-${user.email}`, locale: 'en' }],
+      ['GET', '/api/profile/digest', undefined],
       ['GET', '/api/api-tokens', undefined],
       ['POST', '/api/api-token/create', { name: 'x', role_id: roleId['Viewer'], dental_practice_ids: [practiceA] }],
       ['POST', '/api/api-token/revoke/1', undefined],
@@ -156,6 +159,8 @@ describe('API tokens', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message, url).toMatch(/API tokens cannot/);
     }
+    const [after] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(after!.email).toBe(user.email);
   });
 
   it('is rate-limited per token: a 429 with Retry-After', async () => {

@@ -5,12 +5,14 @@ import { AppError } from './errors.ts';
 import { bearerOf, resolveApiToken } from './api-token-auth.ts';
 
 /**
- * Routes an API token may never call (403): signing in and out, passwords, and the tokens themselves. A token acts
- * for an integration; it must not mint more tokens nor touch its creator's credentials.
+ * Routes an API token may never call (403): signing in and out, passwords, the creator's own profile (its email is
+ * where a password reset goes: a token that could change it could take the account over, whatever its role) and
+ * the tokens themselves. A token acts for an integration; it must not mint more tokens nor touch its creator's
+ * account.
  */
-const TOKEN_REFUSED = new Set(['/login', '/logout', '/api/forget-password', '/api/reset-password', '/api/profile/password', '/api/user/verify-password']);
+const TOKEN_REFUSED = new Set(['/login', '/logout', '/api/forget-password', '/api/reset-password', '/api/user/verify-password']);
 export function refusesApiToken(path: string): boolean {
-  return TOKEN_REFUSED.has(path) || path.startsWith('/api/api-token');
+  return TOKEN_REFUSED.has(path) || path.startsWith('/api/api-token') || path === '/api/profile' || path.startsWith('/api/profile/');
 }
 
 /**
