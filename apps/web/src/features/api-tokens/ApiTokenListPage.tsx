@@ -12,6 +12,7 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { useConfirmedActions } from '../../ui/useConfirmedActions.tsx';
 import { ApiTokenCreateModal } from './ApiTokenCreateModal.tsx';
 import { fetchApiTokens, revokeApiToken } from './api-token.api.ts';
+import { EmptyTableRow } from '../../ui/EmptyTableRow.tsx';
 
 const STATUS_COLOR: Record<ApiToken['status'], string> = { active: 'green', expired: 'gray', revoked: 'red' };
 
@@ -120,15 +121,7 @@ export function ApiTokenListPage() {
                 </Table.Td>
               </Table.Tr>
             ))}
-            {tokens.data?.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    {t('apiTokens.empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
+            {tokens.data?.length === 0 ? <EmptyTableRow columns={8}>{t('apiTokens.empty')}</EmptyTableRow> : null}
           </Table.Tbody>
         </Table>
       </Paper>
