@@ -134,21 +134,7 @@ export class AuthCache {
    * before anything is served from the cache (the rest of the request then reads the cache as it stands).
    */
   async session(id: string, now: number, load: () => Promise<CachedSession | null>): Promise<CachedSession | null> {
-    let live = this.live;
-    if (live) {
-      try {
-        await this.sync();
-      } catch {
-        live = false;
-      }
-    }
-    const cached = live && this.live ? this.sessions.get(id) : undefined;
-    if (cached && cached.session.expiresAt.getTime() > now) return cached;
-    const started = this.generation;
-    const loaded = await load();
-    if (loaded && this.live && this.generation === started) this.sessions.set(id, loaded);
-    else if (!loaded) this.sessions.delete(id);
-    return loaded;
+    return this.throughBarrier(this.sessions, id, (entry) => entry.session.expiresAt.getTime() > now, load);
   }
 
   /**
@@ -157,6 +143,14 @@ export class AuthCache {
    * instance before this request arrived is never missed.
    */
   async token(hash: string, now: number, load: () => Promise<CachedToken | null>): Promise<CachedToken | null> {
+    return this.throughBarrier(this.tokens, hash, (entry) => entry.token.expiresAt === null || entry.token.expiresAt.getTime() > now, load);
+  }
+
+  /**
+   * One entry of `map` (sessions or tokens): wait for the listener's barrier, serve the cached entry while `fresh`,
+   * else `load` it and keep it unless a change was announced meanwhile; an entry that no longer exists is dropped.
+   */
+  private async throughBarrier<K, V>(map: Lru<K, V>, key: K, fresh: (entry: V) => boolean, load: () => Promise<V | null>): Promise<V | null> {
     let live = this.live;
     if (live) {
       try {
@@ -165,12 +159,12 @@ export class AuthCache {
         live = false;
       }
     }
-    const cached = live && this.live ? this.tokens.get(hash) : undefined;
-    if (cached && (cached.token.expiresAt === null || cached.token.expiresAt.getTime() > now)) return cached;
+    const cached = live && this.live ? map.get(key) : undefined;
+    if (cached && fresh(cached)) return cached;
     const started = this.generation;
     const loaded = await load();
-    if (loaded && this.live && this.generation === started) this.tokens.set(hash, loaded);
-    else if (!loaded) this.tokens.delete(hash);
+    if (loaded && this.live && this.generation === started) map.set(key, loaded);
+    else if (!loaded) map.delete(key);
     return loaded;
   }
 
