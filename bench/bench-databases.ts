@@ -23,16 +23,29 @@ import { signIn } from './sign-in.ts';
 
 export type BenchOnDatabase = (label: string, env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>) => Promise<void>;
 
+export interface BenchDatabase {
+  env: NodeJS.ProcessEnv;
+  open: () => Promise<DatabaseHandle>;
+}
+
 /** `embedded: false` skips the embedded database (a bench too long for it says why in `skipped`). */
 export async function onEachDatabase(prefix: string, bench: BenchOnDatabase, options: { embedded?: boolean; skipped?: string } = {}): Promise<void> {
+  await onEachDatabaseSet(prefix, [''], (label, [one]) => bench(label, one!.env, one!.open), options);
+}
+
+/**
+ * As `onEachDatabase`, with one fresh database per name in `names` on each kind, all open at once: a bench that
+ * compares two sizes side by side measures them alternately, so a change in the machine's load falls on both.
+ */
+export async function onEachDatabaseSet(prefix: string, names: string[], bench: (label: string, databases: BenchDatabase[]) => Promise<void>, options: { embedded?: boolean; skipped?: string } = {}): Promise<void> {
   const { DATABASE_URL: _embeddedOnly, ...inherited } = process.env;
   if (options.embedded === false) console.log(`embedded: skipped${options.skipped ? ` (${options.skipped})` : ''}`);
   else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `enamel-bench-${prefix}-db-`));
+    const dataDirs = names.map((name) => fs.mkdtempSync(path.join(os.tmpdir(), `enamel-bench-${prefix}${name && `-${name}`}-db-`)));
     try {
-      await bench('embedded', { ...inherited, DATA_DIR: dataDir }, () => openDatabase({ dataDir }));
+      await bench('embedded', dataDirs.map((dataDir) => ({ env: { ...inherited, DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) })));
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -40,17 +53,22 @@ export async function onEachDatabase(prefix: string, bench: BenchOnDatabase, opt
     console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it');
     return;
   }
-  const name = `enamel_bench_${prefix.replace(/\W/g, '_')}_${process.pid}`;
+  const databaseNames = names.map((name) => `enamel_bench_${`${prefix}${name && `_${name}`}`.replace(/\W/g, '_')}_${process.pid}`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const targets = databaseNames.map((name) => {
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return target.toString();
+  });
   try {
-    await bench('PostgreSQL', { ...inherited, DATABASE_URL: target.toString(), DATA_DIR: os.tmpdir() }, () => openDatabase({ url: target.toString() }));
+    for (const name of databaseNames) {
+      await admin.query(`drop database if exists ${name}`);
+      await admin.query(`create database ${name}`);
+    }
+    await bench('PostgreSQL', targets.map((target) => ({ env: { ...inherited, DATABASE_URL: target, DATA_DIR: os.tmpdir() }, open: () => openDatabase({ url: target }) })));
   } finally {
-    await admin.query(`drop database if exists ${name}`);
+    for (const name of databaseNames) await admin.query(`drop database if exists ${name}`);
     await admin.end();
   }
 }
@@ -71,15 +89,16 @@ function seedDemo(env: NodeJS.ProcessEnv, history: DemoOptions | undefined): Pro
   );
 }
 
-/**
- * The demo data seeded into the database (`history`: the seeder's months and volume, else its defaults), the app
- * listening on a free port, and a signed-in admin's cookie; `seedSeconds`: how long seeding took.
- */
-export async function seededApp(env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>, admin: { email: string; password: string }, history?: DemoOptions) {
+/** The demo data seeded into the database of `env` (`history`: the seeder's months and volume, else its defaults): how long it took, in seconds. */
+export async function seedHistory(env: NodeJS.ProcessEnv, admin: { email: string; password: string }, history?: DemoOptions): Promise<number> {
   const started = performance.now();
   const seeded = await seedDemo({ ...env, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, history);
   if (seeded !== 0) throw new Error('seeding the demo data failed');
-  const seedSeconds = (performance.now() - started) / 1000;
+  return (performance.now() - started) / 1000;
+}
+
+/** The app on a seeded database, listening on a free port, and a signed-in admin's cookie. */
+export async function startedApp(open: () => Promise<DatabaseHandle>, admin: { email: string; password: string }) {
   const database = await open();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enamel-bench-app-'));
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' }), database, logger: false });
@@ -91,13 +110,21 @@ export async function seededApp(env: NodeJS.ProcessEnv, open: () => Promise<Data
     app,
     base,
     cookie,
-    seedSeconds,
     close: async () => {
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo data seeded into the database (`history`: the seeder's months and volume, else its defaults), the app
+ * listening on a free port, and a signed-in admin's cookie; `seedSeconds`: how long seeding took.
+ */
+export async function seededApp(env: NodeJS.ProcessEnv, open: () => Promise<DatabaseHandle>, admin: { email: string; password: string }, history?: DemoOptions) {
+  const seedSeconds = await seedHistory(env, admin, history);
+  return { ...(await startedApp(open, admin)), seedSeconds };
 }
 
 /** The median of `times` runs of `fn`, after one warm-up run. */
