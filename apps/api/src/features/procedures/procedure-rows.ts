@@ -6,9 +6,10 @@ import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice, lockActivePracticeWith } from '../../core/active-practice.ts';
 import { activityInsert, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
+import { oneStatement } from '../../core/sql-writes.ts';
 import { locationOf, type MovementContext, type Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { webhookEventWrites } from '../webhooks/index.ts';
 
 /**
  * The rows behind the procedure commands: reading and locking a procedure, checking what a body
@@ -138,10 +139,14 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
   type Saved = Array<{ id: number; productId: number; quantity: string }>;
   const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];
   const activity = activityInsert(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
-  // The items were just inserted: what they consume now is all they hold (`fresh`); the log entry goes with the movements.
-  const logged = stock === 'consume' && completed && (await consumeItems(tx, movementContext(actor, row), savedRows, true, [activity.getSQL()]));
-  if (!logged) await activity;
-  if (completed) await emitWebhookEvent(tx, row.dentalPracticeId, 'procedure.completed', procedureEventData(row, lines));
+  const event = completed ? webhookEventWrites(row.dentalPracticeId, 'procedure.completed', procedureEventData(row, lines)) : [];
+  // The items were just inserted: what they consume now is all they hold (`fresh`); the log entry and the webhook event go with the movements.
+  const written = stock === 'consume' && completed && (await consumeItems(tx, movementContext(actor, row), savedRows, true, [activity.getSQL(), ...event]));
+  if (!written) {
+    await activity;
+    const alone = oneStatement(event);
+    if (alone) await tx.execute(alone);
+  }
   return row;
 }
 

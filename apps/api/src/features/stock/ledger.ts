@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-or
 import { CONFIGURATION_DEFAULTS, dayIn, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
 import { inventories, lots, practiceSettings, products, rowsOf, stockMovements, type MovementType } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
+import { asCtes, oneStatement, type Write } from '../../core/sql-writes.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
@@ -140,9 +141,10 @@ const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(s
  * a procedure consumed, its activity log entry), so a command's writes after its reads are one round trip. Returns
  * the movements' ids in the rows' order.
  */
-async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly MovementRow[], also: readonly SQL[] = []): Promise<number[]> {
+async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly MovementRow[], also: readonly Write[] = []): Promise<number[]> {
   if (rows.length === 0) {
-    for (const write of also) await tx.execute(write);
+    const alone = oneStatement(also);
+    if (alone) await tx.execute(alone);
     return [];
   }
   const occurredAt = ctx.occurredAt ?? new Date();
@@ -166,7 +168,7 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
     sql`with moved as (${insert.getSQL()}),
       lot_changes as (update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id returning 1),
       inventory_changes as (update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id returning 1)
-      ${sql.join(also.map((write, i) => sql`, ${sql.raw(`also_${i}`)} as (${write})`))}
+      ${also.length ? sql`, ${asCtes(also)}` : sql``}
     select id from moved`,
   );
   const changed = new Map(rows.map((row) => [row.inventory.id, row.inventory]));
@@ -270,7 +272,7 @@ export async function takeMany(
   tx: Tx,
   ctx: MovementContext,
   inputs: readonly TakeInput[],
-  also?: (decided: ReadonlyArray<{ cost: string }>) => SQL[],
+  also?: (decided: ReadonlyArray<{ cost: string }>) => Write[],
 ): Promise<Array<{ taken: Taken[]; cost: string }>> {
   if (inputs.length === 0) return [];
   const byProduct = await lockInventories(tx, ctx.practiceId, inputs.map((input) => input.productId));
