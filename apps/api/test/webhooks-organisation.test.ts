@@ -170,7 +170,7 @@ describe('organisation subscriptions: rights', () => {
 describe('organisation subscriptions: bad input', () => {
   it('a scope and a practice that do not fit, or a switch between them, are a 422 on dental_practice_id; nothing changes', async () => {
     const practice = await createPractice(t.database.db);
-    const count = async () => (await t.database.db.execute(sql`select count(*)::int as n from webhook_subscriptions`).then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows[0]!.n));
+    const count = async () => (await t.database.db.execute(sql`select count(*)::int as n from webhook_subscriptions`).then((r) => (r as { rows: Array<{ n: number }> }).rows[0]!.n));
     const n = await count();
     const base = { name: 'Bad', url: URL, events: ['stock.low'] };
     for (const [body, field] of [

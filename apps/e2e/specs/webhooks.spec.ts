@@ -136,7 +136,7 @@ test.describe('webhooks', () => {
       expect(got.find((e) => e.practice.id === other.id)!.type).toBe('procedure.completed');
     } finally {
       // Off again: other specs' events are no concern of it.
-      if (made !== null) await admin.post(`/api/webhook/deactivate/${made}`);
+      if (made !== null) await admin.post(`/api/webhook/deactivate/${made}`, {});
       await new Promise<void>((resolve) => orgServer.close(() => resolve()));
     }
   });
