@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull, sql } from 'drizzle-orm';
-import { dentalPractices, webhookDeliveries, webhookSubscriptions } from '@enamel/db';
+import { dentalPractices, permissions, rolePermissions, roles, userRoles, webhookDeliveries, webhookSubscriptions } from '@enamel/db';
 import { drainWebhooks, emitWebhookEvent } from '../src/features/webhooks/index.ts';
 import type { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import { uid } from './ledgers.ts';
-import { appWithAdmin, signInAs, type TestApp } from './test-app.ts';
+import { appWithAdmin, signInAs, signedInUser, type TestApp } from './test-app.ts';
 import { startReceiver } from './webhooks-helpers.ts';
 
 /**
@@ -158,6 +158,28 @@ describe('organisation subscriptions: rights', () => {
     // An inactive practice does not count.
     await t.database.db.update(dentalPractices).set({ status: 'inactive' }).where(eq(dentalPractices.id, added.id));
     expect((await manager.get(`/api/webhook/${org.id}`)).json().data).toMatchObject({ name: 'Renamed', scope: 'organisation', events: ['stock.low', 'lot.expiring'] });
+  });
+
+  it('who may read them everywhere but change them in one practice only sees them and gets 403 on every change', async () => {
+    const one = await createPractice(t.database.db);
+    const db = t.database.db;
+    const [permission] = await db.insert(permissions).values({ name: `read Webhook ${uid()}`, action: 'read', subject: 'Webhook' }).returning();
+    const [role] = await db.insert(roles).values({ name: `Webhook reader ${uid()}` }).returning();
+    await db.insert(rolePermissions).values({ roleId: role!.id, permissionId: permission!.id });
+    const { user, agent } = await signedInUser(t, { role: 'Practice Manager', practiceIds: [one.id] });
+    await db.insert(userRoles).values({ userId: user.id, roleId: role!.id });
+    await agent.login(user.email, user.password);
+    const { data: org } = await orgHook(admin);
+    const before = await subscription(org.id);
+    expect((await agent.get('/api/webhook/organisation-rights')).json().data).toEqual({ read: true, create: false, update: false, delete: false });
+    expect((await agent.get(`/api/webhook/${org.id}`)).statusCode).toBe(200);
+    expect((await agent.get(`/api/admin/list/webhook-deliveries?subscription_id=${org.id}`)).statusCode).toBe(200);
+    for (const url of [`/api/webhook/deactivate/${org.id}`, `/api/webhook/rotate-secret/${org.id}`]) expect((await agent.post(url)).statusCode, url).toBe(403);
+    expect((await agent.post(`/api/webhook/update/${org.id}`, { scope: 'organisation', name: 'Mine now', url: URL, events: ['stock.low'] })).statusCode).toBe(403);
+    expect((await agent.post('/api/webhook/create', { scope: 'organisation', name: 'Mine', url: URL, events: ['stock.low'] })).statusCode).toBe(403);
+    expect(await subscription(org.id)).toEqual(before);
+    // Their own practice's subscriptions they still manage.
+    await practiceHook(agent, one.id);
   });
 
   it('staff without the Webhook permission get 403', async () => {
