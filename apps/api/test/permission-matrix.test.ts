@@ -259,6 +259,7 @@ const MATRIX: Entry[] = [
   ['POST', '/api/stock-takes/:id/cancel', [SA, PM], '/api/stock-takes/0/cancel'],
   ['GET', '/api/admin/list/webhooks', [SA, PM]],
   ['GET', '/api/admin/list/webhook-deliveries', [SA, PM]],
+  ['GET', '/api/webhook/organisation-rights', [SA, PM]],
   ['GET', '/api/webhook/:id', [SA, PM], '/api/webhook/0'],
   ['POST', '/api/webhook/create', [SA, PM]],
   [UPDATE, '/api/webhook/update/:id', [SA, PM], '/api/webhook/update/0'],

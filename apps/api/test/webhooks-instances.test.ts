@@ -93,8 +93,10 @@ describe.skipIf(!url)('webhook deliveries with three server instances', () => {
       const request = await signIn(ports[0]!);
       const practice = (await db.query<{ id: string }>(`insert into dental_practices (name, code) values ('Molar Hooks', 'HOOKS') returning id`)).rows[0]!.id;
       const subs: number[] = [];
-      for (const pathName of ['a', 'b']) {
-        const res = await request('POST', '/api/webhook/create', { dental_practice_id: Number(practice), name: `Hook ${pathName}`, url: `${receiver.url}/${pathName}`, events: ['stock.low'] });
+      // Two of the practice, one of the organisation (no practice): each its own delivery of every event.
+      for (const pathName of ['a', 'b', 'org']) {
+        const scope = pathName === 'org' ? { scope: 'organisation' } : { dental_practice_id: Number(practice) };
+        const res = await request('POST', '/api/webhook/create', { ...scope, name: `Hook ${pathName}`, url: `${receiver.url}/${pathName}`, events: ['stock.low'] });
         expect(res.status, res.text).toBe(201);
         subs.push(res.body.data.id);
       }
@@ -117,7 +119,7 @@ describe.skipIf(!url)('webhook deliveries with three server instances', () => {
       }
       // A moment more: anything sent twice would arrive now.
       await new Promise((r) => setTimeout(r, 1500));
-      expect(receiver.received).toHaveLength(EVENTS * 2);
+      expect(receiver.received).toHaveLength(EVENTS * 3);
       const perPath = new Map<string, Set<string>>();
       for (const r of receiver.received) {
         const p = r.path;
@@ -125,7 +127,7 @@ describe.skipIf(!url)('webhook deliveries with three server instances', () => {
         set.add(String(r.headers['enamel-event-id']));
         perPath.set(p, set);
       }
-      expect([...perPath.keys()].sort()).toEqual(['/hook/a', '/hook/b']);
+      expect([...perPath.keys()].sort()).toEqual(['/hook/a', '/hook/b', '/hook/org']);
       for (const set of perPath.values()) expect(set.size).toBe(EVENTS);
       const { rows: attempts } = await db.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where attempts <> 1`);
       expect(attempts[0]!.n).toBe(0);

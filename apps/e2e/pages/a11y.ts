@@ -95,7 +95,9 @@ export async function seedDemo(request: APIRequestContext, size: Record<string, 
 
 /** The practice's first webhook, made once when it has none (WEBHOOK_ALLOW_HOSTS lets the e2e server keep a local URL). */
 async function ensureWebhook(admin: Awaited<ReturnType<typeof apiSignIn>>, practiceId: number): Promise<number> {
-  const list = (await admin.get(`/api/admin/list/webhooks?pagesize=1&dental_practice_id=${practiceId}`)) as unknown as ListAnswer;
+  // The practice's own (the list of a practice shows the organisation's webhooks too).
+  const own = encodeURIComponent(JSON.stringify([{ field: 'scope', condition: 'equal', value: 'practice' }]));
+  const list = (await admin.get(`/api/admin/list/webhooks?pagesize=1&dental_practice_id=${practiceId}&column_filters=${own}`)) as unknown as ListAnswer;
   if (list.data.length > 0) return list.data[0]!.id;
   const made = (await admin.post('/api/webhook/create', { dental_practice_id: practiceId, name: 'Axe receiver', url: 'http://127.0.0.1:9/enamel-axe', events: ['procedure.completed'] })) as { data: { id: number } };
   return made.data.id;

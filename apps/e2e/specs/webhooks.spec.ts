@@ -86,4 +86,58 @@ test.describe('webhooks', () => {
       await expect(page.getByTestId('webhook-deliveries-table')).toContainText('200');
     }).toPass({ timeout: 30_000 });
   });
+
+  test('an organisation webhook, chosen in the form, is listed with its scope and gets another practice’s events; axe-clean', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const got: Array<{ practice: { id: number }; type: string }> = [];
+    const orgServer = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        got.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => orgServer.listen(0, '127.0.0.1', resolve));
+    const admin = await apiSignIn(request);
+    let made: number | null = null;
+    try {
+      const stamp = Date.now().toString(36);
+      type Row = { id: number };
+      const here = `Lingual Org Hooks ${stamp}`; // sorts after the demo practices
+      await admin.post('/api/dental-practice/create', { name: here, code: `WO-${stamp}`, time_zone: 'UTC', currency: 'USD' });
+      const other = (await admin.post('/api/dental-practice/create', { name: `Lingual Org Other ${stamp}`, code: `WX-${stamp}`, time_zone: 'UTC', currency: 'USD' })).data as Row;
+      const product = (await admin.post('/api/product/create', { name: `Varnish ${stamp}`, sku: `VARN-${stamp}`.toUpperCase(), usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '10.00', tracks_lots: false })).data as Row;
+      await admin.post('/api/inventory/receive', { dental_practice_id: other.id, product_id: product.id, quantity: '20' });
+      const code = (await admin.post('/api/procedure-code/create', { code: `O${stamp}`.slice(0, 16).toUpperCase(), name: 'Varnish', category: 'preventive' })).data as Row;
+
+      const { app } = await signInToPractice(page, here);
+      await app.open('webhooks', 'Webhooks');
+      await page.getByTestId('webhook-add').click();
+      await page.getByTestId('webhook-scope').getByText('All practices (organisation)').click();
+      await page.getByTestId('webhook-name').fill(`Whole organisation ${stamp}`);
+      await page.getByTestId('webhook-url').fill(`http://127.0.0.1:${(orgServer.address() as AddressInfo).port}/org`);
+      await page.getByTestId('webhook-event-procedure.completed').check();
+      await waitUntilLoaded(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('webhook-submit').click();
+      await expect(page.getByTestId('webhook-secret')).toBeVisible();
+      await page.getByTestId('webhook-secret-done').click();
+      const table = page.getByTestId('webhooks-table');
+      await expect(table).toContainText(`Whole organisation ${stamp}`);
+      await expect(table.getByTestId('webhook-scope-organisation').first()).toHaveText('All practices (organisation)');
+      const list = (await admin.get(`/api/admin/list/webhooks?search=${encodeURIComponent(`Whole organisation ${stamp}`)}`)) as unknown as { data: Array<{ id: number; scope: string }> };
+      made = list.data[0]!.id;
+      expect(list.data[0]!.scope).toBe('organisation');
+
+      // A procedure in the other practice reaches it, naming that practice.
+      await admin.post('/api/procedure/create', { dental_practice_id: other.id, procedure_code_id: code.id, performed_at: new Date().toISOString(), status: 'completed', items: [{ product_id: product.id, quantity: '1' }] });
+      await expect.poll(() => got.filter((e) => e.practice.id === other.id).length, { timeout: 20_000 }).toBe(1);
+      expect(got.find((e) => e.practice.id === other.id)!.type).toBe('procedure.completed');
+    } finally {
+      // Off again: other specs' events are no concern of it.
+      if (made !== null) await admin.post(`/api/webhook/deactivate/${made}`, {});
+      await new Promise<void>((resolve) => orgServer.close(() => resolve()));
+    }
+  });
 });

@@ -5115,7 +5115,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhook subscriptions of the reader’s practices (never their secrets) (server-mode list) */
+        /** Webhook subscriptions of the reader’s practices, and the organisation’s for a reader with the Webhook permission in every active practice (never their secrets); with dental_practice_id, those that receive that practice’s events (its own and the organisation’s) (server-mode list) */
         get: {
             parameters: {
                 query?: {
@@ -5147,13 +5147,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -45231,13 +45233,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -45387,13 +45391,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -45524,7 +45530,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a webhook subscription; its secret is answered here, once (422 for a URL that is not allowed) */
+        /** Create a webhook subscription of a practice or (scope organisation) of the organisation; its secret is answered here, once (422 for a URL that is not allowed or a scope without/with a practice; 403 for an organisation subscription without the right in every active practice) */
         post: {
             parameters: {
                 query?: never;
@@ -45535,9 +45541,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        dental_practice_id: number;
+                        dental_practice_id?: number | null;
                         events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                         name: string;
+                        /** @enum {string} */
+                        scope?: "practice" | "organisation";
                         /** @enum {string} */
                         status?: "active" | "inactive";
                         /** Format: uri */
@@ -45557,13 +45565,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -45716,13 +45726,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -45842,6 +45854,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook/organisation-rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller may do with organisation subscriptions (each needs the right in every active practice): what the screen offers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                create: boolean;
+                                delete: boolean;
+                                read: boolean;
+                                update: boolean;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook/restore/{id}": {
         parameters: {
             query?: never;
@@ -45874,13 +46033,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -46032,13 +46193,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -46180,9 +46343,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        dental_practice_id: number;
+                        dental_practice_id?: number | null;
                         events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                         name: string;
+                        /** @enum {string} */
+                        scope?: "practice" | "organisation";
                         /** @enum {string} */
                         status?: "active" | "inactive";
                         /** Format: uri */
@@ -46202,13 +46367,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -46335,9 +46502,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        dental_practice_id: number;
+                        dental_practice_id?: number | null;
                         events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                         name: string;
+                        /** @enum {string} */
+                        scope?: "practice" | "organisation";
                         /** @enum {string} */
                         status?: "active" | "inactive";
                         /** Format: uri */
@@ -46357,13 +46526,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;
@@ -46493,9 +46664,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        dental_practice_id: number;
+                        dental_practice_id?: number | null;
                         events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                         name: string;
+                        /** @enum {string} */
+                        scope?: "practice" | "organisation";
                         /** @enum {string} */
                         status?: "active" | "inactive";
                         /** Format: uri */
@@ -46515,13 +46688,15 @@ export interface paths {
                                 consecutive_failures: number;
                                 created_at: string;
                                 deliveries_failed: number;
-                                dental_practice_id: number;
-                                dental_practice_name: string;
+                                dental_practice_id: number | null;
+                                dental_practice_name: string | null;
                                 disabled_reason: string | null;
                                 events: ("procedure.completed" | "procedure.amended" | "procedure.deleted" | "stock.low" | "lot.expiring" | "stock.out_predicted" | "forecast.run_finished" | "purchase_order.sent" | "purchase_order.received" | "stock_take.approved")[];
                                 id: number;
                                 name: string;
                                 owner_name: string | null;
+                                /** @enum {string} */
+                                scope: "practice" | "organisation";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 url: string;

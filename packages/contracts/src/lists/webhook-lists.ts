@@ -1,16 +1,22 @@
 import { col } from '../list-fields.ts';
 import { listContract } from '../lists.ts';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../webhooks.ts';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_SCOPES } from '../webhooks.ts';
 import { z } from 'zod';
-import { createdAtField, idField, practiceFields, statusField } from './common-fields.ts';
+import { createdAtField, idField, statusField } from './common-fields.ts';
 import { LIST_PATHS } from './list-paths.ts';
 
-/** GET /api/admin/list/webhooks: the webhook subscriptions of the reader's practices (never their secrets). */
+/**
+ * GET /api/admin/list/webhooks: the webhook subscriptions of the reader's practices, and the organisation's for a
+ * reader with the Webhook permission in every active practice (never their secrets). An organisation
+ * subscription has no practice (`dental_practice_id` and `dental_practice_name` null, `scope: 'organisation'`).
+ */
 export const webhookListContract = listContract({
   path: LIST_PATHS.webhook,
   fields: {
     id: idField,
-    ...practiceFields,
+    scope: col.enum(WEBHOOK_SCOPES, { sort: true, filter: true }),
+    dental_practice_id: col.nullable(col.int({ filter: true })),
+    dental_practice_name: col.nullable(col.text({ sort: true, filter: true, search: true })),
     name: col.text({ sort: true, filter: true, search: true }),
     url: col.text({ sort: true, filter: true, search: true }),
     events: col.field(z.array(z.enum(WEBHOOK_EVENT_TYPES))),

@@ -5,7 +5,8 @@ import { dentalPractices } from './dental-practices.ts';
 import { users } from './users.ts';
 
 /**
- * A webhook subscription of one practice (docs/webhooks.md, migration 0029): where to POST which events, and the
+ * A webhook subscription of one practice, or of the organisation when `dental_practice_id` is null (then it gets the
+ * events of every practice; migrations 0029 and 0032, docs/webhooks.md): where to POST which events, and the
  * secret their signature is made with. The secret is kept as it is (the server must sign with it); the API shows
  * it once, when made or rotated. `consecutive_failures` counts events whose every retry failed in a row: at the
  * limit the subscription is deactivated (`disabled_reason: 'failures'`) and its owner notified.
@@ -14,9 +15,8 @@ export const webhookSubscriptions = pgTable(
   'webhook_subscriptions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
-      .notNull()
-      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+    /** Null: an organisation subscription (every practice's events). */
+    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' }).references(() => dentalPractices.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 120 }).notNull(),
     url: varchar('url', { length: 2048 }).notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
@@ -27,7 +27,11 @@ export const webhookSubscriptions = pgTable(
     disabledReason: varchar('disabled_reason', { length: 32 }),
     ...timestamps,
   },
-  (t) => [index('webhook_subscriptions_practice_idx').on(t.dentalPracticeId, t.status), check('webhook_subscriptions_status', sql`${t.status} in ('active', 'inactive')`)],
+  (t) => [
+    index('webhook_subscriptions_practice_idx').on(t.dentalPracticeId, t.status),
+    index('webhook_subscriptions_organisation_idx').on(t.status).where(sql`${t.dentalPracticeId} is null`),
+    check('webhook_subscriptions_status', sql`${t.status} in ('active', 'inactive')`),
+  ],
 );
 
 /** The outbox: one row per event, written in the transaction of the change that causes it. */

@@ -7,17 +7,18 @@ export type WebhookRow = ListRow<typeof webhookListContract>;
 
 const id = sql.raw('"webhook_subscriptions"."id"');
 
-/** Webhook subscriptions of the reader's practices (the route's scope names them); never the secret. */
+/** Webhook subscriptions, the organisation's (no practice) among them (the route's scope names them); never the secret. */
 export const webhookList = bindList(webhookListContract, {
   table: webhookSubscriptions,
   columns: {
+    scope: sql<'practice' | 'organisation'>`case when ${webhookSubscriptions.dentalPracticeId} is null then 'organisation' else 'practice' end`,
     dental_practice_name: dentalPractices.name,
     owner_name: sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`,
     deliveries_failed: sql<number>`(select count(*)::int from webhook_deliveries d where d.subscription_id = ${id} and d.status = 'failed')`,
   },
   extra: { events: webhookSubscriptions.events },
   joins: [
-    { inner: dentalPractices, on: eq(dentalPractices.id, webhookSubscriptions.dentalPracticeId) },
+    { left: dentalPractices, on: eq(dentalPractices.id, webhookSubscriptions.dentalPracticeId) },
     { left: users, on: eq(users.id, webhookSubscriptions.ownerId) },
   ],
   tiebreaker: webhookSubscriptions.id,

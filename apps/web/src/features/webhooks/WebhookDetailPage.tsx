@@ -16,7 +16,7 @@ import { RowActionsMenu } from '../../ui/RowActionsMenu.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useLifecycleActions } from '../../ui/useLifecycleActions.tsx';
 import { useRouteRecord } from '../../ui/useRouteRecord.ts';
-import { fetchWebhook, redeliverWebhook, rotateWebhookSecret, webhookLifecycle, type WebhookDeliveryRow, type WebhookRow } from './webhook.api.ts';
+import { fetchWebhook, redeliverWebhook, rotateWebhookSecret, useWebhookOrganisationRights, webhookLifecycle, type WebhookDeliveryRow, type WebhookRow } from './webhook.api.ts';
 import { WebhookFormModal } from './WebhookFormModal.tsx';
 import { WebhookSecretModal } from './WebhookSecretModal.tsx';
 
@@ -40,8 +40,11 @@ function WebhookView({ webhook: w }: { webhook: WebhookRow }) {
   const [editing, setEditing] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const confirm = useLifecycleActions<WebhookRow>('webhooks', (row) => row.name, webhookLifecycle.calls, webhookLifecycle.refresh);
-  const canUpdate = ability.can('update', 'Webhook');
-  const canDelete = ability.can('delete', 'Webhook');
+  // An organisation subscription: the right in every active practice, which the server tells.
+  const organisation = w.scope === 'organisation';
+  const rights = useWebhookOrganisationRights(organisation);
+  const canUpdate = organisation ? rights.data?.update === true : ability.can('update', 'Webhook');
+  const canDelete = organisation ? rights.data?.delete === true : ability.can('delete', 'Webhook');
   const when = (value: string | null) => (value ? format.dateTime(value) : '—');
 
   const columns: DataTableColumn<WebhookDeliveryRow>[] = [
@@ -103,7 +106,9 @@ function WebhookView({ webhook: w }: { webhook: WebhookRow }) {
             <Field label={t('webhooks.fields.url')} testId="webhook-detail-url">
               {w.url}
             </Field>
-            <Field label={t('webhooks.fields.practice')}>{w.dental_practice_name}</Field>
+            <Field label={t('webhooks.fields.scope')} testId="webhook-detail-scope">
+              {organisation ? t('webhooks.scope.organisation') : w.dental_practice_name}
+            </Field>
             <Field label={t('webhooks.fields.events')}>{w.events.map((e) => t(`webhooks.events.${e}`)).join(', ')}</Field>
             <Field label={t('webhooks.fields.owner')}>{w.owner_name ?? '—'}</Field>
             <Field label={t('webhooks.fields.consecutiveFailures')}>{String(w.consecutive_failures)}</Field>

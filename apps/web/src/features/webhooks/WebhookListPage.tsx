@@ -9,7 +9,7 @@ import type { DataTableColumn } from '../../ui/data-table/index.ts';
 import { webhookDetailPath, webhookLifecycle, type WebhookRow } from './webhook.api.ts';
 import { WebhookFormModal } from './WebhookFormModal.tsx';
 
-/** /admin/list/webhooks: the selected practice's webhook subscriptions (docs/webhooks.md). */
+/** /admin/list/webhooks: the webhook subscriptions that get the selected practice's events: its own, and the organisation's for who may see them (docs/webhooks.md). */
 export function WebhookListPage() {
   return <PracticeRequired>{(practice) => <WebhookList practiceId={practice.id} />}</PracticeRequired>;
 }
@@ -33,6 +33,19 @@ function WebhookList({ practiceId }: { practiceId: number }) {
           ) : null}
         </>
       ),
+    },
+    {
+      field: 'scope',
+      title: t('webhooks.fields.scope'),
+      width: 200,
+      cellRenderer: (row) =>
+        row.scope === 'organisation' ? (
+          <Badge size="sm" variant="light" data-testid="webhook-scope-organisation">
+            {t('webhooks.scope.organisation')}
+          </Badge>
+        ) : (
+          row.dental_practice_name
+        ),
     },
     { field: 'url', title: t('webhooks.fields.url'), minWidth: 240 },
     { field: 'events', title: t('webhooks.fields.events'), minWidth: 220, cellRenderer: (row) => row.events.map((e) => t(`webhooks.events.${e}`)).join(', ') },

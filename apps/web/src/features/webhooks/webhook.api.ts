@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { LIST_PATHS, type ListRow, type WebhookBody, type webhookDeliveryListContract, type webhookListContract } from '@enamel/contracts';
-import { api, recordApi } from '../../core/api.ts';
+import { api, getData, recordApi } from '../../core/api.ts';
 
 /** A webhook subscription (docs/webhooks.md), as the list and the detail answer it: never its secret. */
 export type WebhookRow = ListRow<typeof webhookListContract>;
@@ -29,4 +30,17 @@ export async function rotateWebhookSecret(id: number): Promise<string> {
 /** Sends one delivery again now. */
 export async function redeliverWebhook(deliveryId: number): Promise<void> {
   await api.post(`/api/webhook-delivery/redeliver/${deliveryId}`);
+}
+
+/** What the signed-in user may do with organisation subscriptions (each needs the right in every active practice). */
+export interface WebhookOrganisationRights {
+  read: boolean;
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+/** The server decides (it knows every active practice); the screens only offer what it allows. */
+export function useWebhookOrganisationRights(enabled = true) {
+  return useQuery({ queryKey: ['webhook', 'organisation-rights'], queryFn: () => getData<WebhookOrganisationRights>('/api/webhook/organisation-rights'), enabled, staleTime: 60_000 });
 }
