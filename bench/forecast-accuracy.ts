@@ -10,13 +10,16 @@
  * interval score of the 95 % bounds, MASE scale), negative forecasts or bounds, and ms per series
  * (the 95 % call only, one core, wall clock).
  *
- * Environment: FORECAST_SETS=seasonal,intermittent,intermittentMore,weekly, FORECAST_METHODS=a,b, FORECAST_HALF=A|B,
+ * The `lifecycle` set (products that switch, stop or launch; see bench/forecast-data/README.md) is
+ * scored per kind by `lifecycleReport`.
+ *
+ * Environment: FORECAST_SETS=seasonal,intermittent,intermittentMore,weekly,lifecycle, FORECAST_METHODS=a,b, FORECAST_HALF=A|B,
  * FORECAST_SPLIT=validation (score on the last `horizon` periods of `train`; test parts unused).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { forecast, maeScale, mase, mulberry32, rmsse, scaledBias, smape, type MethodName } from '@enamel/forecast';
+import { combineHistory, forecast, forecastWithPrior, maeScale, mase, mulberry32, rmsse, scaledBias, smape, type ForecastResult, type MethodName } from '@enamel/forecast';
 
 interface Series {
   id: string;
@@ -29,6 +32,17 @@ interface DataSet {
   series: Series[];
 }
 type SetName = 'seasonal' | 'intermittent' | 'intermittentMore' | 'weekly';
+
+/** A series of the lifecycle set (see make-weekly.ts). */
+interface LifecycleSeries extends Series {
+  kind: 'switch' | 'stop' | 'launch';
+  predecessor?: number[];
+  sinceSuccession?: number;
+  factor?: number;
+  silent?: number;
+  sinceLaunch?: number;
+  procedureMean?: number;
+}
 
 const INTERMITTENT_METHODS: MethodName[] = ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'];
 const METHODS: Record<SetName, MethodName[]> = {
@@ -161,6 +175,118 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
   };
 }
 
+/** The lifecycle set of weekly.json (null when the file has none). */
+export function readLifecycle(dir: string): { horizon: number; season: number; series: LifecycleSeries[] } | null {
+  const w = path.join(dir, 'weekly.json');
+  if (!fs.existsSync(w)) return null;
+  return (JSON.parse(fs.readFileSync(w, 'utf8')) as { lifecycle?: { horizon: number; season: number; series: LifecycleSeries[] } }).lifecycle ?? null;
+}
+
+const LIFECYCLE_METHODS: MethodName[] = ['snaive', 'naive', 'mean', 'theta', 'tsb', 'theta-tsb', 'ets-arima-theta'];
+
+interface LifeRow {
+  mase: number;
+  rmsse: number;
+  bias: number;
+  cover80: number;
+  cover95: number;
+  msis: number;
+  zeroShare: number;
+}
+
+/**
+ * The history a lifecycle series' errors are scaled by: for a switch the combined history (the
+ * successor's own few weeks have no scale), otherwise the training part; from its first demand on.
+ */
+function referenceHistory(s: LifecycleSeries): number[] {
+  const h = s.kind === 'switch' ? combineHistory(s.train, { kind: 'predecessor', history: s.predecessor!, sinceSuccession: s.sinceSuccession! }).combined : s.train;
+  const first = h.findIndex((v) => v > 0);
+  return h.slice(Math.max(0, first));
+}
+
+function lifeRow(series: LifecycleSeries[], fc: (s: LifecycleSeries, level: number) => Pick<ForecastResult, 'mean' | 'lower' | 'upper'>): LifeRow {
+  let sMase = 0;
+  let sRmsse = 0;
+  let sBias = 0;
+  let sMsis = 0;
+  let k = 0;
+  let in80 = 0;
+  let in95 = 0;
+  let points = 0;
+  let zero = 0;
+  for (const s of series) {
+    const r = fc(s, 0.95);
+    const r80 = fc(s, 0.8);
+    for (let i = 0; i < s.test.length; i++) {
+      points++;
+      if (s.test[i]! >= r.lower[i]! && s.test[i]! <= r.upper[i]!) in95++;
+      if (s.test[i]! >= r80.lower[i]! && s.test[i]! <= r80.upper[i]!) in80++;
+    }
+    if (r.mean.every((v) => v === 0)) zero++;
+    const ref = referenceHistory(s);
+    if (!(maeScale(ref, 1) > 0)) continue;
+    k++;
+    sMase += mase(ref, s.test, r.mean, 1);
+    sRmsse += rmsse(ref, s.test, r.mean);
+    sBias += scaledBias(ref, s.test, r.mean, 1);
+    sMsis += msis(ref, s.test, r.lower, r.upper, 0.95, 1);
+  }
+  return { mase: sMase / k, rmsse: sRmsse / k, bias: sBias / k, cover80: (100 * in80) / points, cover95: (100 * in95) / points, msis: sMsis / k, zeroShare: (100 * zero) / series.length };
+}
+
+/**
+ * Weeks after its last demand at which a discontinued series' `auto` forecast first becomes zero
+ * over the whole horizon: origins 1, 2, … 26 weeks after the last demand, on the full series
+ * (training and test parts; Infinity when it never does).
+ */
+function weeksToZero(s: LifecycleSeries, horizon: number, season: number): number {
+  const full = [...s.train, ...s.test];
+  let last = -1;
+  for (let t = 0; t < full.length; t++) if (full[t]! > 0) last = t;
+  for (let k = 1; k <= 26; k++) {
+    const train = [...full.slice(0, last + 1), ...new Array<number>(k).fill(0)];
+    const r = forecast(train, { horizon, seasonalPeriod: season });
+    if (r.mean.every((v) => v === 0)) return k;
+  }
+  return Infinity;
+}
+
+/** Switch, stop and launch series of the lifecycle set, per kind and half. */
+export function lifecycleReport(set: { horizon: number; season: number; series: LifecycleSeries[] }, halves: string[]): void {
+  const opts = (level: number) => ({ horizon: set.horizon, seasonalPeriod: set.season, level });
+  for (const half of halves) {
+    const all = set.series.filter((_, i) => (half === 'A' ? i % 2 === 0 : i % 2 === 1));
+    for (const kind of ['switch', 'stop', 'launch'] as const) {
+      const series = all.filter((s) => s.kind === kind);
+      if (series.length === 0) continue;
+      console.log(`\nlifecycle: ${kind} series, half ${half}${half === 'B' ? ' (held out)' : ''}: ${series.length} series, horizon ${set.horizon}; errors scaled by ${kind === 'switch' ? 'the combined history' : 'the training part'} from its first demand`);
+      console.log(`${pad('method', 26)} ${pad('MASE', 6)} ${pad('RMSSE', 6)} ${pad('bias', 7)} ${pad('cov80', 5)} ${pad('cov95', 5)} ${pad('MSIS', 6)} zero forecasts %`);
+      const rows = new Map<string, LifeRow>();
+      const show = (name: string, r: LifeRow) => {
+        rows.set(name, r);
+        console.log(`${pad(name, 26)} ${pad(num(r.mase), 6)} ${pad(num(r.rmsse), 6)} ${pad(num(r.bias), 7)} ${pad(num(r.cover80, 1), 5)} ${pad(num(r.cover95, 1), 5)} ${pad(num(r.msis, 2), 6)} ${num(r.zeroShare, 0)}`);
+      };
+      for (const m of LIFECYCLE_METHODS) show(m, lifeRow(series, (s, level) => forecast(s.train, { ...opts(level), method: m })));
+      show('auto, no lifecycle', lifeRow(series, (s, level) => forecast(s.train, { ...opts(level), lifecycle: false })));
+      show('auto', lifeRow(series, (s, level) => forecast(s.train, opts(level))));
+      if (kind === 'switch') show('auto, combined history', lifeRow(series, (s, level) => forecastWithPrior(s.train, { kind: 'predecessor', history: s.predecessor!, sinceSuccession: s.sinceSuccession! }, opts(level))));
+      if (kind === 'launch') show('auto, procedure prior', lifeRow(series, (s, level) => forecastWithPrior(s.train, { kind: 'procedures', mean: s.procedureMean! }, opts(level))));
+      const auto = rows.get('auto')!;
+      const fixed = LIFECYCLE_METHODS.map((m) => [m, rows.get(m)!] as const).sort((a, b) => a[1].rmsse - b[1].rmsse)[0]!;
+      console.log(`→ auto RMSSE ${num(auto.rmsse, 4)} vs best fixed ${fixed[0]} ${num(fixed[1].rmsse, 4)} and snaive ${num(rows.get('snaive')!.rmsse, 4)}; coverage 80 % ${num(auto.cover80, 1)}, 95 % ${num(auto.cover95, 1)}; MSIS ${num(auto.msis, 3)}`);
+      if (kind === 'switch') {
+        const c = rows.get('auto, combined history')!;
+        console.log(`→ combined history vs the successor's own (auto), first 13 weeks after ${Math.min(...series.map((s) => s.sinceSuccession!))}–${Math.max(...series.map((s) => s.sinceSuccession!))} weeks of its own: MASE ${num(c.mase)} vs ${num(auto.mase)} (${num(100 * (1 - c.mase / auto.mase), 1)} % better), RMSSE ${num(c.rmsse)} vs ${num(auto.rmsse)} (${num(100 * (1 - c.rmsse / auto.rmsse), 1)} % better) — goal ≥ 20 %`);
+      }
+      if (kind === 'stop') {
+        const w = series.map((s) => weeksToZero(s, set.horizon, set.season)).sort((a, b) => a - b);
+        const within = w.filter((v) => v <= 8).length;
+        console.log(`→ weeks after the last demand until the forecast is zero: median ${w[Math.floor(w.length / 2)]}, within 8 weeks ${within} of ${w.length} (${num((100 * within) / w.length, 0)} %), never within 26 weeks ${w.filter((v) => !Number.isFinite(v)).length} — goal: all within 8`);
+      }
+    }
+  }
+}
+
 export function readSets(dir: string): Record<SetName, DataSet> | null {
   const a = path.join(dir, 'm3-carparts.json');
   const w = path.join(dir, 'weekly.json');
@@ -180,7 +306,8 @@ export async function run(): Promise<void> {
   }
   const validation = process.env.FORECAST_SPLIT === 'validation';
   const only = process.env.FORECAST_METHODS?.split(',') as MethodName[] | undefined;
-  const sets = (process.env.FORECAST_SETS?.split(',') ?? ['seasonal', 'intermittent', 'intermittentMore', 'weekly']) as SetName[];
+  const wantedSets = process.env.FORECAST_SETS?.split(',') ?? ['seasonal', 'intermittent', 'intermittentMore', 'weekly', 'lifecycle'];
+  const sets = wantedSets.filter((s) => s !== 'lifecycle') as SetName[];
   const halves = process.env.FORECAST_HALF ? [process.env.FORECAST_HALF] : ['A', 'B'];
   console.log(`${validation ? 'Split: VALIDATION (last horizon of train held out; test parts unused)' : 'Split: train → test'}; halves A = even, B = odd series index (B is held out: no design choice was made on it)`);
   console.log(`CPU: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} at start); Node ${process.version}`);
@@ -213,5 +340,7 @@ export async function run(): Promise<void> {
       }
     }
   }
+  const life = readLifecycle(path.join(import.meta.dirname, 'forecast-data'));
+  if (life && wantedSets.includes('lifecycle') && !validation) lifecycleReport(life, halves);
   if (!validation) console.log('\nPublished, all 1428 M3 monthly series (MASE / sMAPE): ETS 0.865 / 14.14, Theta 0.864 / 13.86, seasonal naive 1.146 / 17.23.');
 }

@@ -1,0 +1,154 @@
+/**
+ * A series' life: where its current regime starts (after a launch or a pause), whether it has
+ * ended, and how likely it is to come back.
+ *
+ * - **Usual gap.** The zero runs between two demands of the series (the leading run before the
+ *   first demand is not a gap: it is censored) give the series' own idea of a normal silence:
+ *   `usualGap` = their `gapQuantile` quantile (linear interpolation). A run is **structural** when
+ *   it is longer than `threshold` = max(`minGap`, ⌈`gapFactor` × usualGap⌉). For memoryless
+ *   (geometric) gaps, a run longer than twice the 90 % quantile happens in about 1 % of gaps by
+ *   chance.
+ * - **Regime.** The current regime starts at the first demand after the last structural run
+ *   (a launch: leading zeros longer than the threshold; a pause: an inner run). The automatic
+ *   selection classifies and fits on the regime only, so zeros from before a launch or a pause do
+ *   not turn a smooth series into an "intermittent" one.
+ * - **Ended.** A series whose trailing run of zeros is structural has ended (or paused). Its point
+ *   forecast is zero. The chance that it comes back is a discrete hazard: beyond the threshold,
+ *   each silent period either ends the silence (a demand) or not, with a constant probability h
+ *   (geometric survival). h is estimated from the series' own long runs that did end (each is
+ *   `length − threshold` failures and one success) and the current one (censored: failures only),
+ *   shrunk towards a prior hazard worth `priorWeight` periods. The prior (`priorHazard`) is the
+ *   pooled hazard of all structural runs on half A of the benchmark sets (bench/forecast-data;
+ *   see the package README). P(back within t periods) = 1 − (1 − h)^t.
+ * - **New.** A series whose regime started fewer than `newPeriods` periods ago (with no
+ *   structural run before it: a launch) has little history of its own; `forecastWithPrior`
+ *   can give it one.
+ */
+import { demandPoints } from './methods/intermittent.ts';
+
+export type LifecycleState = 'active' | 'new' | 'ended';
+
+export interface Lifecycle {
+  /** `ended`: the series has been silent for longer than its usual gaps; `new`: its regime is young; otherwise `active`. */
+  state: LifecycleState;
+  /** Periods since the last demand (trailing zeros). */
+  silentPeriods: number;
+  /** The series' usual zero run between demands (the `gapQuantile` quantile of its gaps). */
+  usualGap: number;
+  /** Zero runs longer than this are structural (a launch, a pause or an end). */
+  threshold: number;
+  /** A trailing silence longer than this ends the series (threshold, and rare under the regime's demand rate). */
+  endAfter: number;
+  /** Index of the first period of the current regime (0 = the whole series). */
+  regimeStart: number;
+  /** Earlier silences longer than `endAfter` that ended with a demand. */
+  comebacks: number;
+  /** Periods at risk of a comeback beyond `endAfter`: those earlier silences' (length − endAfter + 1) plus the current one's (length − endAfter) when ended. */
+  exposure: number;
+  /** Per-period probability that an ended series comes back (null unless ended). */
+  hazard: number | null;
+  /** Probability of any demand within the horizon asked for: 1 − (1 − hazard)^horizon (null unless ended). */
+  returnProbability: number | null;
+}
+
+/** Settings of the life detection (exported for the benchmark and tests). */
+export const LIFECYCLE = {
+  /** Quantile of the series' own zero runs taken as its usual gap. */
+  gapQuantile: 0.9,
+  /** A run is structural beyond this multiple of the usual gap … */
+  gapFactor: 2,
+  /** … and never at or below this many periods. */
+  minGap: 4,
+  /** A trailing run ends the series beyond this multiple of the usual gap (and beyond minGap) … */
+  endFactor: 2,
+  /** … and only when a silence that long had less than this probability under the regime's own demand rate (geometric gaps). */
+  endAlpha: 0.01,
+  /** Periods a regime needs before the automatic selection chooses its path on it alone. */
+  minRegime: 24,
+  /** Periods of a regime under which a launched series counts as new. */
+  newPeriods: 13,
+  /** Prior per-period hazard of coming back after a structural silence (pooled on half A of the benchmark). */
+  priorHazard: 0.18,
+  /** Weight of the prior hazard, in periods of exposure. */
+  priorWeight: 20,
+};
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (pos - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/** Zero runs between consecutive demands (interval − 1), in time order. */
+export function zeroRuns(y: readonly number[]): number[] {
+  const { intervals } = demandPoints(y);
+  return intervals.slice(1).map((i) => i - 1);
+}
+
+/** Structural threshold of a series (see the module comment). */
+export function gapThreshold(y: readonly number[]): { usualGap: number; threshold: number } {
+  const runs = zeroRuns(y).sort((a, b) => a - b);
+  const usualGap = quantile(runs, LIFECYCLE.gapQuantile);
+  return { usualGap, threshold: Math.max(LIFECYCLE.minGap, Math.ceil(LIFECYCLE.gapFactor * usualGap)) };
+}
+
+/**
+ * The life of a series (see the module comment). `horizon` only sets the horizon of
+ * `returnProbability` (default 1 period).
+ */
+export function detectLifecycle(y: readonly number[], horizon = 1): Lifecycle {
+  const n = y.length;
+  let first = -1;
+  let last = -1;
+  for (let t = 0; t < n; t++)
+    if (y[t]! > 0) {
+      if (first < 0) first = t;
+      last = t;
+    }
+  if (first < 0) return { state: 'active', silentPeriods: n, usualGap: 0, threshold: LIFECYCLE.minGap, endAfter: LIFECYCLE.minGap, regimeStart: 0, comebacks: 0, exposure: 0, hazard: null, returnProbability: null };
+  const { usualGap, threshold } = gapThreshold(y.slice(0, last + 1));
+  // The regime: after the last structural run (a long leading run counts as a launch).
+  let regimeStart = first > threshold ? first : 0;
+  let prev = first;
+  let pauses = 0;
+  for (let t = first + 1; t <= last; t++) {
+    if (!(y[t]! > 0)) continue;
+    if (t - prev - 1 > threshold) {
+      regimeStart = t;
+      pauses++;
+    }
+    prev = t;
+  }
+  const silentPeriods = n - 1 - last;
+  // Demand probability per period in the regime (up to its last demand); a silence of z periods has
+  // probability (1 − p)^z when the series is alive and its gaps are memoryless.
+  let demands = 0;
+  for (let t = regimeStart; t <= last; t++) if (y[t]! > 0) demands++;
+  const p = demands / (last - regimeStart + 1);
+  const rare = p >= 1 ? 0 : Math.ceil(Math.log(LIFECYCLE.endAlpha) / Math.log(1 - p)) - 1;
+  const endAfter = Math.max(LIFECYCLE.minGap, Math.ceil(LIFECYCLE.endFactor * usualGap), rare);
+  // Earlier silences as long as an end: each is (length − endAfter) periods without a comeback and one with.
+  let comebacks = 0;
+  let exposure = 0;
+  prev = first;
+  for (let t = first + 1; t <= last; t++) {
+    if (!(y[t]! > 0)) continue;
+    const run = t - prev - 1;
+    if (run > endAfter) {
+      comebacks++;
+      exposure += run - endAfter + 1;
+    }
+    prev = t;
+  }
+  const base = { silentPeriods, usualGap, threshold, endAfter, regimeStart, comebacks };
+  if (silentPeriods > endAfter) {
+    exposure += silentPeriods - endAfter;
+    const a = LIFECYCLE.priorHazard * LIFECYCLE.priorWeight;
+    const hazard = (a + comebacks) / (LIFECYCLE.priorWeight + exposure);
+    return { state: 'ended', ...base, exposure, hazard, returnProbability: 1 - (1 - hazard) ** Math.max(1, horizon) };
+  }
+  const state: LifecycleState = pauses === 0 && n - first < LIFECYCLE.newPeriods ? 'new' : 'active';
+  return { state, ...base, exposure, hazard: null, returnProbability: null };
+}
