@@ -63,6 +63,8 @@ export const LIFECYCLE = {
   endFactor: 2,
   /** … and only when a silence that long had less than this probability under the regime's own demand rate (geometric gaps). */
   endAlpha: 0.01,
+  /** Demands (so at least two gaps) a series needs before its silence can end it: with fewer it has no usual gap. */
+  minDemands: 3,
   /** Periods a regime needs before the automatic selection chooses its path on it alone. */
   minRegime: 24,
   /** Periods of a regime under which a launched series counts as new. */
@@ -143,7 +145,9 @@ export function detectLifecycle(y: readonly number[], horizon = 1): Lifecycle {
     prev = t;
   }
   const base = { silentPeriods, usualGap, threshold, endAfter, regimeStart, comebacks };
-  if (silentPeriods > endAfter) {
+  let total = 0;
+  for (let t = first; t <= last; t++) if (y[t]! > 0) total++;
+  if (silentPeriods > endAfter && total >= LIFECYCLE.minDemands) {
     exposure += silentPeriods - endAfter;
     const a = LIFECYCLE.priorHazard * LIFECYCLE.priorWeight;
     const hazard = (a + comebacks) / (LIFECYCLE.priorWeight + exposure);
