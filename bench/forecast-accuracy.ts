@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { combineHistory, forecast, forecastWithPrior, maeScale, mase, mulberry32, rmsse, scaledBias, smape, type ForecastResult, type MethodName } from '@enamel/forecast';
+import { combineHistory, forecast, forecastLevels, forecastWithPrior, maeScale, mase, mulberry32, rmsse, scaledBias, smape, toDemand, type ForecastResult, type MethodName } from '@enamel/forecast';
 
 interface Series {
   id: string;
@@ -251,6 +251,65 @@ function weeksToZero(s: LifecycleSeries, horizon: number, season: number): numbe
   return Infinity;
 }
 
+/** Replay settings of the switch series: weekly review, one week's lead time, 95 % service level. */
+const REPLAY = { leadTimeDays: 7, reviewPeriodDays: 7, serviceLevel: 0.95, periodDays: 7 };
+
+interface ReplayTotals {
+  /** Demand of the successor not met from stock (units). */
+  short: number;
+  /** Weeks with unmet demand. */
+  stockoutWeeks: number;
+  /** Mean on-hand of the successor at the end of a week (units). */
+  onHand: number;
+  /** Units of the old product ordered after the switch (no one will use them). */
+  oldOrdered: number;
+  demand: number;
+}
+
+/**
+ * Replay of the order suggestions over the 13 test weeks of one switch series: every week the
+ * forecast is made again on the history up to that week and the order-up-to level of
+ * `forecastLevels` (replenish.ts) is ordered up to (arriving a week later); demand is met from stock
+ * or lost. Without succession the successor is forecast on its own history and the old product on
+ * its own (silent since the switch) and both are ordered; with succession the successor is
+ * forecast on the combined history and the old product is not ordered. The successor starts at the
+ * order-up-to level of its forecast at the origin; the old product starts with nothing on hand, and
+ * what it is then ordered up to is never used (the excess stock of a switch without succession).
+ */
+function replaySwitch(s: LifecycleSeries, horizon: number, season: number, succession: boolean): ReplayTotals {
+  const levels = (history: number[], since: number, own: boolean) => {
+    const opts = { horizon, seasonalPeriod: season, level: REPLAY.serviceLevel };
+    const r = own ? forecast(history, opts) : forecastWithPrior(history, { kind: 'predecessor', history: [...s.predecessor!, ...new Array<number>(history.length - s.predecessor!.length).fill(0)], sinceSuccession: since }, opts);
+    return forecastLevels(toDemand(r), REPLAY);
+  };
+  const t: ReplayTotals = { short: 0, stockoutWeeks: 0, onHand: 0, oldOrdered: 0, demand: 0 };
+  let onHand = levels(s.train, s.sinceSuccession!, !succession)?.orderUpTo ?? 0;
+  let arriving = 0;
+  let oldStock = 0;
+  for (let j = 0; j < s.test.length; j++) {
+    const history = [...s.train, ...s.test.slice(0, j)];
+    onHand += arriving;
+    const S = levels(history, s.sinceSuccession! + j, !succession)?.orderUpTo ?? 0;
+    arriving = Math.max(0, S - onHand);
+    if (!succession) {
+      // The old product, silent since the switch: whatever is ordered up to its level stays on the shelf.
+      const old = [...s.predecessor!, ...new Array<number>(j).fill(0)];
+      const oldS = forecastLevels(toDemand(forecast(old, { horizon, seasonalPeriod: season, level: REPLAY.serviceLevel })), REPLAY)?.orderUpTo ?? 0;
+      const order = Math.max(0, oldS - oldStock);
+      oldStock += order;
+      t.oldOrdered += order;
+    }
+    const d = s.test[j]!;
+    t.demand += d;
+    const met = Math.min(onHand, d);
+    if (met < d - 1e-9) t.stockoutWeeks++;
+    t.short += d - met;
+    onHand -= met;
+    t.onHand += onHand / s.test.length;
+  }
+  return t;
+}
+
 /** Switch, stop and launch series of the lifecycle set, per kind and half. */
 export function lifecycleReport(set: { horizon: number; season: number; series: LifecycleSeries[] }, halves: string[]): void {
   const opts = (level: number) => ({ horizon: set.horizon, seasonalPeriod: set.season, level });
@@ -276,6 +335,16 @@ export function lifecycleReport(set: { horizon: number; season: number; series: 
       console.log(`→ auto RMSSE ${num(auto.rmsse, 4)} vs best fixed ${fixed[0]} ${num(fixed[1].rmsse, 4)} and snaive ${num(rows.get('snaive')!.rmsse, 4)}; coverage 80 % ${num(auto.cover80, 1)}, 95 % ${num(auto.cover95, 1)}; MSIS ${num(auto.msis, 3)}`);
       if (kind === 'switch') {
         const c = rows.get('auto, combined history')!;
+        for (const succession of [false, true]) {
+          const sum: ReplayTotals = { short: 0, stockoutWeeks: 0, onHand: 0, oldOrdered: 0, demand: 0 };
+          for (const s of series) {
+            const r = replaySwitch(s, set.horizon, set.season, succession);
+            for (const key of Object.keys(sum) as Array<keyof ReplayTotals>) sum[key] += r[key];
+          }
+          console.log(
+            `→ replay of the suggestions, 13 weeks, ${succession ? 'with succession   ' : 'without succession'}: unmet demand ${num((100 * sum.short) / sum.demand, 1)} % of ${num(sum.demand, 0)} units, stock-out weeks ${sum.stockoutWeeks} of ${13 * series.length}, successor's mean stock ${num(sum.onHand / series.length, 1)} units/series, old product bought after the switch ${num(sum.oldOrdered, 0)} units`,
+          );
+        }
         console.log(`→ combined history vs the successor's own (auto), first 13 weeks after ${Math.min(...series.map((s) => s.sinceSuccession!))}–${Math.max(...series.map((s) => s.sinceSuccession!))} weeks of its own: MASE ${num(c.mase)} vs ${num(auto.mase)} (${num(100 * (1 - c.mase / auto.mase), 1)} % better), RMSSE ${num(c.rmsse)} vs ${num(auto.rmsse)} (${num(100 * (1 - c.rmsse / auto.rmsse), 1)} % better) — goal ≥ 20 %`);
       }
       if (kind === 'stop') {
