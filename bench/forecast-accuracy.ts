@@ -89,6 +89,8 @@ interface Row {
   chosen: string;
   /** Test values of each series inside the 80 % and 95 % bounds (for the bootstrap ranges). */
   perSeries: Array<{ points: number; in80: number; in95: number }>;
+  /** Series `auto` calls ended, the sum of their comeback probabilities over the horizon, and how many had demand in the test part. */
+  ended: { n: number; predicted: number; back: number };
 }
 
 /**
@@ -129,6 +131,7 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
   let k = 0;
   const chosen = new Map<string, number>();
   const perSeries: Row['perSeries'] = [];
+  const ended = { n: 0, predicted: 0, back: 0 };
   for (const s of series) {
     const train = validation ? s.train.slice(0, s.train.length - set.horizon) : s.train;
     const test = validation ? s.train.slice(s.train.length - set.horizon) : s.test;
@@ -137,6 +140,11 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
     ms += performance.now() - t0;
     const r80 = forecast(train, { horizon: set.horizon, seasonalPeriod: set.season, method, level: 0.8 });
     if ([...r.mean, ...r.lower, ...r80.lower].some((v) => v < 0)) negative++;
+    if (method === 'auto' && r.lifecycle.state === 'ended') {
+      ended.n++;
+      ended.predicted += r.lifecycle.returnProbability!;
+      if (test.some((v) => v > 0)) ended.back++;
+    }
     const own = { points: test.length, in80: 0, in95: 0 };
     for (let i = 0; i < test.length; i++) {
       if (test[i]! >= r.lower[i]! && test[i]! <= r.upper[i]!) own.in95++;
@@ -171,6 +179,7 @@ export function score(set: DataSet, series: Series[], method: MethodName, lag: n
     ms: ms / series.length,
     negative,
     perSeries,
+    ended,
     chosen: top.slice(0, 6).map(([m, c]) => `${m}:${c}`).join(' ') + (top.length > 6 ? ' …' : ''),
   };
 }
@@ -348,6 +357,8 @@ export function lifecycleReport(set: { horizon: number; season: number; series: 
         console.log(`→ combined history vs the successor's own (auto), first 13 weeks after ${Math.min(...series.map((s) => s.sinceSuccession!))}–${Math.max(...series.map((s) => s.sinceSuccession!))} weeks of its own: MASE ${num(c.mase)} vs ${num(auto.mase)} (${num(100 * (1 - c.mase / auto.mase), 1)} % better), RMSSE ${num(c.rmsse)} vs ${num(auto.rmsse)} (${num(100 * (1 - c.rmsse / auto.rmsse), 1)} % better) — goal ≥ 20 %`);
       }
       if (kind === 'stop') {
+        const ended = series.map((s) => forecast(s.train, opts(0.95)).lifecycle).filter((l) => l.state === 'ended');
+        if (ended.length > 0) console.log(`→ auto calls ${ended.length} of ${series.length} ended at the origin: mean comeback probability over the horizon ${num(ended.reduce((a, l) => a + l.returnProbability!, 0) / ended.length, 2)} (none comes back: they were discontinued)`);
         const w = series.map((s) => weeksToZero(s, set.horizon, set.season)).sort((a, b) => a - b);
         const within = w.filter((v) => v <= 8).length;
         console.log(`→ weeks after the last demand until the forecast is zero: median ${w[Math.floor(w.length / 2)]}, within 8 weeks ${within} of ${w.length} (${num((100 * within) / w.length, 0)} %), never within 26 weeks ${w.filter((v) => !Number.isFinite(v)).length} — goal: all within 8`);
@@ -406,6 +417,7 @@ export async function run(): Promise<void> {
         const [lo80, hi80] = coverageRange(auto.perSeries, 'in80');
         const [lo95, hi95] = coverageRange(auto.perSeries, 'in95');
         console.log(`→ auto coverage 80 % ${num(auto.cover80, 1)} (bootstrap 95 % range over series ${num(lo80, 1)}–${num(hi80, 1)}), 95 % ${num(auto.cover95, 1)} (${num(lo95, 1)}–${num(hi95, 1)}); MSIS ${num(auto.msis, 4)}`);
+        if (auto.ended.n > 0) console.log(`→ auto calls ${auto.ended.n} series ended: mean comeback probability over the horizon ${num(auto.ended.predicted / auto.ended.n, 2)}, share with demand in the test part ${num(auto.ended.back / auto.ended.n, 2)}`);
       }
     }
   }

@@ -607,9 +607,9 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
 
 /**
  * Forecast of an ended series: point forecast zero; the bounds are those of the mixture "still
- * silent" (probability (1 − h)^t at t periods ahead, demand 0) and "back at the rate of its last
- * regime" (occurrence × the series' own sizes, as sizeBounds), so a likely comeback keeps an upper
- * bound above zero. `sd` is the standard deviation of that mixture.
+ * silent" (gone, or paused and not yet back: 1 − P(paused)(1 − (1 − h)^t) at t periods ahead,
+ * demand 0) and "back at the rate of its last regime" (occurrence × the series' own sizes, as
+ * sizeBounds), so a likely comeback keeps an upper bound above zero. `sd` is the standard deviation of that mixture.
  */
 function endedForecast(y: readonly number[], h: number, level: number, life: Lifecycle): ForecastResult {
   let last = y.length - 1;
@@ -620,7 +620,8 @@ function endedForecast(y: readonly number[], h: number, level: number, life: Lif
   const zbar = sizes.reduce((a, b) => a + b, 0) / sizes.length;
   const z2 = sizes.reduce((a, b) => a + b * b, 0) / sizes.length;
   const hazard = life.hazard ?? 0;
-  const back = doubleArray(h, (i) => rate * (1 - (1 - hazard) ** (i + 1)));
+  const alive = life.aliveProbability ?? 0;
+  const back = doubleArray(h, (i) => rate * alive * (1 - (1 - hazard) ** (i + 1)));
   const sd = back.map((mu) => {
     const p = Math.min(1, mu / zbar);
     return Math.sqrt(Math.max(0, p * z2 - (p * zbar) ** 2));
@@ -639,7 +640,7 @@ function endedForecast(y: readonly number[], h: number, level: number, life: Lif
       selection: 'ended',
       regimeStart: life.regimeStart,
       candidates: [],
-      params: { silentPeriods: life.silentPeriods, threshold: life.threshold, hazard, rateIfBack: rate, returnProbability: life.returnProbability ?? 0 },
+      params: { silentPeriods: life.silentPeriods, endAfter: life.endAfter, hazard, aliveProbability: alive, rateIfBack: rate, returnProbability: life.returnProbability ?? 0 },
       sd,
       distribution: integer ? 'count' : 'normal',
       level,

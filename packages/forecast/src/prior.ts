@@ -130,7 +130,7 @@ export function forecastWithPrior(series: readonly number[], prior: HistoryPrior
   const base: ForecastResult = own ?? {
     method: 'prior',
     classification: { class: 'no-demand', adi: Infinity, cv2: 0, demands: 0 },
-    lifecycle: { state: 'new', silentPeriods: 0, usualGap: 0, threshold: 0, endAfter: 0, regimeStart: 0, comebacks: 0, exposure: 0, hazard: null, returnProbability: null },
+    lifecycle: { state: 'new', silentPeriods: 0, usualGap: 0, threshold: 0, endAfter: 0, regimeStart: 0, comebacks: 0, exposure: 0, hazard: null, aliveProbability: null, returnProbability: null },
     mean: [],
     lower: [],
     upper: [],

@@ -28,7 +28,8 @@ describe('lifecycle: ended series', () => {
     expect(p).toBeLessThan(1);
     // P(back within t) = 1 − (1 − h)^t grows along the horizon, so the upper bound never falls.
     for (let i = 1; i < 13; i++) expect(r.upper[i]!).toBeGreaterThanOrEqual(r.upper[i - 1]!);
-    expect(p).toBeCloseTo(1 - (1 - r.lifecycle.hazard!) ** 13, 10);
+    const l = r.lifecycle;
+    expect(p).toBeCloseTo(l.aliveProbability! * (1 - (1 - l.hazard!) ** 13), 10);
   });
 
   it('is recognised within 8 weeks of its last demand, and not before its usual gaps are exceeded', () => {
@@ -58,8 +59,13 @@ describe('lifecycle: ended series', () => {
     expect(a.comebacks).toBe(1);
     expect(b.comebacks).toBe(0);
     expect(a.hazard!).toBeGreaterThan(b.hazard!);
-    // The longer the silence, the lower the hazard.
-    expect(detectLifecycle([...never, ...new Array<number>(20).fill(0)]).hazard!).toBeLessThan(b.hazard!);
+    expect(a.returnProbability!).toBeGreaterThan(b.returnProbability!);
+    // The longer the silence, the likelier the series is gone for good (cure model): the hazard of a
+    // paused series stays, the probability that it is only paused falls.
+    const longer = detectLifecycle([...never, ...new Array<number>(20).fill(0)], 13);
+    expect(longer.hazard!).toBeCloseTo(b.hazard!, 10);
+    expect(longer.aliveProbability!).toBeLessThan(b.aliveProbability! / 2);
+    expect(longer.returnProbability!).toBeLessThan(b.returnProbability!);
   });
 
   it('a forced method ignores the lifecycle but still reports it', () => {
