@@ -33,6 +33,64 @@ interface Series {
   test: number[];
 }
 
+/**
+ * A series of the lifecycle set, made from a product's simulated weekly usage (156 weeks, the last
+ * 13 the test part) by one of three realistic changes, chosen per product with a fixed seed:
+ * - `switch`: the practice replaces the product by a successor `sinceSuccession` weeks (2–8) before
+ *   the forecast origin; the successor's usage is the same demand × `factor` (1, 2 or 0.5: one box
+ *   of 200 for two of 100 and the like). `train`/`test` are the successor's own series (zeros
+ *   before the switch); `predecessor` is the old product's history, already converted (× factor),
+ *   over the training weeks and ending with the switch (zeros after it).
+ * - `stop`: the product is discontinued `silent` weeks (1–16) before the origin: zeros from then
+ *   on, test included. `full` is the discontinued series up to the end of the test part.
+ * - `launch`: the product is listed `sinceLaunch` weeks (4–40) before the origin: zeros before.
+ *   `procedureMean` is the product's mean weekly usage over the 52 weeks before its launch in the
+ *   simulation: a stand-in for the procedure-driven demand of its templates, which the app knows
+ *   before the product has any history of its own.
+ */
+interface LifecycleSeries extends Series {
+  kind: 'switch' | 'stop' | 'launch';
+  predecessor?: number[];
+  sinceSuccession?: number;
+  factor?: number;
+  silent?: number;
+  sinceLaunch?: number;
+  procedureMean?: number;
+}
+
+const LIFECYCLE_WEEKS = 156;
+const lifecycleOut: LifecycleSeries[] = [];
+const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+
+function lifecycleSeries(id: string, row: number[], rnd: () => number): void {
+  if (row.length < LIFECYCLE_WEEKS) return;
+  const y = row.slice(row.length - LIFECYCLE_WEEKS);
+  const origin = LIFECYCLE_WEEKS - HORIZON;
+  if (y.slice(0, origin).filter((v) => v > 0).length < 26) return;
+  const u = rnd();
+  const pick = rnd();
+  if (u < 0.16) {
+    const since = 2 + Math.floor(pick * 7);
+    const factor = [1, 2, 0.5][Math.floor(rnd() * 3)]!;
+    const s = origin - since;
+    const own = y.map((v, t) => (t < s ? 0 : round4(v * factor)));
+    const predecessor = y.slice(0, origin).map((v, t) => (t < s ? round4(v * factor) : 0));
+    lifecycleOut.push({ id: `${id}/switch`, kind: 'switch', train: own.slice(0, origin), test: own.slice(origin), predecessor, sinceSuccession: since, factor });
+  } else if (u < 0.27) {
+    const silent = 1 + Math.floor(pick * 16);
+    const e = origin - silent;
+    const full = y.map((v, t) => (t < e ? v : 0));
+    lifecycleOut.push({ id: `${id}/stop`, kind: 'stop', train: full.slice(0, origin), test: full.slice(origin), silent });
+  } else if (u < 0.38) {
+    const since = 4 + Math.floor(pick * 37);
+    const a = origin - since;
+    const full = y.map((v, t) => (t < a ? 0 : v));
+    const before = y.slice(Math.max(0, a - 52), a);
+    const procedureMean = round4(before.reduce((x, v) => x + v, 0) / before.length);
+    lifecycleOut.push({ id: `${id}/launch`, kind: 'launch', train: full.slice(0, origin), test: full.slice(origin), sinceLaunch: since, procedureMean });
+  }
+}
+
 function build(): Series[] {
   const data = catalogData();
   // Ids as a fresh database would give them: catalog order.
@@ -43,6 +101,7 @@ function build(): Series[] {
   );
   const out: Series[] = [];
   let turn = 0;
+  const lifeRnd = mulberry32(hashSeed('lifecycle'));
   for (const practice of DEMO_PRACTICES) {
     // As practices-step.ts: the templates the practice offers, a code's weight shared by its templates.
     const offered = data.templates
@@ -85,6 +144,7 @@ function build(): Series[] {
     const codeName = new Map(templates.map((t) => [t.codeId, t.code]));
     for (const p of sim.procedures) if (p.status === 'completed') add(counts, codeName.get(p.codeId)!, weekOf(p.performedAt), 1);
 
+    for (const [key, row] of [...usage].sort((a, b) => (a[0] < b[0] ? -1 : 1))) lifecycleSeries(`${practice.code}/use/${key}`, row.map(round4), lifeRnd);
     for (const [kind, table] of [['use', usage], ['procedures', counts]] as const) {
       for (const [key, row] of [...table].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         const length = Math.min(row.length, LENGTHS[turn % LENGTHS.length]!);
@@ -105,8 +165,12 @@ const doc = {
   about:
     'Weekly demand of the Enamel demo practices (product consumption and procedure counts), simulated by apps/api/src/features/seeder/history-sim.ts over 36 months up to 2026-11-16; regenerate with bench/forecast-data/make-weekly.ts. Each series keeps the last 78, 104 or 156 whole weeks; the last 13 are the test part.',
   weekly: { horizon: HORIZON, season: 52, series },
+  lifecycle: { horizon: HORIZON, season: 52, series: lifecycleOut },
 };
 fs.writeFileSync(file, JSON.stringify(doc) + '\n');
 const byLength = new Map<number, number>();
 for (const s of series) byLength.set(s.train.length + s.test.length, (byLength.get(s.train.length + s.test.length) ?? 0) + 1);
 console.log(`${file}: ${series.length} series (${[...byLength].map(([l, c]) => `${c} × ${l} weeks`).join(', ')})`);
+const kinds = new Map<string, number>();
+for (const s of lifecycleOut) kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
+console.log(`lifecycle: ${lifecycleOut.length} series (${[...kinds].map(([k, c]) => `${c} ${k}`).join(', ')})`);

@@ -5,6 +5,7 @@
  * own rolling-origin errors and turn the forecast into non-negative bounds at the requested level.
  */
 import { classify, type Classification } from './classify.ts';
+import { detectLifecycle, LIFECYCLE, type Lifecycle } from './lifecycle.ts';
 import { maeScale, mseScale } from './metrics.ts';
 import { meanForecast, naive, seasonalMean, seasonalNaive, zeroForecast } from './methods/baselines.ts';
 import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
@@ -52,6 +53,11 @@ export interface ForecastOptions {
   method?: MethodName;
   /** Number of rolling origins for automatic selection (default 3; 0 = class defaults only). */
   origins?: number;
+  /**
+   * Follow the series' life (default true, automatic selection only): fit on the current regime
+   * (after a launch or a pause) and forecast zero for a series that has ended (see lifecycle.ts).
+   */
+  lifecycle?: boolean;
 }
 
 export interface CandidateScore {
@@ -63,7 +69,9 @@ export interface CandidateScore {
 export interface ForecastStats {
   n: number;
   /** How the method was chosen. */
-  selection: 'rolling-origin' | 'class-default' | 'short-series' | 'forced' | 'no-demand';
+  selection: 'rolling-origin' | 'class-default' | 'short-series' | 'forced' | 'no-demand' | 'ended';
+  /** First period of the history the method was fitted on (> 0 when the regime started after a launch or pause). */
+  regimeStart: number;
   /** Rolling-origin scores of the candidates, best first (empty when not evaluated). */
   candidates: CandidateScore[];
   /** Fitted parameters of the chosen method (and of its components for combinations). */
@@ -77,7 +85,15 @@ export interface ForecastStats {
 
 export interface ForecastResult {
   method: string;
+  /** Classification of the history the method was fitted on (the current regime). */
   classification: Classification;
+  /**
+   * The series' life: `ended` (silent for longer than its usual gaps: the point forecast is zero and
+   * `returnProbability` is the chance of any demand within the horizon), `new` (little history
+   * since its launch) or `active`; see lifecycle.ts. The app should not drive suggestions from an
+   * ended series.
+   */
+  lifecycle: Lifecycle;
   mean: number[];
   lower: number[];
   upper: number[];
@@ -534,15 +550,26 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   const level = options.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, got ${String(level)}`);
   // One array kind for every series (see doubleArray).
-  const y = toDoubles(series);
+  const all = toDoubles(series);
+  const forced = options.method && options.method !== 'auto' ? options.method : null;
+  const life = detectLifecycle(all, h);
+  const follow = !forced && options.lifecycle !== false;
+  if (follow && life.state === 'ended') return endedForecast(all, h, level, life);
+  // The path (intermittent or smooth) is chosen on the current regime: zeros before a launch or a
+  // pause are not demand. When the regime (at least LIFECYCLE.minRegime periods) takes another path
+  // than the whole series, the methods are fitted on the regime alone; otherwise on the whole
+  // series as before (on half A of the benchmark, refitting every regime, or short ones, lost).
+  const whole = classify(all);
+  const regimeCls = follow && life.regimeStart > 0 && all.length - life.regimeStart >= LIFECYCLE.minRegime ? classify(all.slice(life.regimeStart)) : whole;
+  const regimeStart = INTERMITTENT.has(regimeCls.class) !== INTERMITTENT.has(whole.class) ? life.regimeStart : 0;
+  const y = regimeStart > 0 ? toDoubles(all.slice(regimeStart)) : all;
   const n = y.length;
-  const cls = classify(y);
+  const cls = regimeStart > 0 ? regimeCls : whole;
   const integer = isIntegerSeries(y);
 
   let f: MethodForecast;
   let selection: ForecastStats['selection'];
   let candidates: CandidateScore[] = [];
-  const forced = options.method && options.method !== 'auto' ? options.method : null;
   if (forced) {
     f = runMethod(forced, y, h, m);
     selection = 'forced';
@@ -570,9 +597,53 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   return {
     method: f.method,
     classification: cls,
+    lifecycle: life,
     mean: meanOut,
     lower: b.lower,
     upper: b.upper,
-    stats: { n, selection, candidates, params: f.params, sd: f.sd, distribution: b.distribution, level },
+    stats: { n: all.length, selection, regimeStart, candidates, params: f.params, sd: f.sd, distribution: b.distribution, level },
+  };
+}
+
+/**
+ * Forecast of an ended series: point forecast zero; the bounds are those of the mixture "still
+ * silent" (gone, or paused and not yet back: 1 − P(paused)(1 − (1 − h)^t) at t periods ahead,
+ * demand 0) and "back at the rate of its last regime" (occurrence × the series' own sizes, as
+ * sizeBounds), so a likely comeback keeps an upper bound above zero. `sd` is the standard deviation of that mixture.
+ */
+function endedForecast(y: readonly number[], h: number, level: number, life: Lifecycle): ForecastResult {
+  let last = y.length - 1;
+  while (last > 0 && !(y[last]! > 0)) last--;
+  const regime = y.slice(life.regimeStart, last + 1);
+  const sizes = regime.filter((v) => v > 0);
+  const rate = sizes.reduce((a, b) => a + b, 0) / regime.length;
+  const zbar = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+  const z2 = sizes.reduce((a, b) => a + b * b, 0) / sizes.length;
+  const hazard = life.hazard ?? 0;
+  const alive = life.aliveProbability ?? 0;
+  const back = doubleArray(h, (i) => rate * alive * (1 - (1 - hazard) ** (i + 1)));
+  const sd = back.map((mu) => {
+    const p = Math.min(1, mu / zbar);
+    return Math.sqrt(Math.max(0, p * z2 - (p * zbar) ** 2));
+  });
+  const b = sizeBounds(back, sizes, level);
+  const integer = isIntegerSeries(y);
+  return {
+    method: 'ended',
+    classification: classify(regime),
+    lifecycle: life,
+    mean: doubleArray(h, () => 0),
+    lower: b.lower,
+    upper: b.upper,
+    stats: {
+      n: y.length,
+      selection: 'ended',
+      regimeStart: life.regimeStart,
+      candidates: [],
+      params: { silentPeriods: life.silentPeriods, endAfter: life.endAfter, hazard, aliveProbability: alive, rateIfBack: rate, returnProbability: life.returnProbability ?? 0 },
+      sd,
+      distribution: integer ? 'count' : 'normal',
+      level,
+    },
   };
 }
