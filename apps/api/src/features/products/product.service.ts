@@ -8,7 +8,7 @@ import { decimalText, isoDate } from '../../core/presenters.ts';
 import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
 import { productHitColumns, productSearchMatch, unitCost } from '../../core/catalog-sql.ts';
 import type { Tx } from '../../core/transaction.ts';
-import { checkSuccessor, lockSuccession, presentSuccession, storedSuccessor, successionColumns, type SuccessionColumns } from './product.succession.ts';
+import { checkNoCycle, checkSuccessorRow, lockSuccession, presentSuccession, storedSuccessor, successionColumns, type SuccessionColumns } from './product.succession.ts';
 
 type Row = typeof products.$inferSelect;
 export type ProductInput = z.output<typeof productBodySchema>;
@@ -87,16 +87,18 @@ export const findProduct = (db: Database, id: number) => findRecord<Row>(db, kin
  * write's transaction: the succession lock before any row, the checks after the product's row is written).
  */
 function successionWrite(id: number | null, succession: SuccessionColumns | undefined) {
-  let previous: number | null = null;
   return {
     columns: succession ?? {},
     first: async (tx: Tx) => {
       if (!succession?.successorId) return;
+      // Before the row is written (the table's own check would refuse it without naming the field).
+      if (succession.successorId === id) throw invalid('successor_id', 'catalog.successor_self');
       await lockSuccession(tx);
-      if (id !== null) previous = await storedSuccessor(tx, id);
+      const previous = id === null ? null : await storedSuccessor(tx, id);
+      await checkSuccessorRow(tx, succession.successorId, succession.successorId !== previous);
     },
     check: async (tx: Tx, row: Row) => {
-      if (succession?.successorId) await checkSuccessor(tx, row.id, succession.successorId, succession.successorId !== previous);
+      if (succession?.successorId) await checkNoCycle(tx, row.id, succession.successorId);
     },
   };
 }

@@ -70,16 +70,37 @@ async function chainReaches(tx: Db, from: number, target: number): Promise<boole
 }
 
 /**
- * Inside the write's transaction, under the succession lock and with the product's row written: its successor is
- * another product, exists, is active when newly named (its row held FOR SHARE so it cannot be deactivated meanwhile),
- * and following successors from it never comes back to the product. Each refusal is a 422 on `successor_id`.
+ * Inside the write's transaction, under the succession lock and before the product's row is written: the successor
+ * exists and is active when newly named (its row held FOR SHARE, so it cannot be deactivated meanwhile). 422 on `successor_id`.
  */
-export async function checkSuccessor(tx: Tx, productId: number, successorId: number, newlyNamed: boolean): Promise<void> {
-  if (productId === successorId) throw invalid('successor_id', 'catalog.successor_self');
+export async function checkSuccessorRow(tx: Tx, successorId: number, newlyNamed: boolean): Promise<void> {
   const [successor] = await tx.select({ id: products.id, status: products.status }).from(products).where(eq(products.id, successorId)).for('share');
   if (!successor) throw invalid('successor_id', 'catalog.unknown_product');
   if (newlyNamed && successor.status !== 'active') throw invalid('successor_id', 'catalog.successor_inactive');
+}
+
+/** With the product's row written, still under the succession lock: following successors from its successor never comes back to it. */
+export async function checkNoCycle(tx: Tx, productId: number, successorId: number): Promise<void> {
   if (await chainReaches(tx, successorId, productId)) throw invalid('successor_id', 'catalog.successor_cycle');
+}
+
+/**
+ * After an import's batch is written (under the succession lock): the SKU of a product among `skus` whose successors
+ * lead back to it, or null. A cycle the file makes must pass through a row of the batch that closed it.
+ */
+export async function importedSuccessionCycle(tx: Db, skus: readonly string[]): Promise<string | null> {
+  if (!skus.length) return null;
+  const [row] = await rowsOf(
+    tx,
+    sqlRow({ sku: sqlCol.text }),
+    sql`with recursive chain(origin, id) as (
+          select p.id, p.successor_id from products p
+          where p.successor_id is not null and lower(p.sku) in (select lower(x) from jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb) as x)
+          union
+          select c.origin, p.successor_id from products p join chain c on p.id = c.id where p.successor_id is not null
+        ) select p.sku from chain c join products p on p.id = c.origin where c.id = c.origin order by p.sku limit 1`,
+  );
+  return row?.sku ?? null;
 }
 
 /** Every product that names a successor, as the catalog holds it now. */
