@@ -26916,6 +26916,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -27039,6 +27061,530 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{id}/successor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Name the product that replaces this one, from a day (default today), with a conversion factor (default 1: one usage unit of this product equals factor usage units of the successor); a null successor clears it. 422 for the product itself, a cycle, an inactive successor, a factor of 0 or below */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                brand_id: number | null;
+                                brand_name: string | null;
+                                category_id: number | null;
+                                category_name: string | null;
+                                created_at: string;
+                                description: string | null;
+                                gtin: string | null;
+                                id: number;
+                                name: string;
+                                purchase_price: string;
+                                purchase_unit: string;
+                                sku: string;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
+                                tracks_lots: boolean;
+                                unit_cost: string;
+                                units_per_purchase_unit: number;
+                                updated_at: string;
+                                usage_unit: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Name the product that replaces this one, from a day (default today), with a conversion factor (default 1: one usage unit of this product equals factor usage units of the successor); a null successor clears it. 422 for the product itself, a cycle, an inactive successor, a factor of 0 or below */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                brand_id: number | null;
+                                brand_name: string | null;
+                                category_id: number | null;
+                                category_name: string | null;
+                                created_at: string;
+                                description: string | null;
+                                gtin: string | null;
+                                id: number;
+                                name: string;
+                                purchase_price: string;
+                                purchase_unit: string;
+                                sku: string;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
+                                tracks_lots: boolean;
+                                unit_cost: string;
+                                units_per_purchase_unit: number;
+                                updated_at: string;
+                                usage_unit: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/switch-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every procedure template naming this product switches to its successor (quantities converted by the factor), in one transaction, logged per template; 422 without an active successor */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                switched: number;
+                                templates: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/all": {
         parameters: {
             query?: never;
@@ -27148,6 +27694,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -27179,6 +27729,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -27343,6 +27915,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -27974,6 +28568,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -28327,6 +28943,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -28358,6 +28978,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -28497,6 +29139,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -28528,6 +29174,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -28670,6 +29338,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -28701,6 +29373,28 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
