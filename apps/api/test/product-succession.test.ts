@@ -35,7 +35,7 @@ describe('succession in the catalog', () => {
     const res = await replace(old.id, { successor_id: next.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ successor_id: next.id, succession: { successor: { id: next.id, name: next.name }, succession_date: today(), succession_factor: '1.000000', predecessors: [] } });
-    expect((await detail(next.id)).succession.predecessors).toEqual([{ id: old.id, name: old.name, sku: old.sku, status: 'active', succession_date: today(), succession_factor: '1.000000' }]);
+    expect((await detail(next.id)).succession.predecessors).toEqual([{ id: old.id, name: old.name, sku: old.sku, usage_unit: 'box', status: 'active', succession_date: today(), succession_factor: '1.000000' }]);
     const log = await app.t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'Product'), eq(activityLogs.subjectId, String(old.id)), eq(activityLogs.action, 'update')));
     expect(log.at(-1)!.after).toMatchObject({ successorId: next.id, successionDate: today(), successionFactor: '1.000000' });
 

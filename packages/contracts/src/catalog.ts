@@ -126,7 +126,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-const productRefSchema = z.object({ id: z.number().int(), name: z.string(), sku: z.string(), status: z.enum(STATUSES) });
+const productRefSchema = z.object({ id: z.number().int(), name: z.string(), sku: z.string(), usage_unit: z.string(), status: z.enum(STATUSES) });
 /** A product's succession as its detail shows it: who replaces it (and from when), whom it replaces, the templates that still name it. */
 export const productSuccessionSchema = z.object({
   successor: productRefSchema.nullable(),

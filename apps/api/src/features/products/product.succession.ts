@@ -169,7 +169,7 @@ export async function successionOf(db: Db, productIds: readonly number[]): Promi
   return out;
 }
 
-const refColumns = { id: products.id, name: products.name, sku: products.sku, status: products.status };
+const refColumns = { id: products.id, name: products.name, sku: products.sku, usage_unit: products.usageUnit, status: products.status };
 
 /** What a product's detail shows of its succession: its successor, the products it replaces directly, the templates that still name it. */
 export async function presentSuccession(db: Database, row: typeof products.$inferSelect): Promise<ProductSuccession> {
