@@ -126,6 +126,8 @@ describe('succession in the catalog', () => {
     const other = await newProduct();
     const t1 = await template([{ product_id: old.id, quantity: '3' }, { product_id: other.id, quantity: '1' }]);
     const t2 = await template([{ product_id: next.id, quantity: '1' }, { product_id: old.id, quantity: '2' }]);
+    expect((await app.admin.post('/api/product/987654321/switch-templates')).statusCode).toBe(404);
+    expect((await replace(987654321, { successor_id: old.id })).statusCode).toBe(404);
     // No successor yet.
     const none = await app.admin.post(`/api/product/${old.id}/switch-templates`);
     expect(none.statusCode).toBe(422);

@@ -60,6 +60,8 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
       'replace with': rowAction('replace'),
       'product with its succession': async (page) => {
         // The first product is replaced by the first other active product its search offers; its screen then shows the succession.
+        // Four dialogs on this screen, each checked by axe: more than the default minute on a busy machine.
+        test.setTimeout(150_000);
         await rowAction('replace')(page);
         await page.getByTestId('succession-picker').fill('a');
         await page.getByTestId('succession-picker-option').first().click();

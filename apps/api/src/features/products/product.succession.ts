@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { multiplyDecimals, type ProductSuccession, type TemplateSwitchResult } from '@enamel/contracts';
 import { procedureTemplateItems, procedureTemplates, products, rowsOf, type Database } from '@enamel/db';
 import { recordActivities, type Actor } from '../../core/activity-log.ts';
-import { invalid } from '../../core/errors.ts';
+import { AppError, invalid } from '../../core/errors.ts';
 import type { Db } from '../../core/import/kind.ts';
 import { decimalText } from '../../core/presenters.ts';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
@@ -200,7 +200,7 @@ export async function switchTemplatesToSuccessor(db: Database, actor: Actor, id:
   return db.transaction(async (tx) => {
     // FOR SHARE: the succession cannot change while the templates move.
     const [product] = await tx.select({ successorId: products.successorId, factor: products.successionFactor }).from(products).where(eq(products.id, id)).for('share');
-    if (!product) throw invalid('id', 'catalog.unknown_product');
+    if (!product) throw new AppError('not_found');
     if (product.successorId === null) throw invalid('successor_id', 'catalog.no_successor');
     const [successor] = await tx.select({ status: products.status }).from(products).where(eq(products.id, product.successorId)).for('share');
     if (successor?.status !== 'active') throw invalid('successor_id', 'catalog.successor_inactive');
