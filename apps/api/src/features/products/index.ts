@@ -3,4 +3,4 @@ export { default as productRoutes } from './products.routes.ts';
 /** Succession chains of products (docs/product-rules.md#succession), for the forecasts. */
 export { successionOf, type Succession, type SuccessionStep } from './product.succession.ts';
 /** The succession lock and the check an import of products runs after each batch. */
-export { importedSuccessionCycle, lockSuccession } from './product.succession.ts';
+export { importedInactiveSuccessor, importedSuccessionCycle, lockSuccession } from './product.succession.ts';

@@ -103,6 +103,23 @@ export async function importedSuccessionCycle(tx: Db, skus: readonly string[]): 
   return row?.sku ?? null;
 }
 
+/**
+ * After an import's batch is written: whether a successor the batch named is inactive now (deactivated since the
+ * file was checked). The successors are held FOR SHARE, so none is deactivated before the import commits.
+ */
+export async function importedInactiveSuccessor(tx: Db, skus: readonly string[]): Promise<boolean> {
+  if (!skus.length) return false;
+  const rows = await rowsOf(
+    tx,
+    sqlRow({ status: sqlCol.text }),
+    sql`select s.status from products s where s.id in (
+          select p.successor_id from products p
+          where lower(p.sku) in (select lower(x) from jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb) as x)
+        ) for share`,
+  );
+  return rows.some((r) => r.status !== 'active');
+}
+
 /** Every product that names a successor, as the catalog holds it now. */
 async function allLinks(db: Db) {
   return (db as Database)

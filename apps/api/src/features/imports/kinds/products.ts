@@ -4,7 +4,7 @@ import { blankToNull, parseBoolean, parseDay, parseWhole, type AnyImportKind, ty
 import { ImportFileError } from '../../../core/import/pipeline.ts';
 import { defineRecordKind } from '../../../core/import/record-kind.ts';
 import { loadCategoryTree, normalisePath, type CategoryTree } from './category-tree.ts';
-import { importedSuccessionCycle, lockSuccession } from '../../products/index.ts';
+import { importedInactiveSuccessor, importedSuccessionCycle, lockSuccession } from '../../products/index.ts';
 
 interface ProductRefs {
   brands: Map<string, number>;
@@ -140,7 +140,8 @@ function succession(cells: Record<string, string>, refs: ProductRefs, errors: Ce
 /**
  * Products, with their succession: each batch is written under the succession lock (taken before any product row,
  * as every other write of a successor does), and a cycle the file makes with itself or the catalog aborts the
- * import (each row was checked against the catalog alone when the file was validated).
+ * import (each row was checked against the catalog alone when the file was validated), as does a successor
+ * deactivated since (the successors are then held FOR SHARE until the import commits).
  */
 export const productKind: AnyImportKind = {
   ...baseKind,
@@ -150,6 +151,7 @@ export const productKind: AnyImportKind = {
     const skus = (rows as Array<{ sku: string; successor_id?: number }>).filter((r) => r.successor_id).map((r) => r.sku);
     const cycle = await importedSuccessionCycle(tx, skus);
     if (cycle) throw new ImportFileError('import.successor_cycle', { value: cycle });
+    if (await importedInactiveSuccessor(tx, skus)) throw new ImportFileError('import.changed');
     return result;
   },
 };
