@@ -26925,6 +26925,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -26934,6 +26935,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -27121,6 +27123,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -27130,6 +27133,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -27301,6 +27305,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -27310,6 +27315,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -27738,6 +27744,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -27747,6 +27754,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -27924,6 +27932,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -27933,6 +27942,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -28577,6 +28587,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -28586,6 +28597,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -28987,6 +28999,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -28996,6 +29009,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -29183,6 +29197,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -29192,6 +29207,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
@@ -29382,6 +29398,7 @@ export interface paths {
                                         status: "active" | "inactive";
                                         succession_date: string;
                                         succession_factor: string;
+                                        usage_unit: string;
                                     }[];
                                     succession_date: string | null;
                                     succession_factor: string | null;
@@ -29391,6 +29408,7 @@ export interface paths {
                                         sku: string;
                                         /** @enum {string} */
                                         status: "active" | "inactive";
+                                        usage_unit: string;
                                     } | null;
                                     templates_count: number;
                                 };
