@@ -253,7 +253,7 @@ describe('import pipeline', () => {
   it('templates in CSV and XLSX, neutralised; permissions; jobs are private', async () => {
     const csv = await admin.get('/api/import/template/product?format=csv');
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(PRODUCT_HEADER);
+    expect(csv.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(PRODUCT_HEADER.replace(',status', ',successor_sku,succession_date,succession_factor,status'));
     const x = await admin.get('/api/import/template/procedure-code?format=xlsx');
     expect(x.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

@@ -149,6 +149,9 @@ const MATRIX: Entry[] = [
   ['POST', '/api/category/delete/:id', [SA, PM], '/api/category/delete/0'],
   ['POST', '/api/procedure-code/delete/:id', [SA, PM], '/api/procedure-code/delete/0'],
   [DELETE, '/api/product/delete/:id', [SA, PM], '/api/product/delete/0'],
+  // Succession: as editing products; the template switch as editing templates.
+  [['PUT', 'POST'], '/api/product/:id/successor', [SA, PM], '/api/product/0/successor'],
+  ['POST', '/api/product/:id/switch-templates', [SA, PM], '/api/product/0/switch-templates'],
   [DELETE, '/api/procedure-template/delete/:id', [SA, PM], '/api/procedure-template/delete/0'],
   ['GET', '/api/admin/list/brands', [SA, PM, CS, V]],
   ['GET', '/api/admin/list/categories', [SA, PM, CS, V]],

@@ -57,6 +57,19 @@ const ADMIN_PLANS: Record<string, VisitPlan> = {
         await page.getByTestId('data-table-row').first().dblclick();
         await expect(page.getByTestId('product-suppliers').getByTestId('offers-table')).toBeVisible();
       },
+      'replace with': rowAction('replace'),
+      'product with its succession': async (page) => {
+        // The first product is replaced by the first other active product its search offers; its screen then shows the succession.
+        // Four dialogs on this screen, each checked by axe: more than the default minute on a busy machine.
+        test.setTimeout(150_000);
+        await rowAction('replace')(page);
+        await page.getByTestId('succession-picker').fill('a');
+        await page.getByTestId('succession-picker-option').first().click();
+        await page.getByTestId('replace-with-submit').click();
+        await expect(page.getByTestId('replace-with-form')).toHaveCount(0);
+        await page.getByTestId('data-table-row').first().dblclick();
+        await expect(page.getByTestId('product-succession')).toBeVisible();
+      },
     },
   },
   'list/suppliers': { url: () => '/admin/list/suppliers', dialogs: { 'supplier form': click('supplier-add'), 'confirm dialog': rowAction('deactivate') } },

@@ -26918,6 +26918,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -27041,6 +27065,534 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{id}/successor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Name the product that replaces this one, from a day (default today), with a conversion factor (default 1: one usage unit of this product equals factor usage units of the successor); a null successor clears it. 422 for the product itself, a cycle, an inactive successor, a factor of 0 or below */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                brand_id: number | null;
+                                brand_name: string | null;
+                                category_id: number | null;
+                                category_name: string | null;
+                                created_at: string;
+                                description: string | null;
+                                gtin: string | null;
+                                id: number;
+                                name: string;
+                                purchase_price: string;
+                                purchase_unit: string;
+                                sku: string;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
+                                tracks_lots: boolean;
+                                unit_cost: string;
+                                units_per_purchase_unit: number;
+                                updated_at: string;
+                                usage_unit: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Name the product that replaces this one, from a day (default today), with a conversion factor (default 1: one usage unit of this product equals factor usage units of the successor); a null successor clears it. 422 for the product itself, a cycle, an inactive successor, a factor of 0 or below */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                brand_id: number | null;
+                                brand_name: string | null;
+                                category_id: number | null;
+                                category_name: string | null;
+                                created_at: string;
+                                description: string | null;
+                                gtin: string | null;
+                                id: number;
+                                name: string;
+                                purchase_price: string;
+                                purchase_unit: string;
+                                sku: string;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
+                                tracks_lots: boolean;
+                                unit_cost: string;
+                                units_per_purchase_unit: number;
+                                updated_at: string;
+                                usage_unit: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/switch-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every procedure template naming this product switches to its successor (quantities converted by the factor), in one transaction, logged per template; 422 without an active successor */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                switched: number;
+                                templates: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/all": {
         parameters: {
             query?: never;
@@ -27150,6 +27702,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -27181,6 +27737,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -27345,6 +27925,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -27976,6 +28580,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -28329,6 +28957,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -28360,6 +28992,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -28499,6 +29155,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -28530,6 +29190,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;
@@ -28672,6 +29356,10 @@ export interface paths {
                         sku: string;
                         /** @enum {string} */
                         status?: "active" | "inactive";
+                        /** Format: date */
+                        succession_date?: string | null;
+                        succession_factor?: (string | number) | null;
+                        successor_id?: number | null;
                         /** @default false */
                         tracks_lots?: boolean;
                         units_per_purchase_unit: number;
@@ -28703,6 +29391,30 @@ export interface paths {
                                 sku: string;
                                 /** @enum {string} */
                                 status: "active" | "inactive";
+                                succession: {
+                                    predecessors: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        succession_date: string;
+                                        succession_factor: string;
+                                        usage_unit: string;
+                                    }[];
+                                    succession_date: string | null;
+                                    succession_factor: string | null;
+                                    successor: {
+                                        id: number;
+                                        name: string;
+                                        sku: string;
+                                        /** @enum {string} */
+                                        status: "active" | "inactive";
+                                        usage_unit: string;
+                                    } | null;
+                                    templates_count: number;
+                                };
+                                successor_id: number | null;
                                 tracks_lots: boolean;
                                 unit_cost: string;
                                 units_per_purchase_unit: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATUSES } from './dental-practices.ts';
+import { calendarDaySchema } from './values.ts';
 
 /** Units a product is used or bought in (GET /api/product/unit-measurement). */
 export const UNITS = [
@@ -65,6 +66,35 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+const FACTOR = /^\d{1,8}(\.\d{1,6})?$/;
+/**
+ * A succession's conversion factor (docs/product-rules.md#succession): how many of the successor's usage units one
+ * usage unit of the old product equals ("0.5" when a box of 200 replaces a box of 100). Up to 6 places, above zero.
+ */
+export const successionFactorSchema = z
+  .union([z.string().trim(), z.number()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .refine((v) => FACTOR.test(v), { params: { kind: 'decimal' } })
+  .refine((v) => Number(v) > 0, { params: { kind: 'positive' } });
+
+/**
+ * Who replaces a product. On a product's body all three are optional: `successor_id` absent keeps the product's
+ * succession as it is, null clears it, an id sets it (the date defaults to today, UTC, the factor to 1).
+ * A date or factor without a successor is refused.
+ */
+const successionFields = {
+  successor_id: z.number().int().positive().nullish(),
+  succession_date: calendarDaySchema.nullish(),
+  succession_factor: successionFactorSchema.nullish(),
+};
+/** PUT /api/product/{id}/successor ("Replace with…"): the same three, the successor named (null clears). */
+export const productSuccessionBodySchema = z.strictObject({
+  successor_id: z.number().int().positive().nullable(),
+  succession_date: calendarDaySchema.nullish(),
+  succession_factor: successionFactorSchema.nullish(),
+});
+export type ProductSuccessionBody = z.input<typeof productSuccessionBodySchema>;
+
 export const productBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
   sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/),
@@ -83,6 +113,7 @@ export const productBodySchema = z.strictObject({
   tracks_lots: z.boolean().default(false),
   description: optionalText(2000),
   status: z.enum(STATUSES).optional(),
+  ...successionFields,
 });
 export type ProductBody = z.input<typeof productBodySchema>;
 export const productSchema = z.object({
@@ -94,6 +125,23 @@ export const productSchema = z.object({
   status: z.enum(STATUSES), created_at: z.string(), updated_at: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+const productRefSchema = z.object({ id: z.number().int(), name: z.string(), sku: z.string(), usage_unit: z.string(), status: z.enum(STATUSES) });
+/** A product's succession as its detail shows it: who replaces it (and from when), whom it replaces, the templates that still name it. */
+export const productSuccessionSchema = z.object({
+  successor: productRefSchema.nullable(),
+  succession_date: z.string().nullable(),
+  succession_factor: z.string().nullable(),
+  predecessors: z.array(productRefSchema.extend({ succession_date: z.string(), succession_factor: z.string() })),
+  templates_count: z.number().int(),
+});
+export type ProductSuccession = z.infer<typeof productSuccessionSchema>;
+/** A product's record: the catalog fields and its succession. */
+export const productDetailSchema = productSchema.extend({ successor_id: z.number().int().nullable(), succession: productSuccessionSchema });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+/** POST /api/product/{id}/switch-templates: the templates moved from the product to its successor. */
+export const templateSwitchResultSchema = z.object({ switched: z.number().int(), templates: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export type TemplateSwitchResult = z.infer<typeof templateSwitchResultSchema>;
 
 /** A hit of the product pickers' search (GET /api/product/search): what a picker shows and a line takes. */
 export const productHitSchema = productSchema.pick({

@@ -32,9 +32,10 @@ export async function findRecord<Row>(db: Database, kind: RecordKind, id: number
   return row as Row;
 }
 
-/** Inserts and logs in one transaction; `after` runs inside it (e.g. child rows). */
-export async function createRecord<Row extends { id: number }>(db: Database, actor: Actor, kind: RecordKind, values: Values, after?: (tx: Tx, row: Row) => Promise<void>): Promise<Row> {
+/** Inserts and logs in one transaction; `after` runs inside it (e.g. child rows), `first` before anything (a lock the checks in `after` need). */
+export async function createRecord<Row extends { id: number }>(db: Database, actor: Actor, kind: RecordKind, values: Values, after?: (tx: Tx, row: Row) => Promise<void>, first?: (tx: Tx) => Promise<void>): Promise<Row> {
   return db.transaction(async (tx) => {
+    if (first) await first(tx);
     const [row] = (await tx.insert(kind.table).values(values).returning()) as Row[];
     if (after) await after(tx, row!);
     await recordActivity(tx, actor, { action: 'create', subject: kind.subject, subjectId: row!.id, after: row });
@@ -42,7 +43,11 @@ export async function createRecord<Row extends { id: number }>(db: Database, act
   });
 }
 
-/** Locks, updates and logs what changed (extra before/after values, e.g. child rows, via `after`). */
+/**
+ * Locks, updates and logs what changed (extra before/after values, e.g. child rows, via `after`, which may still
+ * refuse the write). `first` runs before the row is locked: a lock taken in a fixed order before any row's (the
+ * succession lock), so two writes never wait on each other's.
+ */
 export async function updateRecord<Row extends { id: number }>(
   db: Database,
   actor: Actor,
@@ -50,8 +55,10 @@ export async function updateRecord<Row extends { id: number }>(
   id: number,
   values: Values,
   after?: (tx: Tx, row: Row) => Promise<{ before: Values; after: Values } | void>,
+  first?: (tx: Tx) => Promise<void>,
 ): Promise<Row> {
   return db.transaction(async (tx) => {
+    if (first) await first(tx);
     const before = await lockRow<Row>(tx, kind, id);
     const [row] = (await tx.update(kind.table).set(values).where(eq(kind.table.id, id)).returning()) as Row[];
     const extra = after ? await after(tx, row!) : undefined;

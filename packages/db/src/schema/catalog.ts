@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.ts';
 
 /** Catalog entities are global to the organisation (docs/product-rules.md#catalog). Money and quantities are numeric, never floats. */
@@ -46,6 +46,10 @@ export const products = pgTable(
     tracksLots: boolean('tracks_lots').notNull().default(false),
     description: text('description'),
     status: varchar('status', { length: 16 }).notNull().default('active'),
+    /** Succession (docs/product-rules.md#succession): the product that replaces this one from `successionDate`; one of this product's usage units equals `successionFactor` of the successor's. All three or none. */
+    successorId: bigint('successor_id', { mode: 'number' }).references((): AnyPgColumn => products.id, { onDelete: 'restrict' }),
+    successionDate: date('succession_date', { mode: 'string' }),
+    successionFactor: numeric('succession_factor', { precision: 14, scale: 6 }),
     ...timestamps,
   },
   (t) => [
@@ -56,6 +60,10 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     check('products_units_positive', sql`${t.unitsPerPurchaseUnit} > 0`),
     check('products_price_not_negative', sql`${t.purchasePrice} >= 0`),
+    index('products_successor_idx').on(t.successorId).where(sql`${t.successorId} is not null`),
+    check('products_succession_complete', sql`(${t.successorId} is null) = (${t.successionDate} is null) and (${t.successorId} is null) = (${t.successionFactor} is null)`),
+    check('products_succession_not_self', sql`${t.successorId} <> ${t.id}`),
+    check('products_succession_factor_positive', sql`${t.successionFactor} > 0`),
   ],
 );
 

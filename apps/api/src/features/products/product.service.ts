@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { normalizeGtin, parseProductBarcode, type Product, type productBodySchema, type ProductSearch } from '@enamel/contracts';
+import { normalizeGtin, parseProductBarcode, type ProductDetail, type productBodySchema, type ProductSearch, type productSuccessionBodySchema } from '@enamel/contracts';
 import { brands, categories, procedureTemplateItems, procedureTemplates, products, type Database } from '@enamel/db';
 import type { Actor } from '../../core/activity-log.ts';
 import { invalid } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
 import { assertUnique, createRecord, deleteRecord, findRecord, setRecordStatus, updateRecord, type InUseCheck, type RecordKind } from '../../core/records.ts';
 import { productHitColumns, productSearchMatch, unitCost } from '../../core/catalog-sql.ts';
+import type { Tx } from '../../core/transaction.ts';
+import { checkNoCycle, checkSuccessorRow, lockSuccession, presentSuccession, storedSuccessor, successionColumns, type SuccessionColumns } from './product.succession.ts';
 
 type Row = typeof products.$inferSelect;
 export type ProductInput = z.output<typeof productBodySchema>;
@@ -56,7 +58,7 @@ const usedInTemplates: InUseCheck = async (tx, id) => {
   return { key: 'catalog.product_in_templates', params: { templates: names } };
 };
 
-export async function presentProduct(db: Database, row: Row): Promise<Product> {
+export async function presentProduct(db: Database, row: Row): Promise<ProductDetail> {
   const [names] = await db
     .select({ brand: brands.name, category: categories.name })
     .from(sql`(select 1) as one`)
@@ -67,8 +69,9 @@ export async function presentProduct(db: Database, row: Row): Promise<Product> {
     brand_id: row.brandId, brand_name: names?.brand ?? null, category_id: row.categoryId, category_name: names?.category ?? null,
     usage_unit: row.usageUnit, purchase_unit: row.purchaseUnit, units_per_purchase_unit: row.unitsPerPurchaseUnit,
     purchase_price: decimalText(row.purchasePrice), unit_cost: decimalText(await unitCostOf(db, row.id)),
-    tracks_lots: row.tracksLots, description: row.description, status: row.status as Product['status'],
+    tracks_lots: row.tracksLots, description: row.description, status: row.status as ProductDetail['status'],
     created_at: isoDate(row.createdAt), updated_at: isoDate(row.updatedAt),
+    successor_id: row.successorId, succession: await presentSuccession(db, row),
   };
 }
 
@@ -79,17 +82,47 @@ async function unitCostOf(db: Database, id: number): Promise<string> {
 
 export const findProduct = (db: Database, id: number) => findRecord<Row>(db, kind, id);
 
+/**
+ * How a write changes a product's succession: the columns, and the lock and checks they need (all inside the
+ * write's transaction: the succession lock before any row, the checks after the product's row is written).
+ */
+function successionWrite(id: number | null, succession: SuccessionColumns | undefined) {
+  return {
+    columns: succession ?? {},
+    first: async (tx: Tx) => {
+      if (!succession?.successorId) return;
+      // Before the row is written (the table's own check would refuse it without naming the field).
+      if (succession.successorId === id) throw invalid('successor_id', 'catalog.successor_self');
+      await lockSuccession(tx);
+      const previous = id === null ? null : await storedSuccessor(tx, id);
+      await checkSuccessorRow(tx, succession.successorId, succession.successorId !== previous);
+    },
+    check: async (tx: Tx, row: Row) => {
+      if (succession?.successorId) await checkNoCycle(tx, row.id, succession.successorId);
+    },
+  };
+}
+
 export async function createProduct(db: Database, actor: Actor, body: ProductInput): Promise<Row> {
   await checkReferences(db, body);
   await skuTaken(db, body.sku);
-  return createRecord<Row>(db, actor, kind, toColumns(body));
+  const succession = successionWrite(null, successionColumns(body));
+  return createRecord<Row>(db, actor, kind, { ...toColumns(body), ...succession.columns }, succession.check, succession.first);
 }
 
 export async function updateProduct(db: Database, actor: Actor, id: number, body: ProductInput): Promise<Row> {
   await findProduct(db, id);
   await checkReferences(db, body);
   await skuTaken(db, body.sku, id);
-  return updateRecord<Row>(db, actor, kind, id, toColumns(body));
+  const succession = successionWrite(id, successionColumns(body));
+  return updateRecord<Row>(db, actor, kind, id, { ...toColumns(body), ...succession.columns }, async (tx, row) => succession.check(tx, row), succession.first);
+}
+
+/** "Replace with…": sets (or, with a null successor, clears) a product's succession alone, checked and logged as an update. */
+export async function setProductSuccession(db: Database, actor: Actor, id: number, body: z.output<typeof productSuccessionBodySchema>): Promise<Row> {
+  await findProduct(db, id);
+  const succession = successionWrite(id, successionColumns(body));
+  return updateRecord<Row>(db, actor, kind, id, succession.columns, async (tx, row) => succession.check(tx, row), succession.first);
 }
 
 export const setProductStatus = (db: Database, actor: Actor, id: number, status: 'active' | 'inactive') => setRecordStatus<Row>(db, actor, kind, id, status, usedInTemplates);

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UNITS, errorBodySchema, productBodySchema, productSchema, productSearchSchema } from '@enamel/contracts';
+import { UNITS, errorBodySchema, productBodySchema, productDetailSchema, productSearchSchema, productSuccessionBodySchema, templateSwitchResultSchema } from '@enamel/contracts';
+import { actorOf } from '../../core/activity-log.ts';
+import { idParams, oneOf, recordErrors } from '../../core/route-schemas.ts';
 import { authorize } from '../../core/guards.ts';
 import { registerListRoute } from '../../core/list-route.ts';
 import { registerAllRoute, registerRecordRoutes } from '../../core/record-routes.ts';
 import { productList } from './product.list.ts';
-import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, updateProduct } from './product.service.ts';
+import { allActiveProducts, createProduct, deleteProduct, findProduct, presentProduct, searchProducts, setProductStatus, setProductSuccession, updateProduct } from './product.service.ts';
+import { switchTemplatesToSuccessor } from './product.succession.ts';
 
 const searchQuery = z.object({ q: z.string().max(200).default(''), limit: z.coerce.number().int().min(1).max(50).default(20) });
 const readErrors = { 401: errorBodySchema, 403: errorBodySchema, 422: errorBodySchema };
@@ -46,7 +49,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
     tag: 'products',
     subject: 'Product',
     body: productBodySchema,
-    record: productSchema,
+    record: productDetailSchema,
     present: presentProduct,
     find: findProduct,
     create: createProduct,
@@ -54,4 +57,31 @@ export default async function productRoutes(fastify: FastifyInstance) {
     setStatus: setProductStatus,
     remove: deleteProduct,
   });
+  // Succession (docs/product-rules.md#succession): "Replace with…" on the list, and the switch of the templates that name the old product.
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/api/product/:id/successor',
+    preValidation: authorize('update', 'Product'),
+    schema: {
+      tags: ['products'],
+      summary: 'Name the product that replaces this one, from a day (default today), with a conversion factor (default 1: one usage unit of this product equals factor usage units of the successor); a null successor clears it. 422 for the product itself, a cycle, an inactive successor, a factor of 0 or below',
+      params: idParams,
+      body: productSuccessionBodySchema,
+      response: { 200: oneOf(productDetailSchema), ...recordErrors },
+    },
+    handler: async (request) => ({ success: true as const, data: await presentProduct(db, await setProductSuccession(db, actorOf(request), request.params.id, request.body)) }),
+  });
+  app.post(
+    '/api/product/:id/switch-templates',
+    {
+      preValidation: authorize('update', 'ProcedureTemplate'),
+      schema: {
+        tags: ['products'],
+        summary: "Every procedure template naming this product switches to its successor (quantities converted by the factor), in one transaction, logged per template; 422 without an active successor",
+        params: idParams,
+        response: { 200: oneOf(templateSwitchResultSchema), ...recordErrors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await switchTemplatesToSuccessor(db, actorOf(request), request.params.id) }),
+  );
 }

@@ -19,7 +19,7 @@ const AUDITED_BODIES: Array<z.ZodObject> = [
   contracts.updateProfileBodySchema, contracts.roleBodySchema, contracts.permissionBodySchema, contracts.configurationCreateBodySchema,
   contracts.configurationUpdateBodySchema, contracts.organisationUpdateBodySchema, contracts.schedulerJobUpdateSchema,
   contracts.supplierBodySchema, contracts.supplierOfferBodySchema, contracts.purchaseOrderCreateBodySchema, contracts.purchaseOrderUpdateBodySchema,
-  contracts.purchaseOrderReasonBodySchema, contracts.purchaseOrderReturnBodySchema, contracts.applySuggestionsBodySchema,
+  contracts.purchaseOrderReasonBodySchema, contracts.purchaseOrderReturnBodySchema, contracts.applySuggestionsBodySchema, contracts.productSuccessionBodySchema,
 ];
 /** The audited records' list fields: their stored columns (a create logs the whole row), and the values shown beside them. */
 const AUDITED_LISTS = [

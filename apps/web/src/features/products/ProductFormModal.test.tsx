@@ -68,7 +68,7 @@ describe('ProductFormModal', () => {
     const posts = http.calls.filter((c) => c.method === 'POST');
     expect(posts[1]?.data).toEqual({
       name: 'Articaine 4% 1:100 000', sku: 'ART-4', gtin: '4006381333931', brand_id: null, category_id: null, usage_unit: 'each', purchase_unit: 'box',
-      units_per_purchase_unit: 50, purchase_price: '45.5', tracks_lots: false, description: null,
+      units_per_purchase_unit: 50, purchase_price: '45.5', tracks_lots: false, description: null, successor_id: null,
     });
   }, 20_000);
 });

@@ -18,6 +18,8 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { FormFooter } from '../../ui/FormFooter.tsx';
 import { DecimalInput } from '../../ui/DecimalInput.tsx';
 import { ProductSuppliersSection } from './ProductSuppliersSection.tsx';
+import { ProductSuccessionSection } from './ProductSuccessionSection.tsx';
+import { SuccessionFields, successionBody, todayDay, type SuccessorChoice } from './SuccessionFields.tsx';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -31,11 +33,14 @@ interface Values extends Record<string, unknown> {
   purchase_price: number | string;
   tracks_lots: boolean;
   description: string;
+  successor: SuccessorChoice | null;
+  succession_date: string;
+  succession_factor: number | string;
 }
 
 const EMPTY: Values = {
   name: '', sku: '', gtin: '', brand_id: null, category_id: null, usage_unit: 'each', purchase_unit: 'box',
-  units_per_purchase_unit: 1, purchase_price: '', tracks_lots: false, description: '',
+  units_per_purchase_unit: 1, purchase_price: '', tracks_lots: false, description: '', successor: null, succession_date: todayDay(), succession_factor: 1,
 };
 
 /** Digits only, the way scanners and people type GTINs (spaces and dashes dropped). */
@@ -43,9 +48,14 @@ function cleanGtin(value: string): string {
   return value.replace(/[\s-]/g, '');
 }
 
-/** Create (id undefined) or edit a product in a dialog, with its unit cost computed as the user types. */
-export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
+/**
+ * Create (id undefined) or edit a product in a dialog, with its unit cost computed as the user types, and its
+ * succession (the product that replaces it). A successor's or predecessor's link opens that product in the dialog.
+ */
+export function ProductFormModal({ opened, id: openedId, onClose }: { opened: boolean; id?: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const [id, setId] = useState(openedId);
+  useEffect(() => setId(openedId), [openedId, opened]);
   const afterSave = useAfterSave();
   const money = useMoney();
   const unitLabel = useUnitLabel();
@@ -72,6 +82,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
         name: p.name, sku: p.sku, gtin: p.gtin ?? '', brand_id: p.brand_id === null ? null : String(p.brand_id), category_id: p.category_id === null ? null : String(p.category_id),
         usage_unit: p.usage_unit, purchase_unit: p.purchase_unit, units_per_purchase_unit: p.units_per_purchase_unit, purchase_price: p.purchase_price,
         tracks_lots: p.tracks_lots, description: p.description ?? '',
+        successor: p.succession.successor, succession_date: p.succession.succession_date ?? todayDay(), succession_factor: p.succession.succession_factor ?? 1,
       });
       setKnownBrand(p.brand_id !== null && p.brand_name ? { id: p.brand_id, name: p.brand_name } : null);
     }
@@ -112,6 +123,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
         purchase_price: String(v.purchase_price),
         tracks_lots: v.tracks_lots,
         description: v.description.trim() || null,
+        ...successionBody(v),
       }),
       (body) => saveProduct(body, id),
     ),
@@ -127,7 +139,14 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
 
   return (
     <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error"
-      after={id !== undefined && existing.data ? <ProductSuppliersSection productId={id} productName={existing.data.name} /> : null}>
+      after={
+        id !== undefined && existing.data ? (
+          <>
+            <ProductSuccessionSection product={existing.data} onOpen={setId} />
+            <ProductSuppliersSection productId={id} productName={existing.data.name} />
+          </>
+        ) : null
+      }>
       <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -203,6 +222,7 @@ export function ProductFormModal({ opened, id, onClose }: { opened: boolean; id?
       </Grid>
       <Switch label={t('products.fields.tracksLots')} description={t('products.fields.tracksLotsHint')} data-testid="product-tracks-lots" {...form.getInputProps('tracks_lots', { type: 'checkbox' })} />
       <Textarea label={t('products.fields.description')} autosize minRows={2} maxRows={6} data-testid="product-description" {...form.getInputProps('description')} />
+      <SuccessionFields form={form} productId={id} usageUnit={values.usage_unit} />
       <FormFooter submitLabel={t(id === undefined ? 'products.create' : 'common.save')} submitTestId="product-submit" saving={saving} onCancel={onClose} />
     </FormModal>
   );

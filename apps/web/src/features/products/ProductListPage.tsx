@@ -1,5 +1,6 @@
 import { Alert, Group, Text } from '@mantine/core';
-import { IconBarcode } from '@tabler/icons-react';
+import { useAbility } from '@casl/react';
+import { IconArrowsExchange, IconBarcode } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordListPage } from '../../ui/RecordListPage.tsx';
@@ -10,6 +11,8 @@ import type { DataTableColumn } from '../../ui/data-table/index.ts';
 import { useMoney } from '../../ui/money.ts';
 import { deactivateProduct, deleteProduct, restoreProduct, type ProductRow, type ScannedBarcode } from './product.api.ts';
 import { ProductFormModal } from './ProductFormModal.tsx';
+import { ReplaceWithModal } from './ReplaceWithModal.tsx';
+import type { AppAbility } from '../../core/abilities.ts';
 import { usePackaging } from '../../ui/units.ts';
 
 /**
@@ -33,6 +36,8 @@ export function ProductListPage() {
   const format = useFormat();
   const packaging = usePackaging();
   const [scanned, setScanned] = useState<ScannedBarcode | null>(null);
+  const [replacing, setReplacing] = useState<ProductRow | null>(null);
+  const canEdit = useAbility<AppAbility>().can('update', 'Product');
   const [searchParams, setSearchParams] = useSearchParams();
 
   const search = searchParams.get('search') ?? '';
@@ -82,6 +87,7 @@ export function ProductListPage() {
       name={(row) => row.name}
       lifecycle={{ calls: { deactivate: deactivateProduct, restore: restoreProduct, delete: deleteProduct }, refresh: ['product', 'products'], deletable: () => true }}
       table={{ tableId: 'products', list: productListContract, columns, testId: 'products-table' }}
+      moreActions={(row) => [{ key: 'replace', label: t('products.succession.replaceWith'), icon: <IconArrowsExchange size={16} />, onClick: () => setReplacing(row), hidden: !canEdit }]}
     >
       {showScanned ? (
         <Alert color="teal" variant="light" mb="sm" icon={<IconBarcode size={18} />} withCloseButton onClose={() => setScanned(null)} data-testid="product-scanned">
@@ -93,6 +99,7 @@ export function ProductListPage() {
           </Group>
         </Alert>
       ) : null}
+      <ReplaceWithModal product={replacing} onClose={() => setReplacing(null)} />
     </RecordListPage>
   );
 }

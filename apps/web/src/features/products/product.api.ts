@@ -1,5 +1,5 @@
-import { type Product, type ProductBody, type ProductSearch, productListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
-import { api, recordApi, getData } from '../../core/api.ts';
+import { type ProductBody, type ProductDetail, type ProductSearch, type ProductSuccessionBody, type TemplateSwitchResult, productListContract, type ListRow, LIST_PATHS } from '@enamel/contracts';
+import { api, recordApi, getData, postData } from '../../core/api.ts';
 
 export const PRODUCTS_LIST_URL = LIST_PATHS.product;
 
@@ -8,7 +8,7 @@ export type ProductRow = ListRow<typeof productListContract>;
 
 export type { ProductHit, ScannedBarcode } from '@enamel/contracts';
 
-const products = recordApi<Product, ProductBody>('product');
+const products = recordApi<ProductDetail, ProductBody>('product');
 
 export const fetchProduct = products.fetch;
 export const saveProduct = products.save;
@@ -29,3 +29,9 @@ export async function searchProducts(q: string, signal?: AbortSignal, limit = 20
   const { data } = await api.get<ProductSearch>('/api/product/search', { params: { q, limit }, signal });
   return { data: data.data, barcode: data.barcode ?? null };
 }
+
+/** "Replace with…": names (or, with a null successor, clears) the product that replaces this one. */
+export const saveProductSuccessor = (id: number, body: ProductSuccessionBody) => postData<ProductDetail>(`/api/product/${id}/successor`, body);
+
+/** Every procedure template naming the product switches to its successor (quantities converted by the factor). */
+export const switchTemplatesToSuccessor = (id: number) => postData<TemplateSwitchResult>(`/api/product/${id}/switch-templates`);

@@ -1,12 +1,54 @@
 import { normalizeGtin, productBodySchema, UNITS } from '@enamel/contracts';
-import { brands, type Database } from '@enamel/db';
-import { blankToNull, parseBoolean, parseWhole, type Db } from '../../../core/import/kind.ts';
+import { brands, products, type Database } from '@enamel/db';
+import { blankToNull, parseBoolean, parseDay, parseWhole, type AnyImportKind, type CellError, type Db } from '../../../core/import/kind.ts';
+import { ImportFileError } from '../../../core/import/pipeline.ts';
 import { defineRecordKind } from '../../../core/import/record-kind.ts';
 import { loadCategoryTree, normalisePath, type CategoryTree } from './category-tree.ts';
+import { importedInactiveSuccessor, importedSuccessionCycle, lockSuccession } from '../../products/index.ts';
 
 interface ProductRefs {
   brands: Map<string, number>;
   categories: CategoryTree;
+  /** The catalog's products by lower-case SKU, and who replaces whom: a successor is named by its SKU. */
+  products: Map<string, { id: number; status: string }>;
+  successors: Map<number, number>;
+}
+
+async function loadProducts(db: Db): Promise<Pick<ProductRefs, 'products' | 'successors'>> {
+  const all = await (db as Database).select({ id: products.id, sku: products.sku, status: products.status, successorId: products.successorId }).from(products);
+  return {
+    products: new Map(all.map((p) => [p.sku.toLowerCase(), { id: p.id, status: p.status }])),
+    successors: new Map(all.filter((p) => p.successorId !== null).map((p) => [p.id, p.successorId!])),
+  };
+}
+
+/**
+ * A row's succession, checked as the form's write checks it (docs/product-rules.md#succession): the successor is
+ * named by the SKU of a product already in the catalog; it is not the row's product, is active, and following
+ * successors from it (as the catalog holds them) does not come back to the row's product. A date or factor without
+ * a successor is refused; with one, they default to today and 1. An empty successor keeps the product's succession.
+ */
+function checkSuccession(cells: Record<string, string>, refs: ProductRefs, errors: CellError[]): number | undefined {
+  const sku = cells.successor_sku;
+  if (!sku) {
+    if (cells.succession_date) errors.push({ column: 'succession_date', key: 'catalog.succession_without_successor' });
+    if (cells.succession_factor) errors.push({ column: 'succession_factor', key: 'catalog.succession_without_successor' });
+    return undefined;
+  }
+  const successor = refs.products.get(sku.toLowerCase());
+  const own = refs.products.get((cells.sku ?? '').toLowerCase());
+  const fail = (key: CellError['key']) => (errors.push({ column: 'successor_sku', key, params: { value: sku } }), undefined);
+  if (sku.toLowerCase() === (cells.sku ?? '').toLowerCase()) return fail('catalog.successor_self');
+  if (!successor) return fail('import.unknown_sku');
+  if (successor.status !== 'active') return fail('catalog.successor_inactive');
+  if (own) {
+    const seen = new Set<number>();
+    for (let at: number | undefined = successor.id; at !== undefined && !seen.has(at); at = refs.successors.get(at)) {
+      if (at === own.id) return fail('catalog.successor_cycle');
+      seen.add(at);
+    }
+  }
+  return successor.id;
 }
 
 async function loadBrands(db: Db): Promise<Map<string, number>> {
@@ -18,7 +60,7 @@ async function loadBrands(db: Db): Promise<Map<string, number>> {
  * Products: natural key the SKU, case-insensitive. The brand is named (it must exist); the category is a
  * path ("Consumables > Gloves") or a name found once in the catalog. Units are the contract's UNITS.
  */
-export const productKind = defineRecordKind({
+const baseKind = defineRecordKind({
   name: 'product',
   subject: 'Product',
   table: 'products',
@@ -38,9 +80,13 @@ export const productKind = defineRecordKind({
     purchase_price: { required: true, example: '8.90', type: 'numeric(14,4)' },
     tracks_lots: { example: 'no', type: 'boolean' },
     description: { example: 'Powder-free, textured fingertips', type: 'text' },
+    successor_sku: { example: '', type: 'bigint', field: 'successor_id' },
+    succession_date: { example: '', type: 'date' },
+    succession_factor: { example: '', type: 'numeric(14,6)' },
   },
-  keepWhenAbsent: { tracks_lots: false },
-  loadRefs: async (db) => ({ brands: await loadBrands(db), categories: await loadCategoryTree(db) }),
+  // An empty successor keeps the product's succession (all three columns together; none for a new product).
+  keepWhenAbsent: { tracks_lots: false, successor_id: null, succession_date: null, succession_factor: null },
+  loadRefs: async (db) => ({ brands: await loadBrands(db), categories: await loadCategoryTree(db), ...(await loadProducts(db)) }),
   body(cells, refs: ProductRefs, errors) {
     let brandId: number | null = null;
     if (cells.brand) {
@@ -68,12 +114,44 @@ export const productKind = defineRecordKind({
       purchase_price: cells.purchase_price,
       tracks_lots: parseBoolean(cells.tracks_lots),
       description: blankToNull(cells.description),
+      ...succession(cells, refs, errors),
     };
   },
   explain: (e) => (e.key === 'import.one_of' && (e.column === 'usage_unit' || e.column === 'purchase_unit') ? { ...e, params: { values: UNITS.join(', ') } } : e),
   stored: (v, _refs, body) => ({
     ok: true,
     // An empty tracks_lots cell keeps what the product had (false for a new one).
-    value: { ...v, gtin: v.gtin ? normalizeGtin(v.gtin) : null, tracks_lots: body.tracks_lots === undefined ? undefined : v.tracks_lots },
+    value: {
+      ...v,
+      gtin: v.gtin ? normalizeGtin(v.gtin) : null,
+      tracks_lots: body.tracks_lots === undefined ? undefined : v.tracks_lots,
+      ...(v.successor_id ? { successor_id: v.successor_id, succession_date: v.succession_date ?? new Date().toISOString().slice(0, 10), succession_factor: v.succession_factor ?? '1' } : { successor_id: undefined, succession_date: undefined, succession_factor: undefined }),
+    },
   }),
 });
+
+function succession(cells: Record<string, string>, refs: ProductRefs, errors: CellError[]) {
+  const successorId = checkSuccession(cells, refs, errors);
+  if (successorId === undefined) return {};
+  const day = cells.succession_date ? (parseDay(cells.succession_date) ?? cells.succession_date) : undefined;
+  return { successor_id: successorId, succession_date: day, succession_factor: cells.succession_factor || undefined };
+}
+
+/**
+ * Products, with their succession: each batch is written under the succession lock (taken before any product row,
+ * as every other write of a successor does), and a cycle the file makes with itself or the catalog aborts the
+ * import (each row was checked against the catalog alone when the file was validated), as does a successor
+ * deactivated since (the successors are then held FOR SHARE until the import commits).
+ */
+export const productKind: AnyImportKind = {
+  ...baseKind,
+  async upsert(tx, rows, refs) {
+    await lockSuccession(tx);
+    const result = await baseKind.upsert(tx, rows, refs);
+    const skus = (rows as Array<{ sku: string; successor_id?: number }>).filter((r) => r.successor_id).map((r) => r.sku);
+    const cycle = await importedSuccessionCycle(tx, skus);
+    if (cycle) throw new ImportFileError('import.successor_cycle', { value: cycle });
+    if (await importedInactiveSuccessor(tx, skus)) throw new ImportFileError('import.changed');
+    return result;
+  },
+};
