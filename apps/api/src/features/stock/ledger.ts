@@ -119,6 +119,9 @@ interface MovementRow {
   procedureItemId?: number | null;
   /** Its lot's location, when the caller holds it (the locked lots); else read from the lot in the insert. */
   locationId?: number;
+  /** The procedure and instant it is for, when not the context's (a take of several procedures at once). */
+  procedureId?: number | null;
+  occurredAt?: Date;
 }
 
 /** Σ quantity per key, in first-seen order. */
@@ -151,9 +154,9 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
     .values(
       rows.map((row) => ({
         dentalPracticeId: ctx.practiceId, inventoryId: row.inventory.id, productId: row.inventory.productId, lotId: row.lotId, type: row.type,
-        quantity: row.quantity.toFixed(4), unitCost: row.unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
+        quantity: row.quantity.toFixed(4), unitCost: row.unitCost, reason: ctx.reason ?? null, procedureId: row.procedureId !== undefined ? row.procedureId : (ctx.procedureId ?? null),
         procedureItemId: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null), counterpartPracticeId: ctx.counterpartPracticeId ?? null,
-        purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt,
+        purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt: row.occurredAt ?? occurredAt,
         // Locations: a movement is at its lot's location (check:ledger proves it).
         locationId: row.locationId ?? sql`(select l.location_id from lots l where l.id = ${row.lotId})`,
       })),
@@ -234,6 +237,12 @@ export interface TakeInput {
   procedureItemId?: number | null;
   /** Locations: lots at this location first (the procedure's operatory), then the rest, each in FEFO order (fefo.ts). */
   locationId?: number | null;
+  /**
+   * Several procedures in one take (a sync batch, `recordProcedures`): this input's procedure, instant and operatory in
+   * place of the context's. Its FEFO day, its movements and its stock-out day are its own, exactly as if it were taken
+   * alone after the inputs before it.
+   */
+  context?: Required<Pick<MovementContext, 'procedureId' | 'occurredAt' | 'preferLocationId'>>;
 }
 
 interface LockedLot {
@@ -286,25 +295,32 @@ export async function takeMany(
     .orderBy(asc(lots.id))
     .for('update');
   locked.sort(fefoOrder);
+  const lotsOf = new Map<number, LockedLot[]>();
+  for (const lot of locked) {
+    if (!lotsOf.has(lot.inventoryId)) lotsOf.set(lot.inventoryId, []);
+    lotsOf.get(lot.inventoryId)!.push(lot);
+  }
   // What each lot holds as the items before took from it (the same product twice takes on from the first).
   const holds = new Map(locked.map((lot) => [lot.id, toDecimal(lot.quantity)]));
-  let usableFrom: string | undefined;
+  const usableFrom = new Map<number | undefined, string>();
   let negativeAllowed: boolean | undefined;
   const rows: MovementRow[] = [];
   const results: Array<{ taken: Array<Omit<Taken, 'movementId'>>; cost: string; firstRow: number }> = [];
-  const shortfalls: Array<{ inventory: Inventory; short: Decimal }> = [];
+  const shortfalls: Array<{ inventory: Inventory; short: Decimal; occurredAt: Date | undefined }> = [];
   for (const input of inputs) {
     const inventory = byProduct.get(input.productId)!;
-    const lotsHere = locked
-      .filter((lot) => lot.inventoryId === inventory.id)
+    const here: MovementContext = input.context ? { ...ctx, ...input.context } : ctx;
+    const lotsHere = (lotsOf.get(inventory.id) ?? [])
       .map((lot) => ({ ...lot, quantity: holds.get(lot.id)!.toFixed(4) }))
       .filter((lot) => (input.lotId !== undefined ? lot.id === input.lotId : toDecimal(lot.quantity).gt(0) && (input.lotIds === undefined || input.lotIds.includes(lot.id))));
-    const prefer = input.locationId ?? ctx.preferLocationId ?? null;
+    const prefer = input.locationId ?? here.preferLocationId ?? null;
     if (prefer !== null) lotsHere.sort(fefoOrderAt(prefer));
     if (input.lotId !== undefined && lotsHere.length === 0) throw new AppError('not_found');
     // Named lots (one, or a set: a return takes only what came in on its order line, FEFO among them) may be expired.
     const isNamed = input.lotId !== undefined || input.lotIds !== undefined;
-    const from = isNamed ? null : (usableFrom ??= await usableFromDay(tx, ctx));
+    const dayKey = here.occurredAt?.getTime();
+    if (!isNamed && !usableFrom.has(dayKey)) usableFrom.set(dayKey, await usableFromDay(tx, here));
+    const from = isNamed ? null : usableFrom.get(dayKey)!;
     const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, from);
     const { parts, available, left } = allocate(lotsHere.filter((lot) => !expired(lot)), input.quantity);
     // Stock goes back to a supplier only from what is on the shelf: a return never takes stock below zero.
@@ -317,8 +333,9 @@ export async function takeMany(
     const firstRow = rows.length;
     const taken: Array<Omit<Taken, 'movementId'>> = [];
     let cost = toDecimal(0);
+    const own = input.context ? { procedureId: input.context.procedureId, occurredAt: input.context.occurredAt } : {};
     const out = (lotId: number, quantity: Decimal, unitCost: string, locationId?: number) => {
-      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...(procedureItemId !== undefined ? { procedureItemId } : {}), ...(locationId !== undefined ? { locationId } : {}) });
+      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...own, ...(procedureItemId !== undefined ? { procedureItemId } : {}), ...(locationId !== undefined ? { locationId } : {}) });
       taken.push({ lotId, quantity: quantity.toFixed(4), unitCost });
       cost = cost.plus(quantity.times(unitCost));
       if (holds.has(lotId)) holds.set(lotId, holds.get(lotId)!.minus(quantity));
@@ -332,12 +349,12 @@ export async function takeMany(
       const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost, locationId: prefer ?? (await mainStoreOf(tx, ctx.practiceId)) }).returning({ id: lots.id }))[0]!.id;
       out(lotId, left, unitCost);
       // Demand not served from stock is a stock-out day (docs/product-rules.md).
-      if (input.type === 'consume') shortfalls.push({ inventory, short: left });
+      if (input.type === 'consume') shortfalls.push({ inventory, short: left, occurredAt: here.occurredAt });
     }
     results.push({ taken, cost: cost.toFixed(4), firstRow });
   }
   const movementIds = await writeMovements(tx, ctx, rows, also?.(results) ?? []);
-  for (const { inventory, short } of shortfalls) await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt: ctx.occurredAt, short });
+  for (const { inventory, short, occurredAt } of shortfalls) await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt, short });
   return results.map(({ taken, cost, firstRow }) => ({ taken: taken.map((part, i) => ({ ...part, movementId: movementIds[firstRow + i]! })), cost }));
 }
 
