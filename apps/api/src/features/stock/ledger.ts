@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIGURATION_DEFAULTS, dayIn, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
-import { inventories, lots, practiceSettings, products, rowsOf, stockMovements, type MovementType } from '@enamel/db';
+import { inventories, lots, practiceSettings, products, rowsOf, type MovementType } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
@@ -137,7 +137,7 @@ const movementIdRow = sqlRow({ id: sqlCol.int });
 const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(sums.map(([id, delta]) => sql`(${id}::bigint, ${delta.toFixed(4)}::numeric)`), sql`, `)}) as v(id, delta)`;
 
 /**
- * Writes movements (already decided, on locked rows) in one statement: the multi-row insert and, in the same
+ * Writes movements (already decided, on locked rows) in one statement: the insert (its rows one JSON parameter) and, in the same
  * statement (data-modifying CTEs), the update of the lots and of the inventories they change (the rollup triggers see
  * the insert at its end, as before), and the caller's own writes that go with them (`also`: the cost of the items
  * a procedure consumed, its activity log entry), so a command's writes after its reads are one round trip. Returns
@@ -149,24 +149,29 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
     return [];
   }
   const occurredAt = ctx.occurredAt ?? new Date();
-  const insert = tx
-    .insert(stockMovements)
-    .values(
-      rows.map((row) => ({
-        dentalPracticeId: ctx.practiceId, inventoryId: row.inventory.id, productId: row.inventory.productId, lotId: row.lotId, type: row.type,
-        quantity: row.quantity.toFixed(4), unitCost: row.unitCost, reason: ctx.reason ?? null, procedureId: row.procedureId !== undefined ? row.procedureId : (ctx.procedureId ?? null),
-        procedureItemId: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null), counterpartPracticeId: ctx.counterpartPracticeId ?? null,
-        purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt: row.occurredAt ?? occurredAt,
-        // Locations: a movement is at its lot's location (check:ledger proves it).
-        locationId: row.locationId ?? sql`(select l.location_id from lots l where l.id = ${row.lotId})`,
-      })),
-    )
-    .returning({ id: stockMovements.id });
+  // The rows as one JSON parameter (a few parameters whatever the number of rows: quick to build and to send).
+  const records = JSON.stringify(
+    rows.map((row, n) => ({
+      n, inventory_id: row.inventory.id, product_id: row.inventory.productId, lot_id: row.lotId, type: row.type, quantity: row.quantity.toFixed(4), unit_cost: row.unitCost,
+      procedure_id: row.procedureId !== undefined ? row.procedureId : (ctx.procedureId ?? null),
+      procedure_item_id: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null),
+      occurred_at: (row.occurredAt ?? occurredAt).toISOString(), location_id: row.locationId ?? null,
+    })),
+  );
+  // Locations: a movement is at its lot's location (check:ledger proves it), read from the lot when the caller does not hold it.
+  const insert = sql`insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, location_id, type, quantity, unit_cost, reason, procedure_id, procedure_item_id,
+      counterpart_practice_id, purchase_order_line_id, user_id, occurred_at)
+    select ${ctx.practiceId}::bigint, x.inventory_id, x.product_id, x.lot_id, coalesce(x.location_id, (select l.location_id from lots l where l.id = x.lot_id)), x.type, x.quantity, x.unit_cost,
+      ${ctx.reason ?? null}::text, x.procedure_id, x.procedure_item_id, ${ctx.counterpartPracticeId ?? null}::bigint, ${ctx.purchaseOrderLineId ?? null}::bigint, ${ctx.userId}::bigint, x.occurred_at
+    from jsonb_to_recordset(${records}::jsonb) as x(n int, inventory_id bigint, product_id bigint, lot_id bigint, location_id bigint, type varchar(16), quantity numeric(16, 4), unit_cost numeric(14, 4),
+      procedure_id bigint, procedure_item_id bigint, occurred_at timestamptz)
+    order by x.n
+    returning id`;
   const byInventory = sumBy(rows, (row) => row.inventory.id);
   const inserted = await rowsOf(
     tx,
     movementIdRow,
-    sql`with moved as (${insert.getSQL()}),
+    sql`with moved as (${insert}),
       lot_changes as (update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id returning 1),
       inventory_changes as (update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id returning 1)
       ${sql.join(also.map((write, i) => sql`, ${sql.raw(`also_${i}`)} as (${write})`))}
