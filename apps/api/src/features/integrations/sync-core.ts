@@ -70,8 +70,11 @@ async function loadTargets(tx: Tx, practiceIds: number[], source: string) {
   };
 }
 
-/** New procedures recorded together hold at most this many items (one statement's parameters stay far below PostgreSQL's limit). */
-const RUN_ITEMS = 600;
+/**
+ * New procedures recorded together hold at most this many items: the items' insert (4 parameters an item) and their costs'
+ * update (2) stay well below the 65,535 parameters of one statement (the movements are one JSON parameter).
+ */
+const RUN_ITEMS = 2000;
 
 /**
  * The targets a new procedure can be recorded with together with others: its code exists, its template (if any) exists,
