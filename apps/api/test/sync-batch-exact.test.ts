@@ -128,7 +128,7 @@ describe('a sync batch recorded together', () => {
       row(p, 'e2', 'skip', null, null, 'not_a_procedure'),
       row(p, 'n8', 'completed', a, '2026-01-15 09:00'),
     ];
-    const [fast, slow] = practices as [{ id: number }, { id: number }];
+    const [fast, slow] = [practices[0]!, practices[1]!];
     const fastReports = [await syncOverHttp(fast.id, first(fast.id)), await syncOverHttp(fast.id, second(fast.id))];
     const slowReports = [await syncRowByRow(slow.id, first(slow.id)), await syncRowByRow(slow.id, second(slow.id))];
     const counts = (r: { applied: number; unchanged: number; unknown: number; skipped: number }) => [r.applied, r.unchanged, r.unknown, r.skipped];

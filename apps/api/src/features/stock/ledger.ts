@@ -18,7 +18,7 @@ export type { Tx };
  * be used inside a transaction). Rows are locked inventories first (in product order), then lots
  * (in id order), so concurrent procedures on the same products wait for each other instead of
  * losing an update or deadlocking. A command's items go through in one batch (`takeMany`,
- * `giveBackMany`): one statement per table, whatever the number of items, and a multi-row movement
+ * `giveBackMany`): one statement per table, whatever the number of items, and one movement
  * insert. Every movement goes through `lockInventories`, which first checks (and share-locks, once per
  * transaction) that the practice is active: a deactivated practice takes no stock in or out.
  */
