@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SyncCursor, SyncReport, SyncRow } from '@enamel/contracts';
-import { dentalPractices, integrationCodeMaps, integrationCursors, integrationPendingRows, integrationSyncRuns, procedureCodes, procedureTemplates, type Database } from '@enamel/db';
+import { dentalPractices, integrationCodeMaps, integrationCursors, integrationPendingRows, integrationSyncRuns, procedureCodes, procedures, procedureTemplates, type Database } from '@enamel/db';
 import { zonedTime } from '@enamel/contracts';
 import type { Actor } from '../../core/activity-log.ts';
 import { AppError } from '../../core/errors.ts';
 import { ImportFileError } from '../../core/import/pipeline.ts';
 import type { Tx } from '../stock/index.ts';
-import { deleteExternalProcedure, templateItems, upsertExternalProcedure, type Caller } from '../procedures/index.ts';
+import { deleteExternalProcedure, insertProcedures, templateItems, upsertExternalProcedure, type Caller, type ItemInput } from '../procedures/index.ts';
 
 /**
  * The connector's core, the same for every source (docs/open-dental.md): normalised rows in, one report out.
@@ -15,6 +15,12 @@ import { deleteExternalProcedure, templateItems, upsertExternalProcedure, type C
  * then the procedure upserted or deleted by its external id through the procedures' own commands, so stock moves
  * exactly as an amendment or a deletion moves it. A row whose code is not mapped waits in `integration_pending_rows`
  * (listed on the Integrations screen) and is applied once its code is mapped: never dropped, never guessed.
+ *
+ * On the fast path (a sync batch without savepoints) the rows that record a new procedure — most of a first sync — are
+ * recorded together (`insertProcedures`: one insert of the procedures, one take of the ledger for all their items…),
+ * in runs of consecutive rows: a row that changes or deletes a procedure first records the run before it, so stock
+ * moves in the order of the rows, exactly as one row after the other. Their external ids are locked and looked up once
+ * for the batch. A refused run (a shortfall…) sends the batch to the savepoint path, row by row.
  */
 export interface SyncCaller {
   actor: Actor;
@@ -63,6 +69,34 @@ async function loadTargets(tx: Tx, practiceIds: number[], source: string) {
     return codeId === undefined ? undefined : { codeId, templateId: firstTemplate.get(codeId) ?? null };
   };
 }
+
+/**
+ * New procedures recorded together hold at most this many items: the items' insert (4 parameters an item) and their costs'
+ * update (2) stay well below the 65,535 parameters of one statement (the movements are one JSON parameter).
+ */
+const RUN_ITEMS = 2000;
+
+/**
+ * The targets a new procedure can be recorded with together with others: its code exists, its template (if any) exists,
+ * performs that code and names each product once (what `resolveItems` checks; a target that fails them goes row by
+ * row, where the refusal is reported as always).
+ */
+async function recordableTargets(tx: Tx, targets: readonly Target[], itemsOf: (templateId: number | null) => Promise<ItemInput[]>): Promise<Set<string>> {
+  const codeIds = [...new Set(targets.map((t) => t.codeId))];
+  const templateIds = [...new Set(targets.flatMap((t) => (t.templateId === null ? [] : [t.templateId])))];
+  const codes = new Set(codeIds.length ? (await tx.select({ id: procedureCodes.id }).from(procedureCodes).where(inArray(procedureCodes.id, codeIds))).map((c) => c.id) : []);
+  const templates = new Map(
+    templateIds.length ? (await tx.select({ id: procedureTemplates.id, codeId: procedureTemplates.procedureCodeId }).from(procedureTemplates).where(inArray(procedureTemplates.id, templateIds))).map((t) => [t.id, t.codeId]) : [],
+  );
+  const ok = new Set<string>();
+  for (const t of targets) {
+    if (!codes.has(t.codeId) || (t.templateId !== null && templates.get(t.templateId) !== t.codeId)) continue;
+    const products = (await itemsOf(t.templateId)).map((i) => i.product_id);
+    if (new Set(products).size === products.length) ok.add(targetKey(t));
+  }
+  return ok;
+}
+const targetKey = (t: Target) => `${t.codeId}|${t.templateId ?? ''}`;
 
 /** A wall-clock time of the source in the practice's time zone, as an instant. */
 function instantOf(local: string, timeZone: string): string {
@@ -121,6 +155,54 @@ export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncR
     if (!templateCache.has(templateId)) templateCache.set(templateId, await templateItems(tx, templateId));
     return templateCache.get(templateId)!;
   };
+  const grouped = !options.savepoints && options.onRowError === 'skip';
+  const idKey = (practiceId: number, externalId: string) => `${practiceId}|${externalId}`;
+  /** External ids (practice|id) that hold a procedure: looked up once for the batch, after locking them all. */
+  const held = new Set<string>();
+  let recordable = new Set<string>();
+  if (grouped) {
+    const allowed = rows.filter((r) => caller.may(r.dental_practice_id) && zones.has(r.dental_practice_id));
+    const keys = [...new Set(allowed.map((r) => `procedure-external|${r.dental_practice_id}|${source}|${r.external_id}`))].sort();
+    // The locks `upsertExternalProcedure` takes row by row, taken at once (in one order: two batches never deadlock).
+    if (keys.length) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from (select unnest(array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]) as k order by 1) l`);
+    for (const practiceId of new Set(allowed.map((r) => r.dental_practice_id))) {
+      const ids = [...new Set(allowed.filter((r) => r.dental_practice_id === practiceId).map((r) => r.external_id))];
+      for (let i = 0; i < ids.length; i += 1000) {
+        const found = await tx
+          .select({ externalId: procedures.externalId })
+          .from(procedures)
+          .where(and(eq(procedures.dentalPracticeId, practiceId), eq(procedures.externalSource, source), inArray(procedures.externalId, ids.slice(i, i + 1000))));
+        for (const f of found) held.add(idKey(practiceId, f.externalId!));
+      }
+    }
+    const targets = allowed.flatMap((r) => (r.source_code ? [targetOf(r.dental_practice_id, r.source_code)] : [])).filter((t): t is Target => t !== undefined);
+    recordable = await recordableTargets(tx, [...new Map(targets.map((t) => [targetKey(t), t])).values()], itemsOf);
+  }
+  /** New procedures waiting to be recorded together (consecutive rows), their items, and their ids (practice|id). */
+  const waiting = new Set<string>();
+  let newRows: Array<{ row: SyncRow; body: Parameters<typeof insertProcedures>[3][number]['body']; items: ItemInput[] }> = [];
+  let runItems = 0;
+  const flush = async () => {
+    if (newRows.length === 0) return;
+    const recording = newRows;
+    newRows = [];
+    waiting.clear();
+    runItems = 0;
+    try {
+      for (const practiceId of [...new Set(recording.map((r) => r.row.dental_practice_id))].sort((a, b) => a - b)) {
+        const here = recording.filter((r) => r.row.dental_practice_id === practiceId);
+        await tx
+          .delete(integrationPendingRows)
+          .where(and(eq(integrationPendingRows.dentalPracticeId, practiceId), eq(integrationPendingRows.source, source), inArray(integrationPendingRows.externalId, here.map((r) => r.row.external_id))));
+        await insertProcedures(tx, caller.actor, practiceId, here.map(({ body, items }) => ({ body, items })));
+        for (const r of here) held.add(idKey(practiceId, r.row.external_id));
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw new RowRefused(err.message);
+      throw err;
+    }
+    report.applied += recording.length;
+  };
   const dropPending = (row: SyncRow) =>
     tx
       .delete(integrationPendingRows)
@@ -134,10 +216,14 @@ export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncR
       skip(row, 'practice_not_allowed');
       continue;
     }
+    const key = idKey(practiceId, row.external_id);
+    const known = !grouped || held.has(key) || waiting.has(key);
     try {
       if (row.action === 'deleted' || row.action === 'skip') {
+        if (known) await flush();
         const pending = await dropPending(row);
-        const deleted = await deleteExternalProcedure(tx, commands, practiceId, source, row.external_id, !options.savepoints);
+        // Nothing is held under an unknown id: nothing to delete (and no stock moves, so the run need not be recorded first).
+        const deleted = known && (await deleteExternalProcedure(tx, commands, practiceId, source, row.external_id, !options.savepoints));
         if (deleted || pending.length) report.applied++;
         else if (row.action === 'skip') skip(row, row.reason ?? 'not_a_procedure');
         else report.unchanged++;
@@ -167,11 +253,21 @@ export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncR
           });
         continue;
       }
-      await dropPending(row);
-      const { outcome } = await upsertExternalProcedure(tx, commands, {
+      const items = await itemsOf(target.templateId);
+      const body = {
         dental_practice_id: practiceId, procedure_code_id: target.codeId, procedure_template_id: target.templateId, performed_at: instantOf(row.performed_at, timeZone),
-        provider: row.provider, status: row.action, notes: null, items: await itemsOf(target.templateId), location_id: null, external_source: source, external_id: row.external_id,
-      }, !options.savepoints);
+        provider: row.provider, status: row.action, notes: null, items, location_id: null, external_source: source, external_id: row.external_id,
+      };
+      if (!known && recordable.has(targetKey(target))) {
+        newRows.push({ row, body, items });
+        waiting.add(key);
+        runItems += items.length;
+        if (runItems >= RUN_ITEMS) await flush();
+        continue;
+      }
+      await flush();
+      await dropPending(row);
+      const { outcome } = await upsertExternalProcedure(tx, commands, body, !options.savepoints);
       if (outcome === 'unchanged') report.unchanged++;
       else report.applied++;
     } catch (err) {
@@ -181,6 +277,7 @@ export async function applyRows(tx: Tx, caller: SyncCaller, rows: readonly SyncR
       skip(row, err.messageKey ?? err.code);
     }
   }
+  await flush();
 
   if (options.cursor) {
     await tx

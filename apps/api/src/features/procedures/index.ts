@@ -2,4 +2,4 @@
 export { default as procedureRoutes } from './procedures.routes.ts';
 export { procedureKind } from './procedure.import.ts';
 export { deleteExternalProcedure, findExternal, upsertExternalProcedure, type Caller, type UpsertOutcome } from './procedure-commands.ts';
-export { templateItems } from './procedure-rows.ts';
+export { insertProcedures, templateItems, type ItemInput } from './procedure-rows.ts';

@@ -4,12 +4,12 @@ import { procedureItems, procedures, procedureTemplateItems, procedureTemplates,
 import { z } from 'zod';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice, lockActivePracticeWith } from '../../core/active-practice.ts';
-import { activityInsert, type Actor } from '../../core/activity-log.ts';
+import { activityInsert, recordActivities, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import { oneStatement } from '../../core/sql-writes.ts';
 import { locationOf, type MovementContext, type Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
-import { webhookEventWrites } from '../webhooks/index.ts';
+import { emitWebhookEvents, webhookEventWrites } from '../webhooks/index.ts';
 
 /**
  * The rows behind the procedure commands: reading and locking a procedure, checking what a body
@@ -139,7 +139,7 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
   type Saved = Array<{ id: number; productId: number; quantity: string }>;
   const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];
   const activity = activityInsert(tx, actor, { action: 'create', subject: 'Procedure', subjectId: row.id, practiceId: row.dentalPracticeId, after: { ...row, items, stock } });
-  const event = completed ? webhookEventWrites(row.dentalPracticeId, 'procedure.completed', procedureEventData(row, lines)) : [];
+  const event = completed ? webhookEventWrites(row.dentalPracticeId, [{ type: 'procedure.completed', data: procedureEventData(row, lines) }]) : [];
   // The items were just inserted: what they consume now is all they hold (`fresh`); the log entry and the webhook event go with the movements.
   const written = stock === 'consume' && completed && (await consumeItems(tx, movementContext(actor, row), savedRows, true, [activity.getSQL(), ...event]));
   if (!written) {
@@ -148,6 +148,55 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
     if (alone) await tx.execute(alone);
   }
   return row;
+}
+
+/**
+ * `insertProcedure` (stock `consume`) for several new procedures of one practice at once (a sync batch): one insert of
+ * the procedures, one of their items, the completed ones' items consumed in one take of the ledger (its inventories and
+ * lots locked once, each item with its own procedure, date and operatory, in the given order: the same lots and costs as
+ * one procedure after the other), one insert of their activity log entries and one of their webhook events. `items`
+ * are what `resolveItems` answers (checked, in product order): the caller has made its checks.
+ */
+export async function insertProcedures(
+  tx: Tx,
+  actor: Actor,
+  practiceId: number,
+  entries: ReadonlyArray<{ body: Omit<ProcedureInput, 'location_id'> & { location_id?: number | null }; items: ItemInput[] }>,
+): Promise<ProcedureRow[]> {
+  if (entries.length === 0) return [];
+  await lockActivePractice(tx, practiceId);
+  for (const location of new Set(entries.map((e) => e.body.location_id ?? null))) if (location !== null) await locationOf(tx, practiceId, location, 'location_id');
+  const inserted = await tx
+    .insert(procedures)
+    .values(
+      entries.map(({ body }) => ({
+        dentalPracticeId: practiceId, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id, performedAt: new Date(body.performed_at),
+        provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId, locationId: body.location_id ?? null,
+        externalSource: body.external_id ? (body.external_source ?? null) : null, externalId: body.external_source ? (body.external_id ?? null) : null,
+      })),
+    )
+    .returning();
+  // The ids are taken in the order of the rows inserted.
+  const rows = inserted.sort((a, b) => a.id - b.id);
+  const lines = entries.map((e) => [...e.items].sort((a, b) => a.product_id - b.product_id));
+  const itemValues = rows.flatMap((row, i) => lines[i]!.map((item) => ({ procedureId: row.id, productId: item.product_id, quantity: item.quantity, cost: '0' })));
+  const saved = itemValues.length
+    ? await tx.insert(procedureItems).values(itemValues).returning({ id: procedureItems.id, procedureId: procedureItems.procedureId, productId: procedureItems.productId })
+    : [];
+  const itemId = new Map(saved.map((item) => [`${item.procedureId}:${item.productId}`, item.id]));
+  const consumed = rows.flatMap((row, i) =>
+    row.status === 'completed'
+      ? lines[i]!.map((item) => ({
+          id: itemId.get(`${row.id}:${item.product_id}`)!, productId: item.product_id, quantity: item.quantity,
+          context: { procedureId: row.id, occurredAt: row.performedAt, preferLocationId: row.locationId },
+        }))
+      : [],
+  );
+  // The items were just inserted: what they consume now is all they hold (`fresh`).
+  await consumeItems(tx, { practiceId, userId: actor.userId }, consumed, true);
+  await recordActivities(tx, actor, rows.map((row, i) => ({ action: 'create', subject: 'Procedure', subjectId: row.id, practiceId, after: { ...row, items: lines[i], stock: 'consume' } })));
+  await emitWebhookEvents(tx, practiceId, rows.flatMap((row, i) => (row.status === 'completed' ? [{ type: 'procedure.completed' as const, data: procedureEventData(row, lines[i]!) }] : [])));
+  return rows;
 }
 
 /** A procedure as webhook events carry it (docs/webhooks.md#events). */

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { lots, stockMovements } from '@enamel/db';
 import type { Write } from '../../core/sql-writes.ts';
-import { giveBackMany, lockInventories, takeMany, type MovementContext, type Tx } from '../stock/index.ts';
+import { giveBackMany, lockInventories, takeMany, type MovementContext, type TakeInput, type Tx } from '../stock/index.ts';
 
 /**
  * What a procedure's items have consumed, and putting it back. An item's consumption is the sum of the
@@ -59,15 +59,15 @@ async function refreshItemCosts(tx: Tx, itemIds: readonly number[]): Promise<voi
 }
 
 /**
- * Consumes each item's quantity (FEFO) and prices the items. `fresh` items hold nothing yet (just inserted), so
+ * Consumes each item's quantity (FEFO) and prices the items (items of several procedures: each names its own `context`). `fresh` items hold nothing yet (just inserted), so
  * their cost is what this consumption cost, with no read of the ledger: it is written in the movements' own statement,
  * with the caller's `also` (its activity log entry, its webhook event). Answers whether anything was consumed (when not, `also` was not
  * written).
  */
-export async function consumeItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { quantity: string }>, fresh = false, also: readonly Write[] = []): Promise<boolean> {
+export async function consumeItems(tx: Tx, ctx: MovementContext, items: ReadonlyArray<StockItem & { quantity: string; context?: TakeInput['context'] }>, fresh = false, also: readonly Write[] = []): Promise<boolean> {
   const wanted = items.filter((item) => new Big(item.quantity).gt(0));
   if (wanted.length === 0) return false;
-  const inputs = wanted.map((item) => ({ productId: item.productId, quantity: item.quantity, type: 'consume' as const, procedureItemId: item.id }));
+  const inputs = wanted.map((item): TakeInput => ({ productId: item.productId, quantity: item.quantity, type: 'consume', procedureItemId: item.id, ...(item.context ? { context: item.context } : {}) }));
   if (fresh) {
     await takeMany(tx, ctx, inputs, (decided) => [itemCostsUpdate(wanted.map((item, i) => [item.id, decided[i]!.cost])), ...also]);
     return true;

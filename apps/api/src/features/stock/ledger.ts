@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIGURATION_DEFAULTS, dayIn, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
-import { inventories, lots, practiceSettings, products, rowsOf, stockMovements, type MovementType } from '@enamel/db';
+import { inventories, lots, practiceSettings, products, rowsOf, type MovementType } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { asCtes, oneStatement, type Write } from '../../core/sql-writes.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
@@ -19,7 +19,7 @@ export type { Tx };
  * be used inside a transaction). Rows are locked inventories first (in product order), then lots
  * (in id order), so concurrent procedures on the same products wait for each other instead of
  * losing an update or deadlocking. A command's items go through in one batch (`takeMany`,
- * `giveBackMany`): one statement per table, whatever the number of items, and a multi-row movement
+ * `giveBackMany`): one statement per table, whatever the number of items, and one movement
  * insert. Every movement goes through `lockInventories`, which first checks (and share-locks, once per
  * transaction) that the practice is active: a deactivated practice takes no stock in or out.
  */
@@ -120,6 +120,9 @@ interface MovementRow {
   procedureItemId?: number | null;
   /** Its lot's location, when the caller holds it (the locked lots); else read from the lot in the insert. */
   locationId?: number;
+  /** The procedure and instant it is for, when not the context's (a take of several procedures at once). */
+  procedureId?: number | null;
+  occurredAt?: Date;
 }
 
 /** Σ quantity per key, in first-seen order. */
@@ -135,7 +138,7 @@ const movementIdRow = sqlRow({ id: sqlCol.int });
 const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(sums.map(([id, delta]) => sql`(${id}::bigint, ${delta.toFixed(4)}::numeric)`), sql`, `)}) as v(id, delta)`;
 
 /**
- * Writes movements (already decided, on locked rows) in one statement: the multi-row insert and, in the same
+ * Writes movements (already decided, on locked rows) in one statement: the insert (its rows one JSON parameter) and, in the same
  * statement (data-modifying CTEs), the update of the lots and of the inventories they change (the rollup triggers see
  * the insert at its end, as before), and the caller's own writes that go with them (`also`: the cost of the items
  * a procedure consumed, its activity log entry), so a command's writes after its reads are one round trip. Returns
@@ -148,24 +151,29 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
     return [];
   }
   const occurredAt = ctx.occurredAt ?? new Date();
-  const insert = tx
-    .insert(stockMovements)
-    .values(
-      rows.map((row) => ({
-        dentalPracticeId: ctx.practiceId, inventoryId: row.inventory.id, productId: row.inventory.productId, lotId: row.lotId, type: row.type,
-        quantity: row.quantity.toFixed(4), unitCost: row.unitCost, reason: ctx.reason ?? null, procedureId: ctx.procedureId ?? null,
-        procedureItemId: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null), counterpartPracticeId: ctx.counterpartPracticeId ?? null,
-        purchaseOrderLineId: ctx.purchaseOrderLineId ?? null, userId: ctx.userId, occurredAt,
-        // Locations: a movement is at its lot's location (check:ledger proves it).
-        locationId: row.locationId ?? sql`(select l.location_id from lots l where l.id = ${row.lotId})`,
-      })),
-    )
-    .returning({ id: stockMovements.id });
+  // The rows as one JSON parameter (a few parameters whatever the number of rows: quick to build and to send).
+  const records = JSON.stringify(
+    rows.map((row, n) => ({
+      n, inventory_id: row.inventory.id, product_id: row.inventory.productId, lot_id: row.lotId, type: row.type, quantity: row.quantity.toFixed(4), unit_cost: row.unitCost,
+      procedure_id: row.procedureId !== undefined ? row.procedureId : (ctx.procedureId ?? null),
+      procedure_item_id: row.procedureItemId !== undefined ? row.procedureItemId : (ctx.procedureItemId ?? null),
+      occurred_at: (row.occurredAt ?? occurredAt).toISOString(), location_id: row.locationId ?? null,
+    })),
+  );
+  // Locations: a movement is at its lot's location (check:ledger proves it), read from the lot when the caller does not hold it.
+  const insert = sql`insert into stock_movements (dental_practice_id, inventory_id, product_id, lot_id, location_id, type, quantity, unit_cost, reason, procedure_id, procedure_item_id,
+      counterpart_practice_id, purchase_order_line_id, user_id, occurred_at)
+    select ${ctx.practiceId}::bigint, x.inventory_id, x.product_id, x.lot_id, coalesce(x.location_id, (select l.location_id from lots l where l.id = x.lot_id)), x.type, x.quantity, x.unit_cost,
+      ${ctx.reason ?? null}::text, x.procedure_id, x.procedure_item_id, ${ctx.counterpartPracticeId ?? null}::bigint, ${ctx.purchaseOrderLineId ?? null}::bigint, ${ctx.userId}::bigint, x.occurred_at
+    from jsonb_to_recordset(${records}::jsonb) as x(n int, inventory_id bigint, product_id bigint, lot_id bigint, location_id bigint, type varchar(16), quantity numeric(16, 4), unit_cost numeric(14, 4),
+      procedure_id bigint, procedure_item_id bigint, occurred_at timestamptz)
+    order by x.n
+    returning id`;
   const byInventory = sumBy(rows, (row) => row.inventory.id);
   const inserted = await rowsOf(
     tx,
     movementIdRow,
-    sql`with moved as (${insert.getSQL()}),
+    sql`with moved as (${insert}),
       lot_changes as (update lots set quantity = lots.quantity + v.delta from ${deltas(sumBy(rows, (row) => row.lotId))} where lots.id = v.id returning 1),
       inventory_changes as (update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id returning 1)
       ${also.length ? sql`, ${asCtes(also)}` : sql``}
@@ -236,6 +244,12 @@ export interface TakeInput {
   procedureItemId?: number | null;
   /** Locations: lots at this location first (the procedure's operatory), then the rest, each in FEFO order (fefo.ts). */
   locationId?: number | null;
+  /**
+   * Several procedures in one take (a sync batch, `recordProcedures`): this input's procedure, instant and operatory in
+   * place of the context's. Its FEFO day, its movements and its stock-out day are its own, exactly as if it were taken
+   * alone after the inputs before it.
+   */
+  context?: Required<Pick<MovementContext, 'procedureId' | 'occurredAt' | 'preferLocationId'>>;
 }
 
 interface LockedLot {
@@ -288,25 +302,32 @@ export async function takeMany(
     .orderBy(asc(lots.id))
     .for('update');
   locked.sort(fefoOrder);
+  const lotsOf = new Map<number, LockedLot[]>();
+  for (const lot of locked) {
+    if (!lotsOf.has(lot.inventoryId)) lotsOf.set(lot.inventoryId, []);
+    lotsOf.get(lot.inventoryId)!.push(lot);
+  }
   // What each lot holds as the items before took from it (the same product twice takes on from the first).
   const holds = new Map(locked.map((lot) => [lot.id, toDecimal(lot.quantity)]));
-  let usableFrom: string | undefined;
+  const usableFrom = new Map<number | undefined, string>();
   let negativeAllowed: boolean | undefined;
   const rows: MovementRow[] = [];
   const results: Array<{ taken: Array<Omit<Taken, 'movementId'>>; cost: string; firstRow: number }> = [];
-  const shortfalls: Array<{ inventory: Inventory; short: Decimal }> = [];
+  const shortfalls: Array<{ inventory: Inventory; short: Decimal; occurredAt: Date | undefined }> = [];
   for (const input of inputs) {
     const inventory = byProduct.get(input.productId)!;
-    const lotsHere = locked
-      .filter((lot) => lot.inventoryId === inventory.id)
+    const here: MovementContext = input.context ? { ...ctx, ...input.context } : ctx;
+    const lotsHere = (lotsOf.get(inventory.id) ?? [])
       .map((lot) => ({ ...lot, quantity: holds.get(lot.id)!.toFixed(4) }))
       .filter((lot) => (input.lotId !== undefined ? lot.id === input.lotId : toDecimal(lot.quantity).gt(0) && (input.lotIds === undefined || input.lotIds.includes(lot.id))));
-    const prefer = input.locationId ?? ctx.preferLocationId ?? null;
+    const prefer = input.locationId ?? here.preferLocationId ?? null;
     if (prefer !== null) lotsHere.sort(fefoOrderAt(prefer));
     if (input.lotId !== undefined && lotsHere.length === 0) throw new AppError('not_found');
     // Named lots (one, or a set: a return takes only what came in on its order line, FEFO among them) may be expired.
     const isNamed = input.lotId !== undefined || input.lotIds !== undefined;
-    const from = isNamed ? null : (usableFrom ??= await usableFromDay(tx, ctx));
+    const dayKey = here.occurredAt?.getTime();
+    if (!isNamed && !usableFrom.has(dayKey)) usableFrom.set(dayKey, await usableFromDay(tx, here));
+    const from = isNamed ? null : usableFrom.get(dayKey)!;
     const expired = (lot: { expiryDate: string | null }) => isExpired(lot.expiryDate, from);
     const { parts, available, left } = allocate(lotsHere.filter((lot) => !expired(lot)), input.quantity);
     // Stock goes back to a supplier only from what is on the shelf: a return never takes stock below zero.
@@ -319,8 +340,9 @@ export async function takeMany(
     const firstRow = rows.length;
     const taken: Array<Omit<Taken, 'movementId'>> = [];
     let cost = toDecimal(0);
+    const own = input.context ? { procedureId: input.context.procedureId, occurredAt: input.context.occurredAt } : {};
     const out = (lotId: number, quantity: Decimal, unitCost: string, locationId?: number) => {
-      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...(procedureItemId !== undefined ? { procedureItemId } : {}), ...(locationId !== undefined ? { locationId } : {}) });
+      rows.push({ inventory, lotId, type: input.type, quantity: quantity.times(-1), unitCost, ...own, ...(procedureItemId !== undefined ? { procedureItemId } : {}), ...(locationId !== undefined ? { locationId } : {}) });
       taken.push({ lotId, quantity: quantity.toFixed(4), unitCost });
       cost = cost.plus(quantity.times(unitCost));
       if (holds.has(lotId)) holds.set(lotId, holds.get(lotId)!.minus(quantity));
@@ -334,12 +356,12 @@ export async function takeMany(
       const lotId = running?.id ?? (await tx.insert(lots).values({ inventoryId: inventory.id, unitCost, locationId: prefer ?? (await mainStoreOf(tx, ctx.practiceId)) }).returning({ id: lots.id }))[0]!.id;
       out(lotId, left, unitCost);
       // Demand not served from stock is a stock-out day (docs/product-rules.md).
-      if (input.type === 'consume') shortfalls.push({ inventory, short: left });
+      if (input.type === 'consume') shortfalls.push({ inventory, short: left, occurredAt: here.occurredAt });
     }
     results.push({ taken, cost: cost.toFixed(4), firstRow });
   }
   const movementIds = await writeMovements(tx, ctx, rows, also?.(results) ?? []);
-  for (const { inventory, short } of shortfalls) await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt: ctx.occurredAt, short });
+  for (const { inventory, short, occurredAt } of shortfalls) await recordShortfall(tx, { practiceId: ctx.practiceId, inventoryId: inventory.id, productId: inventory.productId, occurredAt, short });
   return results.map(({ taken, cost, firstRow }) => ({ taken: taken.map((part, i) => ({ ...part, movementId: movementIds[firstRow + i]! })), cost }));
 }
 
