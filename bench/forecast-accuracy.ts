@@ -20,12 +20,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { combineHistory, forecast, forecastLevels, forecastWithPrior, maeScale, mase, mulberry32, rmsse, scaledBias, smape, toDemand, type ForecastResult, type MethodName } from '@enamel/forecast';
+import type { LifecycleSeries, Series } from './forecast-data/series.ts';
 
-interface Series {
-  id: string;
-  train: number[];
-  test: number[];
-}
 interface DataSet {
   horizon: number;
   season: number;
@@ -33,16 +29,6 @@ interface DataSet {
 }
 type SetName = 'seasonal' | 'intermittent' | 'intermittentMore' | 'weekly';
 
-/** A series of the lifecycle set (see make-weekly.ts). */
-interface LifecycleSeries extends Series {
-  kind: 'switch' | 'stop' | 'launch';
-  predecessor?: number[];
-  sinceSuccession?: number;
-  factor?: number;
-  silent?: number;
-  sinceLaunch?: number;
-  procedureMean?: number;
-}
 
 const INTERMITTENT_METHODS: MethodName[] = ['zero', 'naive', 'snaive', 'mean', 'ses', 'theta', 'croston', 'sba', 'tsb', 'adida', 'imapa', 'intermittent-combo', 'ets-theta', 'theta-tsb', 'auto'];
 const METHODS: Record<SetName, MethodName[]> = {

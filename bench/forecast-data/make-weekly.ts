@@ -17,6 +17,7 @@ import { CODE_WEIGHTS, DEFAULT_CODE_WEIGHT, DEMO_PRACTICES } from '../../apps/ap
 import { dayIn, daysBetween, toDecimal, unitCostOf } from '@enamel/contracts';
 import { mulberry32 } from '@enamel/forecast';
 import { hashSeed, simulatePractice, type SimProduct, type SimTemplate } from '../../apps/api/src/features/seeder/history-sim.ts';
+import type { LifecycleSeries, Series } from './series.ts';
 
 const NOW = new Date('2026-11-16T12:00:00Z');
 const MONTHS = 36;
@@ -27,14 +28,12 @@ const MIN_DEMAND_WEEKS = 8;
 /** The local calendar day of an instant, counted from 1970-01-01. */
 const localDay = (ms: number, timeZone: string) => daysBetween('1970-01-01', dayIn(timeZone, ms));
 
-interface Series {
-  id: string;
-  train: number[];
-  test: number[];
-}
+const LIFECYCLE_WEEKS = 156;
+const lifecycleOut: LifecycleSeries[] = [];
+const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
 /**
- * A series of the lifecycle set, made from a product's simulated weekly usage (156 weeks, the last
+ * Adds a series of the lifecycle set, made from a product's simulated weekly usage (156 weeks, the last
  * 13 the test part) by one of three realistic changes, chosen per product with a fixed seed:
  * - `switch`: the practice replaces the product by a successor `sinceSuccession` weeks (2–8) before
  *   the forecast origin; the successor's usage is the same demand × `factor` (1, 2 or 0.5: one box
@@ -48,20 +47,6 @@ interface Series {
  *   simulation: a stand-in for the procedure-driven demand of its templates, which the app knows
  *   before the product has any history of its own.
  */
-interface LifecycleSeries extends Series {
-  kind: 'switch' | 'stop' | 'launch';
-  predecessor?: number[];
-  sinceSuccession?: number;
-  factor?: number;
-  silent?: number;
-  sinceLaunch?: number;
-  procedureMean?: number;
-}
-
-const LIFECYCLE_WEEKS = 156;
-const lifecycleOut: LifecycleSeries[] = [];
-const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
-
 function lifecycleSeries(id: string, row: number[], rnd: () => number): void {
   if (row.length < LIFECYCLE_WEEKS) return;
   const y = row.slice(row.length - LIFECYCLE_WEEKS);
