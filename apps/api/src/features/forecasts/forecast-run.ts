@@ -1,6 +1,6 @@
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { eq } from 'drizzle-orm';
-import { forecast, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
+import { classify, forecast, forecastWithPrior, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
 import { addDays } from '@enamel/contracts';
 import { dentalPractices, forecastSeries, type Database } from '@enamel/db';
 import { errorText } from '../../core/jobs/index.ts';
@@ -47,6 +47,52 @@ function mae(actual: readonly number[], predicted: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < actual.length; i++) sum += Math.abs(actual[i]! - (predicted[i] ?? 0));
   return sum / Math.max(1, actual.length);
+}
+
+/**
+ * Succession (docs/product-rules.md#succession) as the run sees it: which products are replaced at the forecast date
+ * (their successor, the factor), and for each successor the combined weekly history of the pair in its own units —
+ * every predecessor's use × its factor in the weeks before its succession week added to the product's own, from the
+ * succession week on the product's own only (the predecessor's later weeks, using up its stock, are left out).
+ * Chains (A → B → C) combine recursively, factors multiplied. The ledger is not touched: this is the forecast's view.
+ */
+export function successionHistories(input: WeeklyInput): {
+  replaced: Map<number, { successorId: number; factor: number }>;
+  combined: Map<number, { offset: number; values: number[]; sinceSuccession: number }>;
+} {
+  const replaced = new Map<number, { successorId: number; factor: number }>();
+  const predecessors = new Map<number, WeeklyInput['successions']>();
+  for (const s of input.successions) {
+    replaced.set(s.productId, { successorId: s.successorId, factor: s.factor });
+    predecessors.set(s.successorId, [...(predecessors.get(s.successorId) ?? []), s]);
+  }
+  const full = new Map<number, number[] | null>();
+  /** The product's weekly series over the whole window with its predecessors' converted weeks (null: no use at all). */
+  const fullOf = (id: number, seen: Set<number>): number[] | null => {
+    if (full.has(id)) return full.get(id)!;
+    const own = input.usage.get(id);
+    let values: number[] | null = own ? [...new Array<number>(own.offset).fill(0), ...own.values] : null;
+    for (const link of predecessors.get(id) ?? []) {
+      if (seen.has(link.productId)) continue; // a stored cycle cannot exist; never loop all the same
+      const before = fullOf(link.productId, new Set([...seen, link.productId]));
+      if (!before) continue;
+      values ??= new Array<number>(input.weeks).fill(0);
+      for (let w = 0; w < link.week; w++) values[w] = values[w]! + before[w]! * link.factor;
+    }
+    full.set(id, values);
+    return values;
+  };
+  const combined = new Map<number, { offset: number; values: number[]; sinceSuccession: number }>();
+  for (const [id, links] of predecessors) {
+    if (replaced.has(id)) continue; // replaced in turn: its own successor takes the chain over
+    const values = fullOf(id, new Set([id]));
+    if (!values || !links.some((l) => l.week > 0 && fullOf(l.productId, new Set([id, l.productId])) !== null)) continue;
+    const offset = values.findIndex((v) => v > 0);
+    if (offset < 0) continue;
+    const latest = Math.max(...links.map((l) => l.week));
+    combined.set(id, { offset, values: values.slice(offset), sinceSuccession: Math.max(0, Math.min(input.weeks - latest, input.weeks - offset)) });
+  }
+  return { replaced, combined };
 }
 
 /** Forecasts of every procedure code from its weeks (optionally without the last `cut` weeks). */
@@ -111,7 +157,32 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
   const holdout = input.weeks >= 4 * HOLDOUT_WEEKS ? HOLDOUT_WEEKS : 0;
   const drivenAtOrigin = holdout > 0 ? procedureDrivenDemand(byCode(codeForecasts(input, holdout, level, holdout)), templateLines, level) : {};
 
+  const { replaced, combined } = successionHistories(input);
+  // Usage booked on a replaced product (a planned procedure's template still naming it) moves to its last successor, converted.
+  const bookedUsage = new Map([...input.bookedUsage].map(([id, b]) => [id, [...b]]));
+  for (const [id, booked] of input.bookedUsage) {
+    let to = id;
+    let factor = 1;
+    const seen = new Set([id]);
+    for (let r = replaced.get(to); r && !seen.has(r.successorId); r = replaced.get(to)) {
+      seen.add(r.successorId);
+      to = r.successorId;
+      factor *= r.factor;
+    }
+    if (to === id) continue;
+    bookedUsage.delete(id);
+    const into = bookedUsage.get(to) ?? new Array<number>(horizon).fill(0);
+    bookedUsage.set(to, into.map((v, i) => v + (booked[i] ?? 0) * factor));
+  }
+  const zeros = new Array<number>(horizon).fill(0);
+
   for (const [id, series] of input.usage) {
+    if (replaced.has(id)) {
+      // Replaced at the date: its demand has moved to the successor; nothing more is forecast (or ordered).
+      out.push({ kind: 'product', refId: id, method: 'succeeded', demandClass: classify(series.values).class, source: 'successor', thin: series.values.length < THIN_WEEKS, historyStart: weekStart(series.offset), history: series.values, booked: zeros, mean: zeros, lower: zeros, upper: zeros, sd: zeros, distribution: 'normal' });
+      continue;
+    }
+    if (combined.has(id)) continue; // below: forecast on the history it takes over
     const own = forecast(series.values, optionsFor(series.values.length, horizon, level));
     const fromProcedures = driven[String(id)];
     let useProcedures = false;
@@ -121,7 +192,7 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
       const procAtOrigin = drivenAtOrigin[String(id)];
       useProcedures = procAtOrigin !== undefined && mae(actual, procAtOrigin.mean) < mae(actual, ownAtOrigin.mean);
     }
-    const booked = input.bookedUsage.get(id) ?? noBooking;
+    const booked = bookedUsage.get(id) ?? noBooking;
     const base = useProcedures && fromProcedures ? { method: 'procedures', mean: fromProcedures.mean, lower: fromProcedures.lower, upper: fromProcedures.upper, sd: fromProcedures.sd, distribution: fromProcedures.distribution } : { method: own.method, mean: own.mean, lower: own.lower, upper: own.upper, sd: own.stats.sd, distribution: own.stats.distribution };
     out.push({
       kind: 'product',
@@ -140,8 +211,32 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
       distribution: base.distribution,
     });
   }
-  for (const [id, booked] of input.bookedUsage) {
-    if (input.usage.has(id)) continue;
+  // Successors: their predecessors' converted history before the succession week, their own from it.
+  for (const [id, c] of combined) {
+    const own = input.usage.get(id);
+    const ownValues = own ? own.values.slice(Math.max(0, c.offset - own.offset)) : [];
+    const k = Math.min(c.sinceSuccession, ownValues.length);
+    const r = forecastWithPrior(ownValues, { kind: 'predecessor', history: c.values, sinceSuccession: k }, optionsFor(c.values.length, horizon, level));
+    const booked = bookedUsage.get(id) ?? noBooking;
+    out.push({
+      kind: 'product',
+      refId: id,
+      method: r.method,
+      demandClass: r.classification.class,
+      source: 'predecessor',
+      thin: c.values.length < THIN_WEEKS,
+      historyStart: weekStart(c.offset),
+      history: r.history.combined ?? c.values,
+      booked,
+      mean: plusBooked(r.mean, booked),
+      lower: plusBooked(r.lower, booked),
+      upper: plusBooked(r.upper, booked),
+      sd: [...r.stats.sd],
+      distribution: r.stats.distribution,
+    });
+  }
+  for (const [id, booked] of bookedUsage) {
+    if (input.usage.has(id) || combined.has(id)) continue;
     out.push({ kind: 'product', refId: id, method: 'booked', demandClass: 'no-demand', source: 'schedule', thin: true, historyStart: weekStart(input.weeks), history: [], booked, mean: booked, lower: booked, upper: booked, sd: noBooking, distribution: 'normal' });
   }
   return out;

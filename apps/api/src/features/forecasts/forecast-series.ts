@@ -24,6 +24,13 @@ export interface WeeklyInput {
   /** Planned procedures per code per forecast week, and the product quantities they will use. */
   bookedProcedures: Map<number, number[]>;
   bookedUsage: Map<number, number[]>;
+  /**
+   * Successions in force at the forecast date among the practice's products (docs/product-rules.md#succession): the
+   * old product, its successor, the history week the succession date falls in (0…weeks; a date before the first
+   * history week counts as 0) and the factor (one usage unit of the old product = `factor` of the successor's).
+   * Successions dated after the forecast date are not in force yet and absent.
+   */
+  successions: Array<{ productId: number; successorId: number; week: number; factor: number }>;
 }
 
 type Db = Pick<Database, 'execute'>;
@@ -33,6 +40,7 @@ const tzRow = sqlRow({ tz: sqlCol.text });
 const dayRow = sqlRow({ day: sqlCol.text.nullable() });
 const perProcedureRow = sqlRow({ code: sqlCol.int, product_id: sqlCol.int, total: sqlCol.number, squares: sqlCol.number });
 const bookedRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, q: sqlCol.number });
+const successionRow = sqlRow({ id: sqlCol.int, successor_id: sqlCol.int, day: sqlCol.text, factor: sqlCol.number });
 
 /** Completed procedures per procedure code and week of the window; codes with none are absent. `procedureCodeId` reads one code only. */
 export function proceduresByWeek(db: Db, input: WeekWindow & { practiceId: number; procedureCodeId?: number }): Promise<Map<number, number[]>> {
@@ -139,9 +147,26 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
     bookedUsage.set(r.ref, series);
   }
 
+  // Successions in force at the date where the old product or its successor is stocked or used in the practice.
+  const links = await rowsOf(
+    db,
+    successionRow,
+    sql`select p.id, p.successor_id, to_char(p.succession_date, 'YYYY-MM-DD') as day, p.succession_factor as factor
+        from products p
+        where p.successor_id is not null and p.succession_date is not null and p.succession_date <= ${forecastDate}::date
+          and exists (select 1 from inventories i where i.dental_practice_id = ${practiceId} and i.product_id in (p.id, p.successor_id))`,
+  );
+  const successions = links.map((l) => ({
+    productId: l.id,
+    successorId: l.successor_id,
+    week: Math.min(weeks, Math.max(0, Math.floor(daysBetween(start, l.day) / 7))),
+    factor: l.factor,
+  }));
+
   return {
     start,
     weeks,
+    successions,
     usage,
     procedures,
     usagePerProcedure,

@@ -46,6 +46,7 @@ const candidateRow = sqlRow({
   lower: sqlCol.text.nullable(),
   upper: sqlCol.text.nullable(),
   distribution: sqlCol.text.nullable(),
+  replaced_on: sqlCol.text.nullable(),
 });
 
 /** An inventory of the practice with everything its order suggestion reads. */
@@ -78,6 +79,8 @@ export interface Candidate {
   leadTimeDays: number;
   leadTimeSource: 'offer' | 'supplier' | 'practice';
   forecast: DemandForecast | null;
+  /** The succession date when the product is replaced by a successor on or before the context's date (docs/product-rules.md#succession): it is not ordered any more. */
+  replacedOn: string | null;
 }
 
 function parseJson<T>(text: string | null): T | null {
@@ -121,7 +124,8 @@ export function candidatesSql(ctx: PracticeContext, where?: SQL, set: CandidateS
                co.offer_id, co.supplier_id, co.supplier_name, co.supplier_sku, co.supplier_currency, co.offer_purchase_unit, co.offer_units_per_pack,
                co.offer_price, co.offer_minimum_packs, co.offer_lead_time_days, co.supplier_lead_time_days,
                p.purchase_unit, p.units_per_purchase_unit, p.purchase_price,
-               fs.mean::text as mean, fs.sd::text as sd, fs.lower::text as lower, fs.upper::text as upper, fs.distribution
+               fs.mean::text as mean, fs.sd::text as sd, fs.lower::text as lower, fs.upper::text as upper, fs.distribution,
+               case when p.successor_id is not null and p.succession_date <= ${ctx.date}::date then to_char(p.succession_date, 'YYYY-MM-DD') end as replaced_on
         from inventories i
         join products p on p.id = i.product_id
         left join brands b on b.id = p.brand_id
@@ -178,6 +182,7 @@ export async function loadCandidates(ctx: PracticeContext, where?: SQL, set: Can
       leadTimeDays: leadTimeSource === 'offer' ? r.offer_lead_time_days! : leadTimeSource === 'supplier' ? (r.supplier_lead_time_days ?? ctx.settings.leadTimeDays) : ctx.settings.leadTimeDays,
       leadTimeSource,
       forecast,
+      replacedOn: r.replaced_on,
     };
   });
 }
@@ -227,6 +232,8 @@ function planOf(ctx: PracticeContext, c: Candidate): Omit<Suggestion, 'stockOutD
     unitsPerPack: c.unitsPerPack,
     minimumOrderPacks: c.minimumOrderPacks,
   });
+  // A product replaced by its successor is used up, never ordered again: its demand is the successor's now.
+  if (c.replacedOn !== null) return { candidate: c, levels, plan: { ...plan, needed: false, shortOfOrderUpTo: 0, packs: 0, units: 0, orderByDays: Infinity }, meanDailyDemand: daily, orderByDate: null };
   return { candidate: c, levels, plan, meanDailyDemand: daily, orderByDate: Number.isFinite(plan.orderByDays) ? addDays(ctx.date, plan.orderByDays) : null };
 }
 

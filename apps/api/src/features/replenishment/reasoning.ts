@@ -40,6 +40,7 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
       },
     });
   }
+  if (c.replacedOn !== null) steps.push({ key: 'replaced', values: { date: c.replacedOn } });
   steps.push({ key: 'position', values: { onHand: dec4(c.onHand), inDraft: dec4(c.onOrderInDraft), sent: dec4(c.onOrderSent), position: dec4(s.plan.position), unit } });
   steps.push({
     key: s.plan.needed ? 'atNextReviewNeeded' : 'atNextReviewFine',

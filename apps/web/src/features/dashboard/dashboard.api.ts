@@ -70,8 +70,14 @@ export function useForecastRun(runId: number | null) {
 
 export { isActiveRun } from '@enamel/contracts';
 
-/** A forecasting method as people read it: the library's names (ETS, ARIMA, THETA-TSB…), two of them in this app's words. */
+/** A forecasting method as people read it: the library's names (ETS, ARIMA, THETA-TSB…); booked, procedures, succeeded (replaced by a successor) and ended in this app's words. */
 export function useMethodName() {
   const { t } = useTranslation();
-  return (method: string) => (method === 'booked' ? t('dashboard.forecast.bookedOnly') : method === 'procedures' ? t('dashboard.forecast.fromProcedures') : method.toUpperCase());
+  const named: Record<string, string> = {
+    booked: 'dashboard.forecast.bookedOnly',
+    procedures: 'dashboard.forecast.fromProcedures',
+    succeeded: 'dashboard.forecast.methodSucceeded',
+    ended: 'dashboard.forecast.methodEnded',
+  };
+  return (method: string) => (named[method] ? t(named[method]) : method.toUpperCase());
 }

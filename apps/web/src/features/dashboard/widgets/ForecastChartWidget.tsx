@@ -95,6 +95,11 @@ export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind:
                 {t('dashboard.forecast.fromProcedures')}
               </Badge>
             ) : null}
+            {selected.source === 'predecessor' ? (
+              <Badge variant="light" color="blue" tt="none" data-testid="forecast-predecessor">
+                {t('dashboard.forecast.fromPredecessor')}
+              </Badge>
+            ) : null}
             {selected.thin ? (
               <Badge variant="light" color="orange" tt="none" data-testid="forecast-thin">
                 {t('dashboard.forecast.thin')}
