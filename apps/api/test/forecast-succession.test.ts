@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { forecastSeries, inventories, practiceSettings } from '@enamel/db';
+import { orderSuggestionListContract, type OrderSuggestionRow } from '@enamel/contracts';
+import type { Agent } from './agent.ts';
+import { createPractice } from './factories.ts';
+import { day, runForecastToEnd, uid } from './ledgers.ts';
+import { appWithAdmin, type TestApp } from './test-app.ts';
+
+/**
+ * The forecast run across a succession (docs/product-rules.md#succession, issue 28): a year of weekly use of A, which
+ * names B as its successor three weeks ago with a factor of 0.5; B has only its three weeks since. The run forecasts B
+ * on A's history × 0.5 (source predecessor) and A at zero (method succeeded), so the suggestions order B and never A;
+ * the same ledger without the succession leaves B thin (no levels) and A forecast. An ended series forecasts zero.
+ */
+let t: TestApp;
+let admin: Agent;
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
+afterAll(async () => t.close());
+
+const db = () => t.database.db;
+
+async function product(name: string) {
+  const res = await admin.post('/api/product/create', { name: `${name} ${uid()}`, sku: `FS-${uid()}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '5.00', tracks_lots: false });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; name: string };
+}
+
+/**
+ * Stocks a product with `weekly` uses written into the ledger (index 0 = the week before today, 1 the one before…),
+ * a receipt before them leaving `onHand`, in forecast policy mode with typed levels `typed`.
+ */
+async function stockWithUse(practiceId: number, productId: number, weekly: number[], onHand: number, typed = { reorderPoint: '0', parLevel: '0' }) {
+  const used = weekly.reduce((a, b) => a + b, 0);
+  const res = await admin.post('/api/inventory/receive', { dental_practice_id: practiceId, product_id: productId, quantity: String(used + onHand), unit_cost: '0.50' });
+  expect(res.statusCode, res.body).toBe(200);
+  const first = weekly.length * 7 - 1; // in the week of the oldest use, before it
+  await db().execute(sql`update stock_movements set occurred_at = now() - make_interval(days => ${first}) where dental_practice_id = ${practiceId} and product_id = ${productId}`);
+  const [inventory] = await db().select().from(inventories).where(and(eq(inventories.dentalPracticeId, practiceId), eq(inventories.productId, productId)));
+  const uses = weekly.flatMap((q, k) => (q > 0 ? [{ q, k }] : []));
+  if (uses.length > 0) {
+    await db().execute(sql`insert into stock_movements (dental_practice_id, inventory_id, product_id, type, quantity, unit_cost, occurred_at)
+      select ${practiceId}, ${inventory!.id}, ${productId}, 'consume', -(u->>'q')::numeric, 0.5, now() - make_interval(days => 7 * (u->>'k')::int + 3)
+      from jsonb_array_elements(${JSON.stringify(uses)}::jsonb) u`);
+  }
+  await db().update(inventories).set({ onHand: String(onHand), policyMode: 'forecast', ...typed, updatedAt: new Date() }).where(eq(inventories.id, inventory!.id));
+}
+
+/** A's weekly use (newest first): nothing in the three weeks since the switch, ~20 a week for a year before. */
+const usesOfA = [0, 0, 0, ...Array.from({ length: 52 }, (_, k) => 18 + ((k * 7) % 5))];
+/** B's own weeks since the switch (newest first): a little low while A's last stock was used up. */
+const usesOfB = [10, 6, 4];
+
+async function practice() {
+  const p = await createPractice(db(), { currency: 'GBP' });
+  await db().insert(practiceSettings).values({ dentalPracticeId: p.id, leadTimeDays: 7, reviewPeriodDays: 7, serviceLevel: '0.95' });
+  return p;
+}
+
+async function seriesOf(runId: number, refId: number) {
+  const [row] = await db().select().from(forecastSeries).where(and(eq(forecastSeries.runId, runId), eq(forecastSeries.kind, 'product'), eq(forecastSeries.refId, refId)));
+  return row;
+}
+
+async function suggestions(practiceId: number): Promise<OrderSuggestionRow[]> {
+  const res = await admin.get(`/api/admin/list/order-suggestions?dental_practice_id=${practiceId}&pagesize=100`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.map((r: unknown) => orderSuggestionListContract.row.parse(r));
+}
+
+/** The pair A → B stocked in a new practice (A with typed levels that would order it), with or without the succession. */
+async function pair(withSuccession: boolean) {
+  const p = await practice();
+  const a = await product('Composite A');
+  const b = await product('Composite B');
+  await stockWithUse(p.id, a.id, usesOfA, 6, { reorderPoint: '10', parLevel: '40' });
+  await stockWithUse(p.id, b.id, usesOfB, 2);
+  if (withSuccession) {
+    const res = await admin.request('PUT', `/api/product/${a.id}/successor`, { json: { successor_id: b.id, succession_date: day(-21), succession_factor: '0.5' } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return { p, a, b };
+}
+
+const average = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const demandOfA = average(usesOfA.slice(3));
+
+describe('forecast runs across a succession', () => {
+  it('the successor is forecast on its predecessor’s history × the factor, the replaced product at zero; suggestions order the successor only', async () => {
+    const { p, a, b } = await pair(true);
+    const run = await runForecastToEnd(admin, p.id);
+    expect(run.status).toBe('succeeded');
+
+    const sb = (await seriesOf(run.id, b.id))!;
+    expect(sb).toMatchObject({ source: 'predecessor', thin: false });
+    // The combined history: A's 52 weeks × 0.5, then B's own three weeks (oldest first); the ledger is not rewritten.
+    expect(sb.history).toHaveLength(55);
+    expect(sb.history.slice(-3)).toEqual([...usesOfB].reverse());
+    expect(sb.history.slice(0, 52)).toEqual(usesOfA.slice(3).reverse().map((x) => x * 0.5));
+    expect(sb.mean[0]).toBeGreaterThan(0.8 * demandOfA * 0.5);
+    expect(sb.mean[0]).toBeLessThan(1.2 * demandOfA * 0.5);
+
+    const sa = (await seriesOf(run.id, a.id))!;
+    expect(sa).toMatchObject({ method: 'succeeded', source: 'successor' });
+    expect(sa.history).toEqual(usesOfA.slice().reverse()); // its own history as it happened
+    expect(sa.mean.every((m) => m === 0) && sa.upper.every((m) => m === 0)).toBe(true);
+
+    const [ia] = await db().select().from(inventories).where(and(eq(inventories.dentalPracticeId, p.id), eq(inventories.productId, a.id)));
+    const [ib] = await db().select().from(inventories).where(and(eq(inventories.dentalPracticeId, p.id), eq(inventories.productId, b.id)));
+    expect(ia!.suggestedReorderPoint).toBeNull();
+    expect(Number(ib!.suggestedReorderPoint)).toBeGreaterThan(0);
+
+    const rows = await suggestions(p.id);
+    expect(rows.some((r) => r.product_id === b.id)).toBe(true);
+    // A is below its typed reorder point, yet replaced: used up, not ordered.
+    expect(rows.some((r) => r.product_id === a.id)).toBe(false);
+    const reasoning = await admin.get(`/api/replenishment/order-suggestions/${ia!.id}/reasoning?dental_practice_id=${p.id}`);
+    expect(reasoning.statusCode, reasoning.body).toBe(200);
+    expect(reasoning.json().data.steps).toContainEqual({ key: 'replaced', values: { date: day(-21) } });
+  });
+
+  it('without the succession: B is thin (its own three weeks, no levels) and A is still forecast and ordered', async () => {
+    const { p, a, b } = await pair(false);
+    const run = await runForecastToEnd(admin, p.id);
+    const sb = (await seriesOf(run.id, b.id))!;
+    expect(sb).toMatchObject({ source: 'history', thin: true, history: [...usesOfB].reverse() });
+    expect(sb.mean[0]).toBeLessThan(0.8 * demandOfA * 0.5);
+    const sa = (await seriesOf(run.id, a.id))!;
+    expect(sa.source).toBe('history');
+    expect(sa.mean[0]).toBeGreaterThan(0);
+    const rows = await suggestions(p.id);
+    expect(rows.some((r) => r.product_id === a.id)).toBe(true);
+    expect(rows.some((r) => r.product_id === b.id)).toBe(false);
+  });
+
+  it('a succession dated after the run’s date is not in force yet: both products are forecast on their own', async () => {
+    const { p, a, b } = await pair(false);
+    const res = await admin.request('PUT', `/api/product/${a.id}/successor`, { json: { successor_id: b.id, succession_date: day(-21), succession_factor: '0.5' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const run = await runForecastToEnd(admin, p.id, day(-28));
+    expect((await seriesOf(run.id, a.id))!.source).toBe('history');
+    expect(await seriesOf(run.id, b.id)).toBeUndefined(); // no movement of B before that date
+  });
+
+  it('a series that ended (regular demand, then none for months) forecasts zero and is not suggested', async () => {
+    const p = await practice();
+    const e = await product('Discontinued bur');
+    await stockWithUse(p.id, e.id, [...new Array<number>(16).fill(0), ...Array.from({ length: 40 }, (_, k) => 5 + (k % 3))], 1);
+    const run = await runForecastToEnd(admin, p.id);
+    const se = (await seriesOf(run.id, e.id))!;
+    expect(se.method).toBe('ended');
+    expect(se.mean.every((m) => m === 0)).toBe(true);
+    const [ie] = await db().select().from(inventories).where(and(eq(inventories.dentalPracticeId, p.id), eq(inventories.productId, e.id)));
+    expect(ie!.suggestedReorderPoint).toBeNull();
+    expect((await suggestions(p.id)).some((r) => r.product_id === e.id)).toBe(false);
+  });
+});
