@@ -6,6 +6,8 @@ import type { Agent } from './agent.ts';
 import { createPractice } from './factories.ts';
 import { day, runForecastToEnd, uid } from './ledgers.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
+import { forecastAll } from '../src/features/forecasts/forecast-run.ts';
+import type { WeeklyInput } from '../src/features/forecasts/forecast-series.ts';
 
 /**
  * The forecast run across a succession (docs/product-rules.md#succession, issue 28): a year of weekly use of A, which
@@ -153,5 +155,46 @@ describe('forecast runs across a succession', () => {
     const [ie] = await db().select().from(inventories).where(and(eq(inventories.dentalPracticeId, p.id), eq(inventories.productId, e.id)));
     expect(ie!.suggestedReorderPoint).toBeNull();
     expect((await suggestions(p.id)).some((r) => r.product_id === e.id)).toBe(false);
+  });
+});
+
+describe('forecastAll with successions (pure, no database)', () => {
+  const weeks = 40;
+  const flat = (n: number, v: number) => new Array<number>(n).fill(v);
+  const input = (over: Partial<WeeklyInput>): WeeklyInput => ({
+    start: '2026-01-05', weeks, usage: new Map(), procedures: new Map(), usagePerProcedure: [], bookedProcedures: new Map(), bookedUsage: new Map(), successions: [], ...over,
+  });
+
+  it('a chain A → B → C combines both predecessors with the factors multiplied; A and B forecast zero; booked use of A moves to C', () => {
+    // A used 8 a week until week 20; B (factor 0.5 from A) from week 20 to 30, 4 a week, plus a trial of 1 in week 10; C (factor 2 from B) from week 30.
+    const usage = new Map([
+      [1, { offset: 0, values: [...flat(20, 8), ...flat(20, 0)] }],
+      [2, { offset: 10, values: [1, ...flat(9, 0), ...flat(10, 4), ...flat(10, 0)] }],
+      [3, { offset: 30, values: flat(10, 8) }],
+    ]);
+    const booked = [...flat(1, 0), 3, ...flat(10, 0)];
+    const out = forecastAll(input({ usage, bookedUsage: new Map([[1, booked]]), successions: [
+      { productId: 1, successorId: 2, week: 20, factor: 0.5 },
+      { productId: 2, successorId: 3, week: 30, factor: 2 },
+    ] }), 12, 0.95);
+    const of = (id: number) => out.filter((s) => s.kind === 'product' && s.refId === id);
+    expect(of(1)).toHaveLength(1);
+    expect(of(2)).toHaveLength(1);
+    for (const id of [1, 2]) expect(of(id)[0]).toMatchObject({ method: 'succeeded', source: 'successor', mean: flat(12, 0), booked: flat(12, 0) });
+    const c = of(3)[0]!;
+    // In C's units: A × 0.5 × 2 = 8 before week 20 (plus B's trial × 2 in week 10), B × 2 = 8 to week 30, C's own 8 since.
+    const expected = flat(40, 8);
+    expected[10] = 8 + 2;
+    expect(c).toMatchObject({ source: 'predecessor', thin: false, historyStart: '2026-01-05', history: expected });
+    expect(c.booked).toEqual(booked.map((b) => b * 0.5 * 2));
+    expect(c.mean[1]! - c.booked[1]!).toBeGreaterThan(6);
+    expect(c.mean[1]! - c.booked[1]!).toBeLessThan(10);
+  });
+
+  it('a successor with no use of its own yet takes its predecessor’s history up to the date and zeros since', () => {
+    const usage = new Map([[1, { offset: 0, values: [...flat(36, 6), ...flat(4, 0)] }]]);
+    const out = forecastAll(input({ usage, successions: [{ productId: 1, successorId: 2, week: 36, factor: 1 }] }), 4, 0.95);
+    const b = out.find((s) => s.refId === 2)!;
+    expect(b).toMatchObject({ source: 'predecessor', history: [...flat(36, 6), ...flat(4, 0)] });
   });
 });
