@@ -82,7 +82,9 @@ export function ProductFormModal({ opened, id: openedId, onClose }: { opened: bo
         name: p.name, sku: p.sku, gtin: p.gtin ?? '', brand_id: p.brand_id === null ? null : String(p.brand_id), category_id: p.category_id === null ? null : String(p.category_id),
         usage_unit: p.usage_unit, purchase_unit: p.purchase_unit, units_per_purchase_unit: p.units_per_purchase_unit, purchase_price: p.purchase_price,
         tracks_lots: p.tracks_lots, description: p.description ?? '',
-        successor: p.succession.successor, succession_date: p.succession.succession_date ?? todayDay(), succession_factor: p.succession.succession_factor ?? 1,
+        successor: p.succession.successor, succession_date: p.succession.succession_date ?? todayDay(),
+        // The stored factor has six places (0.500000): shown as typed (0.5).
+        succession_factor: p.succession.succession_factor != null ? String(Number(p.succession.succession_factor)) : 1,
       });
       setKnownBrand(p.brand_id !== null && p.brand_name ? { id: p.brand_id, name: p.brand_name } : null);
     }

@@ -63,7 +63,7 @@ export function ProductSuccessionSection({ product, onOpen }: { product: Product
         <ConfirmDialog
           opened={confirming}
           title={t('products.succession.switchTitle', { count: templates })}
-          message={t('products.succession.switchMessage', { count: templates, name: product.name, successor: successor.name, factor: product.succession.succession_factor ?? '1' })}
+          message={t('products.succession.switchMessage', { count: templates, name: product.name, successor: successor.name, factor: String(Number(product.succession.succession_factor ?? '1')) })}
           confirmLabel={t('products.succession.switchConfirm')}
           onConfirm={switchTemplates}
           onClose={() => setConfirming(false)}
