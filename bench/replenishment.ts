@@ -96,20 +96,20 @@ async function replayPractices(db: Database): Promise<void> {
     console.log(row(typedDaily, r.currency, performance.now() - s));
     s = performance.now();
     const forecastOf = (productId: number, week: number) => forecasts.get(`${r.id}:${productId}:${week}`) ?? null;
-    const policy = forecastPolicy(forecastOf, { serviceLevel: r.serviceLevel, reviewPeriodDays: r.reviewPeriodDays });
+    const policy = forecastPolicy(forecastOf, { serviceLevel: r.serviceLevel, reviewPeriodDays: r.reviewPeriodDays }, r.products);
     const ours = replay(r.products, policy, r.days, r.reviewPeriodDays);
     console.log(row(ours, r.currency, performance.now() - s));
     console.log(`  (${policy.levelCalls()} forecastLevels calls: only where an order may be due)`);
     // The forecast policy with a review period of one day (a practice that orders daily), against the daily typed baseline.
     s = performance.now();
-    const oursDaily = replay(r.products, forecastPolicy(forecastOf, { serviceLevel: r.serviceLevel, reviewPeriodDays: 1 }, 'forecast suggestions, reviewed daily'), r.days, 1);
+    const oursDaily = replay(r.products, forecastPolicy(forecastOf, { serviceLevel: r.serviceLevel, reviewPeriodDays: 1 }, r.products, 'forecast suggestions, reviewed daily'), r.days, 1);
     console.log(row(oursDaily, r.currency, performance.now() - s));
     const dailyCut = 1 - oursDaily.averageInventoryValue / typedDaily.averageInventoryValue;
     console.log(`  daily against daily: fill rate ${pct(oursDaily.fillRate)} vs ${pct(typedDaily.fillRate)}, average inventory ${dailyCut >= 0 ? '−' : '+'}${pct(Math.abs(dailyCut))}, expired ${money(oursDaily.expiredValue, r.currency)} vs ${money(typedDaily.expiredValue, r.currency)}`);
     // The same forecasts at a higher service level: what the goal would cost.
     const variants = (HIGHER > r.serviceLevel ? [HIGHER] : []).map((level) => {
       s = performance.now();
-      const v = replay(r.products, forecastPolicy(forecastOf, { serviceLevel: level, reviewPeriodDays: r.reviewPeriodDays }, `forecast suggestions @ ${pct(level, 0)}`), r.days, r.reviewPeriodDays);
+      const v = replay(r.products, forecastPolicy(forecastOf, { serviceLevel: level, reviewPeriodDays: r.reviewPeriodDays }, r.products, `forecast suggestions @ ${pct(level, 0)}`), r.days, r.reviewPeriodDays);
       console.log(row(v, r.currency, performance.now() - s));
       return { level, v };
     });

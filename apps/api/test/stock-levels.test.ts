@@ -28,8 +28,8 @@ async function product(name: string) {
   return res.json().data as { id: number };
 }
 
-async function stock(practiceId: number, productId: number, quantity: string) {
-  const res = await admin.post('/api/inventory/receive', { dental_practice_id: practiceId, product_id: productId, quantity, unit_cost: '1' });
+async function stock(practiceId: number, productId: number, quantity: string, unitCost = '1') {
+  const res = await admin.post('/api/inventory/receive', { dental_practice_id: practiceId, product_id: productId, quantity, unit_cost: unitCost });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
 }
@@ -89,7 +89,7 @@ describe('suggested levels from the stored run', () => {
     expect(normal).toMatchObject({ policy_mode: 'manual', suggested_reorder_point: '24.6523', suggested_order_up_to: '34.6523', effective_reorder_point: '0.0000', effective_order_up_to: '0.0000' });
     expect(normal.suggestion).toEqual({
       run_id: run.id, run_date: day(0), distribution: 'normal', lead_time_days: 14, lead_time_source: 'practice', review_period_days: 7, service_level: 0.95,
-      mean_lead_time_demand: 20, mean_cycle_demand: 30, safety_stock: 4.6523, fallback: null,
+      mean_lead_time_demand: 20, mean_cycle_demand: 30, safety_stock: 4.6523, fallback: null, practice_service_level: 0.95,
     });
     // The preferred offer's 21 days: mean 30, variance 12; s = 30 + 1.644854 × 3.464102 = 35.6979; S = s + 10.
     const offered = await detail(ids.offered!);
@@ -109,6 +109,45 @@ describe('suggested levels from the stored run', () => {
     await t.database.db.update(supplierOffers).set({ leadTimeDays: null }).where(eq(supplierOffers.productId, (await detail(ids.offered!)).product_id as number));
     await refreshSuggestedLevels(t.database.db, practice.id);
     expect((await detail(ids.offered!)).suggestion).toMatchObject({ lead_time_days: 10, lead_time_source: 'supplier' });
+  });
+
+  it('share the practice service level out by cost: the dear product lower, the cheap one higher, the use-weighted mean the practice’s', async () => {
+    const db = t.database.db;
+    const practice = await createPractice(db);
+    expect((await admin.post('/api/configuration/create', { dental_practice_id: practice.id, lead_time_days: 14, review_period_days: 7, service_level: 0.95 })).statusCode).toBe(201);
+    const [cheap, dear] = [await product('Cheap gloves'), await product('Dear implant')];
+    // Gloves at 0.05 a unit, 40 a week; implants at 250 a unit, 1 a week.
+    const ids = { cheap: await stock(practice.id, cheap.id, '100', '0.05'), dear: await stock(practice.id, dear.id, '5', '250') };
+    const tenWeeks = flat(10, 40);
+    await storedRun(practice.id, [
+      { productId: cheap.id, history: tenWeeks, mean: flat(12, 40), sd: flat(12, 6), distribution: 'normal' },
+      { productId: dear.id, history: flat(10, 1), mean: flat(12, 1), sd: flat(12, 1), distribution: 'normal' },
+    ]);
+    await refreshSuggestedLevels(db, practice.id);
+    const [c, d] = [await detail(ids.cheap), await detail(ids.dear)];
+    const [a, b] = [c.suggestion!.service_level as number, d.suggestion!.service_level as number];
+    expect(c.suggestion).toMatchObject({ practice_service_level: 0.95 });
+    expect(d.suggestion).toMatchObject({ practice_service_level: 0.95 });
+    // By hand: holding a unit for the 7-day review costs 0.05 × 25 % × 7/365 = 0.00024 (gloves) and 250 × … = 1.1986
+    // (implant); one shortage cost p gives α = p / (p + holding), and (40 α₁ + 1 α₂) / 41 = 0.95.
+    expect(a).toBeGreaterThan(0.95);
+    expect(b).toBeLessThan(0.95);
+    expect((40 * a + b) / 41).toBeCloseTo(0.95, 3);
+    const p = (a / (1 - a)) * 0.05 * 0.25 * (7 / 365);
+    expect(b).toBeCloseTo(Math.max(0.5, p / (p + 250 * 0.25 * (7 / 365))), 3);
+    // The levels are the package's at each product's own level.
+    const dearLevels = forecastLevels({ mean: flat(12, 1), sd: flat(12, 1), distribution: 'normal' }, { leadTimeDays: 14, reviewPeriodDays: 7, serviceLevel: b })!;
+    expect(d).toMatchObject({ suggested_reorder_point: dearLevels.reorderPoint.toFixed(4), suggested_order_up_to: dearLevels.orderUpTo.toFixed(4) });
+    const atPractice = forecastLevels({ mean: flat(12, 1), sd: flat(12, 1), distribution: 'normal' }, { leadTimeDays: 14, reviewPeriodDays: 7, serviceLevel: 0.95 })!;
+    expect(dearLevels.reorderPoint).toBeLessThan(atPractice.reorderPoint);
+    // In forecast mode the suggestion's reasoning says the product's own level and the practice's it came from.
+    expect((await admin.post('/api/inventory/apply-suggestions', { dental_practice_id: practice.id, inventory_ids: [ids.dear], mode: 'forecast' })).statusCode).toBe(200);
+    const reasoning = (await admin.get(`/api/replenishment/order-suggestions/${ids.dear}/reasoning?dental_practice_id=${practice.id}`)).json().data;
+    expect(reasoning).toMatchObject({ level_source: 'forecast', service_level: b, practice_service_level: 0.95 });
+    expect(reasoning.steps).toContainEqual({ key: 'serviceLevelByCost', values: { serviceLevel: Math.round(b * 1000) / 10, practiceServiceLevel: 95 } });
+    // The cheap product in manual mode keeps the practice's level in its reasoning (typed levels in force).
+    const typed = (await admin.get(`/api/replenishment/order-suggestions/${ids.cheap}/reasoning?dental_practice_id=${practice.id}`)).json().data;
+    expect(typed).toMatchObject({ level_source: 'typed', service_level: 0.95, practice_service_level: 0.95 });
   });
 
   it('agree with the forecast package on the stored series', async () => {

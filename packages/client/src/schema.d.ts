@@ -2656,6 +2656,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -14152,6 +14153,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -14386,6 +14388,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -14630,6 +14633,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -14875,6 +14879,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -15270,6 +15275,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -15504,6 +15510,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -15990,6 +15997,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -16377,6 +16385,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -16611,6 +16620,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -16856,6 +16866,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -17100,6 +17111,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -17330,6 +17342,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -17563,6 +17576,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -17805,6 +17819,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -18037,6 +18052,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -18272,6 +18288,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -18514,6 +18531,7 @@ export interface paths {
                                     lead_time_source: "offer" | "supplier" | "practice" | null;
                                     mean_cycle_demand: number | null;
                                     mean_lead_time_demand: number | null;
+                                    practice_service_level?: number | null;
                                     review_period_days: number | null;
                                     run_date: string | null;
                                     run_id: number | null;
@@ -33639,6 +33657,7 @@ export interface paths {
                                 policy_mode: "manual" | "forecast";
                                 position: string;
                                 position_at_next_review: string;
+                                practice_service_level: number;
                                 product_id: number;
                                 product_name: string;
                                 reorder_point: string;

@@ -65,7 +65,10 @@ export const orderSuggestionReasoningSchema = z.object({
   lead_time_days: z.number().int(),
   lead_time_source: z.enum(['offer', 'supplier', 'practice']),
   review_period_days: z.number().int(),
+  /** The product's own service level (the practice's spread by cost when the forecast's levels are in force). */
   service_level: z.number(),
+  /** The practice's setting. */
+  practice_service_level: z.number(),
   mean_daily_demand: z.number().nullable(),
   mean_lead_time_demand: z.number().nullable(),
   mean_cycle_demand: z.number().nullable(),

@@ -31,6 +31,7 @@ export const reorderSuggestionFiguresSchema = z.object({
   lead_time_days: z.number().int().nullable(),
   lead_time_source: z.enum(LEAD_TIME_SOURCES).nullable(),
   review_period_days: z.number().int().nullable(),
+  /** The product's own service level: the practice's spread over its products by what a unit costs to hold. */
   service_level: z.number().nullable(),
   /** Mean demand over the lead time (usage units). */
   mean_lead_time_demand: z.number().nullable(),
@@ -38,6 +39,8 @@ export const reorderSuggestionFiguresSchema = z.object({
   mean_cycle_demand: z.number().nullable(),
   safety_stock: z.number().nullable(),
   fallback: z.enum(LEVEL_FALLBACKS).nullable(),
+  /** The practice's setting the product's level came from (absent on suggestions stored before it was recorded). */
+  practice_service_level: z.number().nullable().optional(),
 });
 export type ReorderSuggestionFigures = z.infer<typeof reorderSuggestionFiguresSchema>;
 

@@ -27,3 +27,5 @@ export { detectLifecycle, gapThreshold, zeroRuns, LIFECYCLE } from './lifecycle.
 export type { Lifecycle, LifecycleState } from './lifecycle.ts';
 export { forecastWithPrior, combineHistory, PRIOR } from './prior.ts';
 export type { HistoryPrior, PredecessorPrior, DemandPrior, HistorySource, PriorForecastResult } from './prior.ts';
+export { costAwareServiceLevels, HOLDING_RATE_PER_YEAR, SERVICE_LEVEL_FLOOR, SERVICE_LEVEL_CAP } from './service-levels.ts';
+export type { ServiceLevelItem, CostAwareLevels } from './service-levels.ts';

@@ -8,6 +8,15 @@ const round = (x: number, places = 2) => Math.round(x * 10 ** places) / 10 ** pl
 const finiteOrNull = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? null : round(x, 4));
 
 /**
+ * The product's own service level, as the levels job stored it with its suggested levels (the practice's spread by
+ * cost, features/forecasts/forecast-levels.ts); the practice's when the levels are typed or were stored without it.
+ */
+function productServiceLevel(ctx: PracticeContext, s: Suggestion): number {
+  const stored = s.candidate.suggestionFigures?.service_level;
+  return s.levels.source === 'forecast' && typeof stored === 'number' && stored > 0 && stored < 1 ? stored : ctx.settings.serviceLevel;
+}
+
+/**
  * A suggestion's reasoning: every figure of its row, the forecast figures behind the levels (mean demand over the
  * lead time, safety stock, service level, review period, the run) and the arithmetic as steps the screen renders in
  * the reader's language (`replenishment.steps.<key>` with the values).
@@ -15,7 +24,8 @@ const finiteOrNull = (x: number | null | undefined) => (x === null || x === unde
 export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestionReasoning {
   const c = s.candidate;
   const review = ctx.settings.reviewPeriodDays;
-  const figures = c.forecast ? forecastLevels(c.forecast, { leadTimeDays: c.leadTimeDays, reviewPeriodDays: review, serviceLevel: ctx.settings.serviceLevel }) : null;
+  const serviceLevel = productServiceLevel(ctx, s);
+  const figures = c.forecast ? forecastLevels(c.forecast, { leadTimeDays: c.leadTimeDays, reviewPeriodDays: review, serviceLevel }) : null;
   const fallback: TypedLevelReason | null =
     s.levels.source === 'forecast' ? null : c.policyMode === 'manual' ? 'manual_mode' : ctx.run ? 'no_forecast_levels' : 'no_forecast_run';
   const onOrder = c.onOrderInDraft + c.onOrderSent;
@@ -33,12 +43,15 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
         leadTimeDays: c.leadTimeDays,
         meanLeadTimeDemand: round(figures.meanLeadTimeDemand),
         safetyStock: round(figures.safetyStock),
-        serviceLevel: round(ctx.settings.serviceLevel * 100, 1),
+        serviceLevel: round(serviceLevel * 100, 1),
         reviewPeriodDays: review,
         meanCycleDemand: round(figures.meanCycleDemand),
         unit,
       },
     });
+    if (Math.abs(serviceLevel - ctx.settings.serviceLevel) >= 0.0005) {
+      steps.push({ key: 'serviceLevelByCost', values: { serviceLevel: round(serviceLevel * 100, 1), practiceServiceLevel: round(ctx.settings.serviceLevel * 100, 1) } });
+    }
   }
   if (c.replacedOn !== null) steps.push({ key: 'replaced', values: { date: c.replacedOn } });
   steps.push({ key: 'position', values: { onHand: dec4(c.onHand), inDraft: dec4(c.onOrderInDraft), sent: dec4(c.onOrderSent), position: dec4(s.plan.position), unit } });
@@ -93,7 +106,8 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
     lead_time_days: c.leadTimeDays,
     lead_time_source: c.leadTimeSource,
     review_period_days: review,
-    service_level: ctx.settings.serviceLevel,
+    service_level: serviceLevel,
+    practice_service_level: ctx.settings.serviceLevel,
     mean_daily_demand: finiteOrNull(s.meanDailyDemand),
     mean_lead_time_demand: finiteOrNull(figures?.meanLeadTimeDemand),
     mean_cycle_demand: finiteOrNull(figures?.meanCycleDemand),

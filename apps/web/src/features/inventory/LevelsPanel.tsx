@@ -34,6 +34,13 @@ export function LevelsPanel({ inventory, canUpdate }: { inventory: Levels; canUp
   const hasSuggestion = inventory.suggested_reorder_point !== null && inventory.suggested_order_up_to !== null;
   const amount = (value: string | number | null) => (value === null ? '—' : `${quantity(value)}\u00a0${unit}`);
   const editable = canUpdate && inventory.status === 'active';
+  const percent = (x: number) => format.number(x, { style: 'percent', maximumFractionDigits: 1 });
+  // The product's own level; the practice's beside it when the cost-aware share-out moved it (docs/product-rules.md#reorder-levels).
+  const serviceLevelText = (f: NonNullable<typeof figures>) => {
+    if (f.service_level === null) return '—';
+    const practice = f.practice_service_level ?? null;
+    return practice === null || Math.abs(practice - f.service_level) < 0.0005 ? percent(f.service_level) : t('levels.figures.serviceLevelOfPractice', { level: percent(f.service_level), practice: percent(practice) });
+  };
 
   const act = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -81,7 +88,7 @@ export function LevelsPanel({ inventory, canUpdate }: { inventory: Levels; canUp
             <Figure label={t('levels.figures.leadTimeDemand')} value={amount(figures.mean_lead_time_demand)} />
             <Figure label={t('levels.figures.cycleDemand')} value={amount(figures.mean_cycle_demand)} />
             <Figure label={t('levels.figures.safetyStock')} value={amount(figures.safety_stock)} />
-            <Figure label={t('levels.figures.serviceLevel')} value={figures.service_level === null ? '—' : format.number(figures.service_level, { style: 'percent', maximumFractionDigits: 1 })} />
+            <Figure label={t('levels.figures.serviceLevel')} value={serviceLevelText(figures)} />
             <Figure label={t('levels.figures.leadTime')} value={`${t('levels.days', { count: figures.lead_time_days ?? 0 })}${figures.lead_time_source ? ` · ${t(`levels.leadTimeSource.${figures.lead_time_source}`)}` : ''}`} />
             <Figure label={t('levels.figures.reviewPeriod')} value={t('levels.days', { count: figures.review_period_days ?? 0 })} />
             <Figure label={t('levels.figures.distribution')} value={figures.distribution ? t(`levels.distribution.${figures.distribution}`) : '—'} />

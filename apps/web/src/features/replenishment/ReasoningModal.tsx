@@ -34,7 +34,14 @@ function ReasoningBody({ r }: { r: OrderSuggestionReasoning }) {
         <Figure label={t('replenishment.fields.levelSource')} value={t(`replenishment.levelSources.${r.level_source}`)} />
         <Figure label={t('replenishment.fields.leadTime')} value={t('replenishment.days', { count: r.lead_time_days })} />
         <Figure label={t('replenishment.fields.reviewPeriod')} value={t('replenishment.days', { count: r.review_period_days })} />
-        <Figure label={t('replenishment.fields.serviceLevel')} value={`${quantity((r.service_level * 100).toFixed(1))} %`} />
+        <Figure
+          label={t('replenishment.fields.serviceLevel')}
+          value={
+            Math.abs(r.service_level - r.practice_service_level) < 0.0005
+              ? `${quantity((r.service_level * 100).toFixed(1))} %`
+              : t('levels.figures.serviceLevelOfPractice', { level: `${quantity((r.service_level * 100).toFixed(1))} %`, practice: `${quantity((r.practice_service_level * 100).toFixed(1))} %` })
+          }
+        />
         <Figure label={t('replenishment.fields.meanLeadTimeDemand')} value={number(r.mean_lead_time_demand)} />
         <Figure label={t('replenishment.fields.safetyStock')} value={number(r.safety_stock)} />
         <Figure label={t('replenishment.fields.run')} value={r.run_id === null ? t('replenishment.noRun') : `#${r.run_id} · ${day(r.run_date)}`} />
