@@ -1,3 +1,5 @@
+import { lotsExpiryWaste } from '@enamel/forecast';
+
 /**
  * The replay engine of `npm run bench -- replenishment`: one practice's products, day by day, under one ordering
  * policy, on the demand that really happened. Pure (no database, no clock): the bench feeds it what it read from the
@@ -137,6 +139,8 @@ export interface ProductOutcome {
   valueDays: number;
   expiredUnits: number;
   expiredValue: number;
+  /** Value of the closing shelf expected to expire unused (`closingWaste`): waste the replay's own window cannot show. */
+  wasteAheadValue: number;
   orders: Array<{ day: number; units: number; supplierId: number }>;
 }
 
@@ -149,6 +153,7 @@ export interface PolicyOutcome {
   stockOutEvents: number;
   averageInventoryValue: number;
   expiredValue: number;
+  wasteAheadValue: number;
   poLines: number;
   /** Orders to one supplier on one day (or, for a weekly review, in one week) make one purchase order. */
   purchaseOrders: number;
@@ -160,7 +165,7 @@ export function replayProduct(p: ReplayProduct, policy: Policy, days: number): P
   const shelf = emptyShelf();
   for (const lot of p.openingLots) receive(shelf, lot.quantity, lot.expiryDay);
   shelf.pending = p.openingPending.map((x) => ({ ...x }));
-  const out: ProductOutcome = { productId: p.id, demand: 0, served: 0, stockOutDays: 0, valueDays: 0, expiredUnits: 0, expiredValue: 0, orders: [] };
+  const out: ProductOutcome = { productId: p.id, demand: 0, served: 0, stockOutDays: 0, valueDays: 0, expiredUnits: 0, expiredValue: 0, wasteAheadValue: 0, orders: [] };
   for (let day = 0; day < days; day++) {
     receiveDue(shelf, day);
     const gone = expire(shelf, day);
@@ -181,7 +186,22 @@ export function replayProduct(p: ReplayProduct, policy: Policy, days: number): P
     if (demand - served > 1e-9) out.stockOutDays++;
     out.valueDays += onHand(shelf) * p.unitCost;
   }
+  out.wasteAheadValue = closingWaste(shelf, p, days) * p.unitCost;
   return out;
+}
+
+/**
+ * Units of the shelf left after the last replayed day that are expected to expire unused (what is on its way is
+ * counted as arriving first): the forecasting package's FEFO expiry waste (`lotsExpiryWaste`) at the product's mean
+ * use over the replayed days, as Poisson demand; the same demand for every policy, so the figure compares what each
+ * left on the shelf. Expiry inside a 26-week window only shows the lots that were there at its start (every lot
+ * bought in it lasts at least six months), so without this the policies' own waste would not show.
+ */
+export function closingWaste(shelf: Shelf, p: ReplayProduct, days: number): number {
+  const weekly = (p.demand.reduce((a, d) => a + d, 0) / Math.max(1, days)) * 7;
+  const lots = [...shelf.lots.map((l) => ({ quantity: l.quantity, expiryDay: l.expiryDay })), ...shelf.pending.map((x) => ({ quantity: x.units, expiryDay: x.expiryDay }))];
+  const forecast = { mean: [weekly], sd: [Math.sqrt(weekly)], distribution: 'count' as const };
+  return lotsExpiryWaste(lots.map((l) => ({ quantity: l.quantity, daysToExpiry: l.expiryDay === null ? null : l.expiryDay - days + 1 })), forecast).reduce((a, w) => a + w.expectedWaste, 0);
 }
 
 /** Every product under one policy; `batchDays` groups a supplier's lines into one purchase order (1: per day, 7: per week). */
@@ -199,6 +219,7 @@ export function replay(products: ReplayProduct[], policy: Policy, days: number, 
     stockOutEvents: outcomes.reduce((s, o) => s + o.stockOutDays, 0),
     averageInventoryValue: outcomes.reduce((s, o) => s + o.valueDays, 0) / Math.max(1, days),
     expiredValue: outcomes.reduce((s, o) => s + o.expiredValue, 0),
+    wasteAheadValue: outcomes.reduce((s, o) => s + o.wasteAheadValue, 0),
     poLines: orders.length,
     purchaseOrders: new Set(orders.map((o) => `${o.supplierId}:${Math.floor(o.day / batchDays)}`)).size,
     products: outcomes,

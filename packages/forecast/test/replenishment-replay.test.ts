@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consume, emptyShelf, expire, onHand, onOrder, receive, receiveDue, replay, replayProduct, typedPolicy, type Policy, type ReplayProduct } from '../../../bench/replenishment/replay.ts';
+import { lotsExpiryWaste } from '../src/index.ts';
+import { closingWaste, consume, emptyShelf, expire, onHand, onOrder, receive, receiveDue, replay, replayProduct, typedPolicy, type Policy, type ReplayProduct } from '../../../bench/replenishment/replay.ts';
 
 /** The replay engine of `npm run bench -- replenishment` (bench/replenishment/replay.ts): its stock bookkeeping by hand. */
 describe('replay bookkeeping', () => {
@@ -73,5 +74,22 @@ describe('replaying a product under a policy', () => {
     expect(out.purchaseOrders).toBe(2);
     expect(out.fillRate).toBeCloseTo(out.served / out.demand);
     expect(out.averageInventoryValue).toBeCloseTo((out.products[0]!.valueDays + out.products[1]!.valueDays) / 14);
+  });
+
+  it('values the closing shelf’s expected waste: FEFO at the replay’s mean use, Poisson, nothing for stock that does not expire', () => {
+    // 7 units a week (1 a day). After 7 days the shelf holds a lot of 30 good for 7 more days (expiry day 13) and a
+    // lot of 50 good for 60 more days: Poisson(7) uses about 7 of the first (23 expected left), the second is used
+    // up in time behind it (P(Poisson(60) < 57) is small but not nil).
+    const p = product({ tracksLots: true, demand: [1, 1, 1, 1, 1, 1, 1], openingLots: [{ expiryDay: 13, quantity: 30 }, { expiryDay: 66, quantity: 50 }, { expiryDay: null, quantity: 3 }], parLevel: 0, reorderPoint: -1 });
+    const out = replayProduct(p, typedPolicy, 7);
+    const shelf = emptyShelf();
+    receive(shelf, 23, 13);
+    receive(shelf, 50, 66);
+    const waste = closingWaste(shelf, p, 7);
+    const byHand = lotsExpiryWaste([{ quantity: 23, daysToExpiry: 7 }, { quantity: 50, daysToExpiry: 60 }], { mean: [7], sd: [Math.sqrt(7)], distribution: 'count' }).reduce((a, w) => a + w.expectedWaste, 0);
+    expect(waste).toBeCloseTo(byHand, 9);
+    expect(waste).toBeGreaterThan(15);
+    expect(out.wasteAheadValue).toBeCloseTo(2 * closingWaste({ lots: [{ expiryDay: 13, quantity: 23, seq: 0 }, { expiryDay: 66, quantity: 50, seq: 1 }, { expiryDay: null, quantity: 3, seq: 2 }], pending: [], nextSeq: 3 }, p, 7), 9);
+    expect(closingWaste({ lots: [{ expiryDay: null, quantity: 100, seq: 0 }], pending: [], nextSeq: 1 }, p, 7)).toBe(0);
   });
 });

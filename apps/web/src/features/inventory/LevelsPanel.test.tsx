@@ -30,6 +30,13 @@ describe('LevelsPanel', () => {
     await waitFor(() => expect(http.calls.find((c) => c.method === 'POST')?.data).toEqual({ dental_practice_id: 3, inventory_ids: [7], mode: 'copy' }));
   });
 
+  it('shows the product’s own service level beside the practice’s when the cost-aware share-out moved it', async () => {
+    serve({});
+    const inventory = inventoryRow({ suggested_reorder_point: '21.0000', suggested_order_up_to: '31.0000', suggestion: { ...figures, service_level: 0.712, practice_service_level: 0.95 } });
+    renderRoutes([{ path: '/', element: <LevelsPanel inventory={inventory} canUpdate /> }], '/');
+    expect((await screen.findByTestId('levels-figures')).textContent).toContain('71.2% (practice 95%)');
+  });
+
   it('says why there is no suggestion, and cannot apply one', async () => {
     serve({});
     const inventory = inventoryRow({ suggestion: { ...figures, fallback: 'too_little_history', mean_lead_time_demand: null, mean_cycle_demand: null, safety_stock: null } });
