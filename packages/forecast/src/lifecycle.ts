@@ -61,16 +61,18 @@ export interface Lifecycle {
 
 /** Settings of the life detection (exported for the benchmark and tests). */
 export const LIFECYCLE = {
-  /** Quantile of the series' own zero runs taken as its usual gap. */
-  gapQuantile: 0.9,
+  /** Quantile of the series' own zero runs taken as its usual gap (0.9 before the follow-up of issue 28; 0.75 chosen on half A). */
+  gapQuantile: 0.75,
   /** A run is structural beyond this multiple of the usual gap … */
   gapFactor: 2,
   /** … and never at or below this many periods. */
   minGap: 4,
-  /** A trailing run ends the series beyond this multiple of the usual gap (and beyond minGap) … */
-  endFactor: 2,
+  /** A trailing run ends the series beyond this multiple of the usual gap (and beyond minGap) … (2 before the follow-up of issue 28; 1.5 chosen on half A) */
+  endFactor: 1.5,
   /** … and only when a silence that long had less than this probability under the regime's own demand rate (geometric gaps). */
   endAlpha: 0.01,
+  /** Lower bounds zero while the trailing silence is longer than the usual gap (an end may have begun). */
+  silenceLowerZero: true,
   /** Demands (so at least two gaps) a series needs before its silence can end it: with fewer it has no usual gap. */
   minDemands: 3,
   /** Periods a regime needs before the automatic selection chooses its path on it alone. */

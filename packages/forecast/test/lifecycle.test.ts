@@ -68,6 +68,20 @@ describe('lifecycle: ended series', () => {
     expect(longer.returnProbability!).toBeLessThan(b.returnProbability!);
   });
 
+  it('a silence longer than the usual gaps, not yet an end, keeps no lower bound above zero', () => {
+    // Daily-like dense demand (never a zero): its usual gap is 0, so one silent period is unusual.
+    const dense = Array.from({ length: 60 }, (_, t) => 20 + (t % 3));
+    const busy = forecast(dense, { horizon: 4 });
+    expect(busy.lower[0]!).toBeGreaterThan(0);
+    const silent = forecast([...dense, 0], { horizon: 4 });
+    expect(silent.lifecycle.state).toBe('active');
+    expect(silent.lifecycle.silentPeriods).toBeGreaterThan(silent.lifecycle.usualGap);
+    expect(silent.mean[0]!).toBeGreaterThan(0);
+    expect(silent.lower.every((v) => v === 0)).toBe(true);
+    // Without lifecycle the bounds are the method's own.
+    expect(forecast([...dense, 0], { horizon: 4, lifecycle: false }).lower[0]!).toBeGreaterThan(0);
+  });
+
   it('a forced method ignores the lifecycle but still reports it', () => {
     const r = forecast(stopped, { horizon: 4, method: 'mean' });
     expect(r.method).toBe('mean');
