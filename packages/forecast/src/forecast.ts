@@ -636,7 +636,9 @@ function endedForecast(y: readonly number[], h: number, level: number, life: Lif
     classification: classify(regime),
     lifecycle: life,
     mean: doubleArray(h, () => 0),
-    lower: b.lower,
+    // An ended series promises no demand, however likely its comeback (the mixture's own lower
+    // quantile is above zero when a dense series is almost surely back within the period).
+    lower: b.lower.map(() => 0),
     upper: b.upper,
     stats: {
       n: y.length,

@@ -68,6 +68,16 @@ describe('lifecycle: ended series', () => {
     expect(longer.returnProbability!).toBeLessThan(b.returnProbability!);
   });
 
+  it('an ended series keeps zero lower bounds at every level, even when its comeback is almost sure', () => {
+    const y = [...new Array<number>(80).fill(20), 0, 0, 0, 0, 0];
+    for (const level of [0.5, 0.8, 0.95]) {
+      const r = forecast(y, { horizon: 6, level });
+      expect(r.lifecycle.state).toBe('ended');
+      expect(r.lower.every((v) => v === 0)).toBe(true);
+      expect(r.upper.every((v, i) => v >= r.lower[i]!)).toBe(true);
+    }
+  });
+
   it('a silence longer than the usual gaps, not yet an end, keeps no lower bound above zero', () => {
     // Daily-like dense demand (never a zero): its usual gap is 0, so one silent period is unusual.
     const dense = Array.from({ length: 60 }, (_, t) => 20 + (t % 3));
