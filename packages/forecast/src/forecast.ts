@@ -594,6 +594,9 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
     const sizes = y.filter((v) => v > 0);
     b = { ...sizeBounds(meanOut, sizes, level), distribution: usesCount({ ...f, mean: meanOut }, integer) ? 'count' : 'normal' };
   } else b = bounds({ ...f, mean: meanOut }, level, integer);
+  // A silence longer than the series' usual gaps (not yet an end) may be the start of one: the
+  // lower bounds do not promise demand the silence puts in doubt.
+  if (follow && LIFECYCLE.silenceLowerZero && life.silentPeriods > 0 && life.silentPeriods > life.usualGap) b = { ...b, lower: b.lower.map(() => 0) };
   return {
     method: f.method,
     classification: cls,
@@ -633,7 +636,9 @@ function endedForecast(y: readonly number[], h: number, level: number, life: Lif
     classification: classify(regime),
     lifecycle: life,
     mean: doubleArray(h, () => 0),
-    lower: b.lower,
+    // An ended series promises no demand, however likely its comeback (the mixture's own lower
+    // quantile is above zero when a dense series is almost surely back within the period).
+    lower: b.lower.map(() => 0),
     upper: b.upper,
     stats: {
       n: y.length,

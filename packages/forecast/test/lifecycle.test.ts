@@ -68,6 +68,30 @@ describe('lifecycle: ended series', () => {
     expect(longer.returnProbability!).toBeLessThan(b.returnProbability!);
   });
 
+  it('an ended series keeps zero lower bounds at every level, even when its comeback is almost sure', () => {
+    const y = [...new Array<number>(80).fill(20), 0, 0, 0, 0, 0];
+    for (const level of [0.5, 0.8, 0.95]) {
+      const r = forecast(y, { horizon: 6, level });
+      expect(r.lifecycle.state).toBe('ended');
+      expect(r.lower.every((v) => v === 0)).toBe(true);
+      expect(r.upper.every((v, i) => v >= r.lower[i]!)).toBe(true);
+    }
+  });
+
+  it('a silence longer than the usual gaps, not yet an end, keeps no lower bound above zero', () => {
+    // Daily-like dense demand (never a zero): its usual gap is 0, so one silent period is unusual.
+    const dense = Array.from({ length: 60 }, (_, t) => 20 + (t % 3));
+    const busy = forecast(dense, { horizon: 4 });
+    expect(busy.lower[0]!).toBeGreaterThan(0);
+    const silent = forecast([...dense, 0], { horizon: 4 });
+    expect(silent.lifecycle.state).toBe('active');
+    expect(silent.lifecycle.silentPeriods).toBeGreaterThan(silent.lifecycle.usualGap);
+    expect(silent.mean[0]!).toBeGreaterThan(0);
+    expect(silent.lower.every((v) => v === 0)).toBe(true);
+    // Without lifecycle the bounds are the method's own.
+    expect(forecast([...dense, 0], { horizon: 4, lifecycle: false }).lower[0]!).toBeGreaterThan(0);
+  });
+
   it('a forced method ignores the lifecycle but still reports it', () => {
     const r = forecast(stopped, { horizon: 4, method: 'mean' });
     expect(r.method).toBe('mean');
