@@ -218,6 +218,7 @@ const MATRIX: Entry[] = [
   ['GET', '/api/replenishment/transfer-suggestions', [SA, PM, CS, V], (t) => `/api/replenishment/transfer-suggestions?dental_practice_id=${t.practiceId}`],
   ['POST', '/api/replenishment/transfer-suggestions/accept', [SA, PM, CS]],
   ['GET', '/api/replenishment/expiry-waste', [SA, PM, CS, V], (t) => `/api/replenishment/expiry-waste?dental_practice_id=${t.practiceId}`],
+  ['GET', '/api/replenishment/replaced-stock', [SA, PM, CS, V], (t) => `/api/replenishment/replaced-stock?dental_practice_id=${t.practiceId}`],
   ['POST', '/api/inventory/apply-suggestions', [SA, PM, CS]],
 
   // Procedures of the user's practices: clinical staff record and edit them; managers also delete.

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, AppPages } from '../pages/app.ts';
 import { CatalogPages } from '../pages/catalog.ts';
+import { signInToPractice } from '../pages/practice.ts';
+import { expectNoAxeViolations } from '../pages/purchase-orders.ts';
 
 test.describe('succession in the catalog', () => {
   test('"Replace with…" names a successor from the product list; the product shows it and switches its templates', async ({ page, request }) => {
@@ -59,5 +61,50 @@ test.describe('succession in the catalog', () => {
     // The template now holds the successor, its quantity converted (2 × 0.5).
     const saved = (await admin.get(`/api/procedure-template/${template.data.id}`)) as { data: { items: Array<{ product_id: number; quantity: string }> } };
     expect(saved.data.items.map((i) => [i.product_id, i.quantity])).toEqual([[next.data.id, '1.0000']]);
+  });
+
+  test('order suggestions across a switch: the successor is net of the old stock, and the old stock that will expire unused is warned of', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const practiceName = `Succession Row ${stamp}`; // sorts after the demo practices: the header selects the first one for the other specs
+    const oldName = `Etchant 3 ml ${stamp}`;
+    const newName = `Etchant 6 ml ${stamp}`;
+    const admin = await apiSignIn(request);
+    const practice = (await admin.post('/api/dental-practice/create', { name: practiceName, code: `SR-${stamp}`, time_zone: 'UTC', currency: 'USD' })) as { data: { id: number } };
+    const product = (name: string, sku: string) =>
+      admin.post('/api/product/create', { name, sku, usage_unit: 'syringe', purchase_unit: 'box', units_per_purchase_unit: 1, purchase_price: '4.00', tracks_lots: true }) as Promise<{ data: { id: number } }>;
+    const old = await product(oldName, `ETCH-3-${stamp}`.toUpperCase());
+    const next = await product(newName, `ETCH-6-${stamp}`.toUpperCase());
+    // 30 old syringes (0.40 each) that expire in ten days; the new product stocked at nothing, to be kept between 50 and 100.
+    const expiry = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await admin.post('/api/inventory/receive', { dental_practice_id: practice.data.id, product_id: old.data.id, quantity: '30', unit_cost: '0.40', lot_number: `OLD-${stamp}`, expiry_date: expiry });
+    await admin.post('/api/inventory/add', { dental_practice_id: practice.data.id, product_id: next.data.id, reorder_point: '50', par_level: '100' });
+    // From today one old 3 ml syringe counts as half a new 6 ml one.
+    await admin.post(`/api/product/${old.data.id}/successor`, { successor_id: next.data.id, succession_factor: '0.5' });
+
+    const { app } = await signInToPractice(page, practiceName);
+    await app.open('orderSuggestions', 'Order suggestions');
+    // The warning: the old product's 30 syringes count as 15 new ones; with no forecast of use yet, all 30 (12.00) will expire unused.
+    const notice = page.getByTestId('replaced-stock');
+    await expect(notice).toContainText('Replaced products still in stock');
+    await expect(notice).toContainText('$12.00 of it is expected to expire unused');
+    const item = notice.getByTestId('replaced-stock-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(`${oldName}, replaced by ${newName} from`);
+    await expect(item).toContainText(`30 syringes usable, counting as 15 syringes of ${newName}.`);
+    await expect(item.getByTestId('replaced-stock-waste')).toHaveText('30 syringes expected to expire unused ($12.00).');
+    // The new product is ordered net of them: 100 − 15 = 85; the old one is not ordered.
+    const row = page.getByTestId('data-table-row').filter({ hasText: newName });
+    await expect(row).toContainText('85 syringes');
+    await expect(page.getByTestId('data-table-row').filter({ hasText: oldName })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'order suggestions with replaced stock');
+    // Its reasoning says so, as a step.
+    await row.getByTestId('suggestion-reasoning').click();
+    const steps = page.getByRole('dialog').getByTestId('reasoning-steps');
+    await expect(steps).toContainText(`Old product ${oldName}: 30.0000 syringe usable, counting as 15.0000 syringe of this one`);
+    await expect(steps).toContainText('15.0000 of replaced products');
+    await expectNoAxeViolations(page, 'reasoning with replaced stock');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

@@ -33835,6 +33835,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replenishment/replaced-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Replaced products with usable stock: what it counts as in the successor's order suggestion, and what of it is expected to expire unused */
+        get: {
+            parameters: {
+                query: {
+                    dental_practice_id: number;
+                    forecast_date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currency: string;
+                                forecast_date: string;
+                                products: {
+                                    counts_as: string;
+                                    expected_waste: string;
+                                    expected_waste_value: string;
+                                    factor: string;
+                                    inventory_id: number;
+                                    product_id: number;
+                                    product_name: string;
+                                    sku: string;
+                                    succession_date: string;
+                                    successor_id: number;
+                                    successor_name: string;
+                                    successor_usage_unit: string;
+                                    usable: string;
+                                    usage_unit: string;
+                                }[];
+                                total_value: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "bad_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "csrf_mismatch" | "validation_failed" | "too_many_requests" | "internal" | "unavailable";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/replenishment/transfer-suggestions": {
         parameters: {
             query?: never;

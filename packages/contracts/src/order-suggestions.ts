@@ -53,6 +53,7 @@ export const orderSuggestionReasoningSchema = z.object({
   on_hand: z.string(),
   on_order_in_draft: z.string(),
   on_order_sent: z.string(),
+  /** On hand + on order + what the usable stock of the products it replaces counts as (docs/product-rules.md#succession). */
   position: z.string(),
   position_at_next_review: z.string(),
   short_of_order_up_to: z.string(),
@@ -109,6 +110,42 @@ export const expiryWasteSchema = z.object({
   lots: z.array(expiryWasteLotSchema),
 });
 export type ExpiryWaste = z.infer<typeof expiryWasteSchema>;
+
+/** A product replaced at the forecast date with usable stock in the practice, and what of it is expected to expire unused. */
+export const replacedStockProductSchema = z.object({
+  inventory_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  sku: z.string(),
+  usage_unit: z.string(),
+  /** The day it is replaced from (its own succession date). */
+  succession_date: z.string(),
+  /** The product that takes its demand (the end of its chain of successors in force). */
+  successor_id: z.number().int(),
+  successor_name: z.string(),
+  successor_usage_unit: z.string(),
+  /** Usage units of the successor one usage unit of it equals (the chain's factors multiplied). */
+  factor: z.string(),
+  /** On hand and not expired, in its own usage units. */
+  usable: z.string(),
+  /** `usable` × `factor`: what it counts as in the successor's order suggestion. */
+  counts_as: z.string(),
+  /** Expected to expire before the successor's demand uses it (its lots first, FEFO), in its own usage units. */
+  expected_waste: z.string(),
+  /** `expected_waste` at each lot's unit cost, in the practice's currency. */
+  expected_waste_value: z.string(),
+});
+export type ReplacedStockProduct = z.infer<typeof replacedStockProductSchema>;
+
+/** GET /api/replenishment/replaced-stock: the replaced products' stock the successors use up first, and the waste expected of it. */
+export const replacedStockSchema = z.object({
+  forecast_date: z.string(),
+  currency: z.string(),
+  /** The expected waste's value over all of them, 2 places. */
+  total_value: z.string(),
+  products: z.array(replacedStockProductSchema),
+});
+export type ReplacedStock = z.infer<typeof replacedStockSchema>;
 
 /** One transfer another practice could make instead of buying. */
 export const transferSuggestionSchema = z.object({

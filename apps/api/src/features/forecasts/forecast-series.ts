@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
+import { replacedOnSql } from '../products/index.ts';
 import { consumptionByWeek, seriesByWeek, startOfDay, weekOfDay, wholeDays, type WeekWindow } from '../stock/index.ts';
 
 /**
@@ -153,7 +154,7 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
     successionRow,
     sql`select p.id, p.successor_id, to_char(p.succession_date, 'YYYY-MM-DD') as day, p.succession_factor as factor
         from products p
-        where p.successor_id is not null and p.succession_date is not null and p.succession_date <= ${forecastDate}::date
+        where ${replacedOnSql(forecastDate)}
           and exists (select 1 from inventories i where i.dental_practice_id = ${practiceId} and i.product_id in (p.id, p.successor_id))`,
   );
   const successions = links.map((l) => ({

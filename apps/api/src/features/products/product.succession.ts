@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { multiplyDecimals, type ProductSuccession, type TemplateSwitchResult } from '@enamel/contracts';
 import { procedureTemplateItems, procedureTemplates, products, rowsOf, type Database } from '@enamel/db';
 import { recordActivities, type Actor } from '../../core/activity-log.ts';
@@ -118,6 +118,36 @@ export async function importedInactiveSuccessor(tx: Db, skus: readonly string[])
         ) for share`,
   );
   return rows.some((r) => r.status !== 'active');
+}
+
+/**
+ * The rule "replaced at a date" (docs/product-rules.md#succession), the one home of it: the product row `alias`
+ * (default `p`) names a successor whose succession date is on or before `date` (YYYY-MM-DD). From that day its demand
+ * is its successor's, it is not ordered any more and its usable stock counts towards its successor's orders.
+ */
+export function replacedOnSql(date: string, alias = 'p'): SQL {
+  const p = sql.identifier(alias);
+  return sql`(${p}.successor_id is not null and ${p}.succession_date <= ${date}::date)`;
+}
+
+/**
+ * The successions in force at `date`, as a query to select from: every product replaced at the date
+ * (`replaced_id`), the product that takes its demand (`successor_id`: the end of its chain of successors in force,
+ * itself not replaced at the date) and how many of the successor's usage units one usage unit of it equals
+ * (`factor`, the factors of the chain multiplied, float). A → B → C with both dates passed: A and B both go to C.
+ */
+export function successionsInForceSql(date: string): SQL {
+  return sql`
+    with recursive succ(replaced_id, successor_id, factor, depth) as (
+      select p.id, p.successor_id, p.succession_factor::numeric, 1 from products p where ${replacedOnSql(date)}
+      union all
+      select s.replaced_id, p.successor_id, s.factor * p.succession_factor, s.depth + 1
+      from succ s join products p on p.id = s.successor_id
+      where ${replacedOnSql(date)} and s.depth < 64
+    )
+    select s.replaced_id, s.successor_id, s.factor::float8 as factor
+    from succ s join products t on t.id = s.successor_id
+    where not ${replacedOnSql(date, 't')}`;
 }
 
 /** Every product that names a successor, as the catalog holds it now. */

@@ -4,8 +4,10 @@ import { rowsOf } from '@enamel/db';
 import { cumulativeMoments, effectiveLevels, orderQuantity, stockOutInDays, type DemandForecast, type OrderPlan, type PolicyMode } from '@enamel/forecast';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { PracticeContext } from '../practice-context/index.ts';
+import { replacedOnSql } from '../products/index.ts';
 import { inventoryOnHandAt, onOrderByProductSql } from '../stock/index.ts';
 import { chosenOfferSql } from './chosen-offer.ts';
+import { replacedStockRows, type ReplacedStockRow } from './replaced-stock.ts';
 
 const candidateRow = sqlRow({
   inventory_id: sqlCol.int,
@@ -81,6 +83,16 @@ export interface Candidate {
   forecast: DemandForecast | null;
   /** The succession date when the product is replaced by a successor on or before the context's date (docs/product-rules.md#succession): it is not ordered any more. */
   replacedOn: string | null;
+  /**
+   * The usable stock of the products it replaces at the context's date (docs/product-rules.md#succession): used up
+   * before more of it is bought, so its suggestion is net of it (usable × factor, in its usage units).
+   */
+  replacedStock: ReplacedStockRow[];
+}
+
+/** What the replaced products' usable stock counts as in a candidate's usage units. */
+export function replacedStockCounts(c: Candidate): number {
+  return c.replacedStock.reduce((sum, r) => sum + r.usable * r.factor, 0);
 }
 
 function parseJson<T>(text: string | null): T | null {
@@ -125,7 +137,7 @@ export function candidatesSql(ctx: PracticeContext, where?: SQL, set: CandidateS
                co.offer_price, co.offer_minimum_packs, co.offer_lead_time_days, co.supplier_lead_time_days,
                p.purchase_unit, p.units_per_purchase_unit, p.purchase_price,
                fs.mean::text as mean, fs.sd::text as sd, fs.lower::text as lower, fs.upper::text as upper, fs.distribution,
-               case when p.successor_id is not null and p.succession_date <= ${ctx.date}::date then to_char(p.succession_date, 'YYYY-MM-DD') end as replaced_on
+               case when ${replacedOnSql(ctx.date)} then to_char(p.succession_date, 'YYYY-MM-DD') end as replaced_on
         from inventories i
         join products p on p.id = i.product_id
         left join brands b on b.id = p.brand_id
@@ -145,6 +157,8 @@ export function candidatesSql(ctx: PracticeContext, where?: SQL, set: CandidateS
  */
 export async function loadCandidates(ctx: PracticeContext, where?: SQL, set: CandidateSet = 'all'): Promise<Candidate[]> {
   const found = await rowsOf(ctx.db, candidateRow, candidatesSql(ctx, where, set));
+  const replaced = new Map<number, ReplacedStockRow[]>();
+  for (const r of await replacedStockRows(ctx, found.map((f) => f.product_id))) replaced.set(r.successorId, [...(replaced.get(r.successorId) ?? []), r]);
   return found.map((r): Candidate => {
     const mean = parseJson<number[]>(r.mean);
     const sd = parseJson<number[]>(r.sd);
@@ -183,6 +197,7 @@ export async function loadCandidates(ctx: PracticeContext, where?: SQL, set: Can
       leadTimeSource,
       forecast,
       replacedOn: r.replaced_on,
+      replacedStock: replaced.get(r.product_id) ?? [],
     };
   });
 }
@@ -223,7 +238,8 @@ function planOf(ctx: PracticeContext, c: Candidate): Omit<Suggestion, 'stockOutD
   const review = ctx.settings.reviewPeriodDays;
   const daily = meanDailyDemand(c.forecast, c.leadTimeDays, review);
   const plan = orderQuantity({
-    onHand: c.onHand,
+    // The replaced products' usable stock is used up first: it stands in the position as this product's own.
+    onHand: c.onHand + replacedStockCounts(c),
     onOrder: c.onOrderInDraft + c.onOrderSent,
     reorderPoint: levels.reorderPoint,
     orderUpTo: levels.orderUpTo,

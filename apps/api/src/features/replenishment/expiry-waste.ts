@@ -4,6 +4,7 @@ import { rowsOf } from '@enamel/db';
 import { lotsExpiryWaste, type DemandForecast } from '@enamel/forecast';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { PracticeContext } from '../practice-context/index.ts';
+import { successionsInForceSql } from '../products/index.ts';
 import { lotQuantityAt } from '../stock/index.ts';
 import { dec4 } from './order-suggestions.list.ts';
 
@@ -20,6 +21,8 @@ const lotRow = sqlRow({
   mean: sqlCol.text.nullable(),
   sd: sqlCol.text.nullable(),
   distribution: sqlCol.text.nullable(),
+  successor_id: sqlCol.int.nullable(),
+  factor: sqlCol.number.nullable(),
 });
 
 /** No stored forecast for a product: no usage expected, so what expires is wasted. */
@@ -44,6 +47,10 @@ export interface LotWasteRow {
  * expected to be left when it expires: per product, the lots used in FEFO order at the forecast's mean usage
  * (lotsExpiryWaste). A product without a stored forecast is expected to use nothing. Already expired lots are
  * no longer usable and stay out of the FEFO order (they are the expired-stock report's).
+ * A product replaced at the date (docs/product-rules.md#succession) is used up at its successor's demand: the lots
+ * of every product whose demand one successor takes are used first, together in FEFO order, in the successor's
+ * units (quantity × factor) at the successor's forecast; their waste is given back in the lot's own units. (The
+ * successor's own lots keep their own forecast: the wait the old stock causes them is not counted.)
  */
 export async function lotsWithWaste(ctx: PracticeContext, where?: SQL): Promise<LotWasteRow[]> {
   const quantity = ctx.date === ctx.today ? sql`l.quantity` : lotQuantityAt(ctx);
@@ -52,29 +59,34 @@ export async function lotsWithWaste(ctx: PracticeContext, where?: SQL): Promise<
     lotRow,
     sql`select * from (
           select l.id as lot_id, l.inventory_id, i.product_id, p.name as product_name, p.usage_unit, l.lot_number, l.expiry_date::text as expiry_date,
-                 ${quantity} as quantity, l.unit_cost, fs.mean::text as mean, fs.sd::text as sd, fs.distribution
+                 ${quantity} as quantity, l.unit_cost, fs.mean::text as mean, fs.sd::text as sd, fs.distribution, f.successor_id, f.factor
           from lots l
           join inventories i on i.id = l.inventory_id
           join products p on p.id = i.product_id
-          left join forecast_series fs on fs.run_id = ${ctx.run?.id ?? null} and fs.kind = 'product' and fs.ref_id = i.product_id
+          left join (${successionsInForceSql(ctx.date)}) f on f.replaced_id = i.product_id
+          left join forecast_series fs on fs.run_id = ${ctx.run?.id ?? null} and fs.kind = 'product' and fs.ref_id = coalesce(f.successor_id, i.product_id)
           where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active' and l.expiry_date is not null and l.expiry_date >= ${ctx.date}::date${where ? sql` and ${where}` : sql``}
         ) x where x.quantity > 0
         order by x.inventory_id, x.expiry_date, x.lot_id`,
   );
-  const byInventory = new Map<number, typeof found>();
+  // One FEFO order per inventory, or per successor for the lots of the products it replaces.
+  const groups = new Map<string, typeof found>();
   for (const r of found) {
-    const lots = byInventory.get(r.inventory_id);
+    const key = r.successor_id === null ? `inventory ${r.inventory_id}` : `successor ${r.successor_id}`;
+    const lots = groups.get(key);
     if (lots) lots.push(r);
-    else byInventory.set(r.inventory_id, [r]);
+    else groups.set(key, [r]);
   }
   const out: LotWasteRow[] = [];
-  for (const lots of byInventory.values()) {
+  for (const lots of groups.values()) {
     const first = lots[0]!;
     const forecast: DemandForecast =
       first.mean && first.sd && (first.distribution === 'normal' || first.distribution === 'count')
         ? { mean: JSON.parse(first.mean) as number[], sd: JSON.parse(first.sd) as number[], distribution: first.distribution }
         : NO_DEMAND;
-    const waste = lotsExpiryWaste(lots.map((l) => ({ quantity: l.quantity, daysToExpiry: daysBetween(ctx.date, l.expiry_date) })), forecast);
+    const factorOf = (l: (typeof lots)[number]) => (l.successor_id === null ? 1 : (l.factor ?? 1));
+    const converted = lotsExpiryWaste(lots.map((l) => ({ quantity: l.quantity * factorOf(l), daysToExpiry: daysBetween(ctx.date, l.expiry_date) })), forecast);
+    const waste = converted.map((w, i) => ({ ...w, expectedWaste: w.expectedWaste / factorOf(lots[i]!) }));
     lots.forEach((l, i) =>
       out.push({
         lotId: l.lot_id,

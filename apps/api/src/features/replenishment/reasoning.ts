@@ -1,7 +1,7 @@
 import { forecastLevels } from '@enamel/forecast';
 import type { TypedLevelReason, OrderSuggestionReasoning, ReasoningStep } from '@enamel/contracts';
 import type { PracticeContext } from '../practice-context/index.ts';
-import type { Suggestion } from './candidates.ts';
+import { replacedStockCounts, type Suggestion } from './candidates.ts';
 import { dec4, suggestionRow } from './order-suggestions.list.ts';
 
 const round = (x: number, places = 2) => Math.round(x * 10 ** places) / 10 ** places;
@@ -28,7 +28,6 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
   const figures = c.forecast ? forecastLevels(c.forecast, { leadTimeDays: c.leadTimeDays, reviewPeriodDays: review, serviceLevel }) : null;
   const fallback: TypedLevelReason | null =
     s.levels.source === 'forecast' ? null : c.policyMode === 'manual' ? 'manual_mode' : ctx.run ? 'no_forecast_levels' : 'no_forecast_run';
-  const onOrder = c.onOrderInDraft + c.onOrderSent;
   const unit = c.usageUnit;
   const steps: ReasoningStep[] = [];
   steps.push(
@@ -54,7 +53,15 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
     }
   }
   if (c.replacedOn !== null) steps.push({ key: 'replaced', values: { date: c.replacedOn } });
-  steps.push({ key: 'position', values: { onHand: dec4(c.onHand), inDraft: dec4(c.onOrderInDraft), sent: dec4(c.onOrderSent), position: dec4(s.plan.position), unit } });
+  // The replaced products' usable stock, used up before more of this one is bought (docs/product-rules.md#succession).
+  for (const r of c.replacedStock) {
+    steps.push({ key: 'replacedStock', values: { product: r.productName, usable: dec4(r.usable), oldUnit: r.usageUnit, factor: round(r.factor, 6), counts: dec4(r.usable * r.factor), unit } });
+  }
+  steps.push(
+    c.replacedStock.length
+      ? { key: 'positionWithReplaced', values: { onHand: dec4(c.onHand), replaced: dec4(replacedStockCounts(c)), inDraft: dec4(c.onOrderInDraft), sent: dec4(c.onOrderSent), position: dec4(s.plan.position), unit } }
+      : { key: 'position', values: { onHand: dec4(c.onHand), inDraft: dec4(c.onOrderInDraft), sent: dec4(c.onOrderSent), position: dec4(s.plan.position), unit } },
+  );
   steps.push({
     key: s.plan.needed ? 'atNextReviewNeeded' : 'atNextReviewFine',
     values: { meanDailyDemand: round(s.meanDailyDemand ?? 0, 3), reviewPeriodDays: review, positionAtNextReview: dec4(s.plan.positionAtNextReview), reorderPoint: dec4(s.levels.reorderPoint), unit },
@@ -94,7 +101,7 @@ export function reasoningOf(ctx: PracticeContext, s: Suggestion): OrderSuggestio
     on_hand: dec4(c.onHand),
     on_order_in_draft: dec4(c.onOrderInDraft),
     on_order_sent: dec4(c.onOrderSent),
-    position: dec4(c.onHand + onOrder),
+    position: dec4(s.plan.position),
     position_at_next_review: dec4(s.plan.positionAtNextReview),
     short_of_order_up_to: dec4(s.plan.shortOfOrderUpTo),
     order_packs: s.plan.packs,

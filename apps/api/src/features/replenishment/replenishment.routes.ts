@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import {
-  acceptTransferBodySchema, expiryWasteQuerySchema, expiryWasteSchema, orderSuggestionReasoningSchema, replenishmentQuerySchema, transferSuggestionsSchema,
+  acceptTransferBodySchema, expiryWasteQuerySchema, expiryWasteSchema, orderSuggestionReasoningSchema, replacedStockSchema, replenishmentQuerySchema, transferSuggestionsSchema,
   calendarDaySchema, idSchema,
 } from '@enamel/contracts';
 import { inventories } from '@enamel/db';
@@ -20,6 +20,7 @@ import { loadCandidates, neededSuggestions, suggest } from './candidates.ts';
 import { expiryWaste } from './expiry-waste.ts';
 import { orderSuggestionList, suggestionRow } from './order-suggestions.list.ts';
 import { reasoningOf } from './reasoning.ts';
+import { replacedStock } from './replaced-stock.ts';
 import { transferSuggestions } from './transfers.ts';
 
 const tags = ['replenishment'];
@@ -135,6 +136,23 @@ export default async function replenishmentRoutes(fastify: FastifyInstance) {
     async (request) => {
       const ctx = await readable(request, request.query);
       return { success: true as const, data: await expiryWaste(ctx, request.query.days) };
+    },
+  );
+
+  app.get(
+    '/api/replenishment/replaced-stock',
+    {
+      preValidation: authorize('read', 'Inventory'),
+      schema: {
+        tags,
+        summary: 'Replaced products with usable stock: what it counts as in the successor\'s order suggestion, and what of it is expected to expire unused',
+        querystring: replenishmentQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), data: replacedStockSchema }), ...recordErrors },
+      },
+    },
+    async (request) => {
+      const ctx = await readable(request, request.query);
+      return { success: true as const, data: await replacedStock(ctx) };
     },
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useAbility } from '@casl/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconArrowsExchange, IconFileInvoice, IconHelpCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowsExchange, IconFileInvoice, IconHelpCircle, IconReplace } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,7 +20,8 @@ import { useQuantity, useUnitLabel } from '../../ui/units.ts';
 import { useDay } from '../inventory/index.ts';
 import { ReasoningModal } from './ReasoningModal.tsx';
 import {
-  acceptTransfer, createDraftPurchaseOrders, fetchExpiryWaste, fetchTransferSuggestions, type CreatedPurchaseOrder, type OrderSuggestionRow, type TransferSuggestion,
+  acceptTransfer, createDraftPurchaseOrders, fetchExpiryWaste, fetchReplacedStock, fetchTransferSuggestions, type CreatedPurchaseOrder, type OrderSuggestionRow, type ReplacedStock,
+  type TransferSuggestion,
 } from './replenishment.api.ts';
 
 const WASTE_DAYS = 90;
@@ -59,6 +60,7 @@ function OrderSuggestions({ practiceId }: { practiceId: number }) {
 
   const waste = useQuery({ queryKey: ['replenishment', 'expiry-waste', practiceId], queryFn: () => fetchExpiryWaste(practiceId, WASTE_DAYS) });
   const transfers = useQuery({ queryKey: ['replenishment', 'transfers', practiceId], queryFn: () => fetchTransferSuggestions(practiceId) });
+  const replaced = useQuery({ queryKey: ['replenishment', 'replaced-stock', practiceId], queryFn: () => fetchReplacedStock(practiceId) });
   const transferable = useMemo(() => new Set((transfers.data?.data ?? []).map((s) => s.product_id)), [transfers.data]);
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['list'] }), queryClient.invalidateQueries({ queryKey: ['replenishment'] })]);
@@ -153,6 +155,8 @@ function OrderSuggestions({ practiceId }: { practiceId: number }) {
           {t('replenishment.wasteBanner', { value: money(wasteData.total_value, wasteData.currency), days: wasteData.days, count: wasteData.total_lots })}
         </Alert>
       ) : null}
+
+      {replaced.data && replaced.data.products.length > 0 ? <ReplacedStockNotice data={replaced.data} /> : null}
 
       {transfers.data && transfers.data.data.length > 0 ? (
         <Paper withBorder radius="lg" p="md" data-testid="transfers-first" aria-labelledby="transfers-first-title">
@@ -250,5 +254,50 @@ function OrderSuggestions({ practiceId }: { practiceId: number }) {
         onClose={() => setTransfer(null)}
       />
     </Stack>
+  );
+}
+
+/**
+ * The replaced products still in stock (docs/product-rules.md#succession): their stock is used up before their
+ * successors are bought (the successors' suggestions are net of it), and what of it will expire unused is warned of.
+ */
+function ReplacedStockNotice({ data }: { data: ReplacedStock }) {
+  const { t } = useTranslation();
+  const money = useMoneyOf();
+  const quantity = useQuantity();
+  const unitLabel = useUnitLabel();
+  const day = useDay();
+  const amount = (value: string, unit: string) => `${quantity(value)}\u00a0${unitLabel(unit, value)}`;
+  const wasted = Number(data.total_value) > 0;
+  return (
+    <Alert
+      color={wasted ? 'orange' : 'blue'}
+      icon={wasted ? <IconAlertTriangle size={18} /> : <IconReplace size={18} />}
+      title={t('replenishment.replacedTitle')}
+      data-testid="replaced-stock"
+    >
+      <Stack gap={6}>
+        <Text size="sm">{wasted ? t('replenishment.replacedWasteTotal', { value: money(data.total_value, data.currency) }) : t('replenishment.replacedText')}</Text>
+        <List size="sm" spacing={4}>
+          {data.products.map((p) => (
+            <List.Item key={p.inventory_id} data-testid="replaced-stock-item">
+              {t('replenishment.replacedLine', {
+                name: p.product_name,
+                successor: p.successor_name,
+                date: day(p.succession_date),
+                usable: amount(p.usable, p.usage_unit),
+                counts: amount(p.counts_as, p.successor_usage_unit),
+              })}
+              {Number(p.expected_waste) > 0 ? (
+                <Text span size="sm" fw={600} data-testid="replaced-stock-waste">
+                  {' '}
+                  {t('replenishment.replacedWaste', { quantity: amount(p.expected_waste, p.usage_unit), value: money(p.expected_waste_value, data.currency) })}
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
   );
 }

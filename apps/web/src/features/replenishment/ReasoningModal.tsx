@@ -56,8 +56,8 @@ function ReasoningBody({ r }: { r: OrderSuggestionReasoning }) {
           {t('replenishment.arithmetic')}
         </Text>
         <List type="ordered" spacing={4} size="sm" data-testid="reasoning-steps">
-          {r.steps.map((step) => (
-            <List.Item key={step.key}>
+          {r.steps.map((step, i) => (
+            <List.Item key={`${step.key}-${i}`}>
               {t(`replenishment.steps.${step.key}`, {
                 ...step.values,
                 reason: step.values.reason ? t(`replenishment.fallbacks.${String(step.values.reason)}`) : '',

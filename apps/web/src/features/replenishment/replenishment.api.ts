@@ -1,8 +1,8 @@
 import { api, getData } from '../../core/api.ts';
-import type { AcceptTransferBody, ExpiryWaste, OrderSuggestionReasoning, OrderSuggestionRow, TransferSuggestions } from '@enamel/contracts';
+import type { AcceptTransferBody, ExpiryWaste, OrderSuggestionReasoning, OrderSuggestionRow, ReplacedStock, TransferSuggestions } from '@enamel/contracts';
 
 /** docs/forecasting.md#replenishment: order suggestions, their reasoning, transfers before purchases, expiry waste ahead. */
-export type { ExpiryWaste, OrderSuggestionReasoning, OrderSuggestionRow, TransferSuggestion, TransferSuggestions } from '@enamel/contracts';
+export type { ExpiryWaste, OrderSuggestionReasoning, OrderSuggestionRow, ReplacedStock, ReplacedStockProduct, TransferSuggestion, TransferSuggestions } from '@enamel/contracts';
 
 /** The query keys the screen refreshes after a transfer or new purchase orders. */
 export const REPLENISHMENT_QUERY_KEYS = [['list'], ['replenishment']];
@@ -17,6 +17,11 @@ export function fetchTransferSuggestions(practiceId: number): Promise<TransferSu
 
 export function fetchExpiryWaste(practiceId: number, days = 90): Promise<ExpiryWaste> {
   return getData<ExpiryWaste>('/api/replenishment/expiry-waste', { params: { dental_practice_id: practiceId, days } });
+}
+
+/** The replaced products' usable stock the successors use up first, and what of it will expire unused (docs/product-rules.md#succession). */
+export function fetchReplacedStock(practiceId: number): Promise<ReplacedStock> {
+  return getData<ReplacedStock>('/api/replenishment/replaced-stock', { params: { dental_practice_id: practiceId } });
 }
 
 export async function acceptTransfer(body: AcceptTransferBody): Promise<void> {
