@@ -150,7 +150,8 @@ export function thinPriors(input: WeeklyInput, codes: ReturnType<typeof codeFore
 /**
  * Every series of a practice as of a date: procedure codes from their own weekly counts, products from
  * their own weekly usage or from the procedure forecasts × what one procedure uses, whichever forecast
- * the product's last HOLDOUT_WEEKS better from the weeks before them. Planned procedures add their
+ * the product's last HOLDOUT_WEEKS better from the weeks before them; a successor on its predecessors' history, a
+ * thin product with a prior (`thinPriors`) on what it borrows. Planned procedures add their
  * items to the weeks they fall in. Pure computation over `input`: no database.
  */
 export function forecastAll(input: WeeklyInput, horizon: number, level: number): SeriesResult[] {
