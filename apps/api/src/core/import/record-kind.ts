@@ -36,7 +36,7 @@ export interface RecordKindSpec<TBody extends Row, TRefs> {
   explain?(error: CellError): CellError;
   loadRefs?(db: Db, context: ImportContext): Promise<TRefs>;
   /** References the stored row needs that the database lacks and another row of the file may provide (ImportKind.fileRefs). */
-  fileRefs?(row: Row, refs: TRefs): Array<{ column: string; key: string; value: string }>;
+  fileRefs?: (row: Row, refs: TRefs) => Array<{ column: string; key: string; value: string }>;
   /** Columns besides status that keep their stored value when their cell is empty (this default on insert). */
   keepWhenAbsent?: Record<string, unknown>;
   batchSize?: number;
