@@ -22,8 +22,8 @@ afterAll(async () => t.close());
 
 const db = () => t.database.db;
 
-async function product(name: string) {
-  const res = await admin.post('/api/product/create', { name: `${name} ${uid()}`, sku: `FS-${uid()}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '5.00', tracks_lots: false });
+async function product(name: string, extra: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/product/create', { name: `${name} ${uid()}`, sku: `FS-${uid()}`, usage_unit: 'each', purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '5.00', tracks_lots: false, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; name: string };
 }
@@ -119,6 +119,17 @@ describe('forecast runs across a succession', () => {
     const reasoning = await admin.get(`/api/replenishment/order-suggestions/${ia!.id}/reasoning?dental_practice_id=${p.id}`);
     expect(reasoning.statusCode, reasoning.body).toBe(200);
     expect(reasoning.json().data.steps).toContainEqual({ key: 'replaced', values: { date: day(-21) } });
+
+    // The forecast chart of each marks the succession date: B replaces A, A is replaced by B.
+    const chart = async (refId: number) => {
+      const res = await admin.get(`/api/admin/dashboard/demand-forecast-data?dental_practice_id=${p.id}&ref_id=${refId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.selected as { id: number; source: string; successions: unknown[] };
+    };
+    expect(await chart(b.id)).toMatchObject({ id: b.id, source: 'predecessor', successions: [{ relation: 'replaces', product_id: a.id, name: a.name, date: day(-21) }] });
+    expect(await chart(a.id)).toMatchObject({ id: a.id, source: 'successor', successions: [{ relation: 'replaced_by', product_id: b.id, name: b.name, date: day(-21) }] });
+    const codes = await admin.get(`/api/admin/dashboard/procedure-forecast-data?dental_practice_id=${p.id}`);
+    expect(codes.statusCode, codes.body).toBe(200);
   });
 
   it('without the succession: B is thin (its own three weeks, no levels) and A is still forecast and ordered', async () => {
@@ -158,6 +169,58 @@ describe('forecast runs across a succession', () => {
   });
 });
 
+describe('a thin product borrows its start from its templates’ procedures, else its category, and says which', () => {
+  it('a new product on a template the practice’s procedures use is forecast from them (procedures); one with only a category from its peers (category); one with neither has no forecast, as before', async () => {
+    const p = await practice();
+    const category = await admin.post('/api/category/create', { name: `Bonding ${uid()}` });
+    expect(category.statusCode, category.body).toBe(201);
+    const categoryId = category.json().data.id as number;
+    const code = await admin.post('/api/procedure-code/create', { code: `TP${uid()}`.toUpperCase().slice(0, 16), name: `Filling ${uid()}`, category: 'restorative' });
+    expect(code.statusCode, code.body).toBe(201);
+    const codeId = code.json().data.id as number;
+    // A bonding agent with 20 weeks of ~6 a week; its new version in the same category; an etchant new on the filling's
+    // template (2 a filling); wipes with neither. The three new ones are received today: no history before the date.
+    const peer = await product('Bonding agent', { category_id: categoryId });
+    const inCategory = await product('Bonding agent v2', { category_id: categoryId });
+    const onTemplate = await product('Etchant');
+    const neither = await product('Wipes');
+    const peerUse = Array.from({ length: 20 }, (_, k) => 5 + (k % 3));
+    await stockWithUse(p.id, peer.id, peerUse, 10);
+    for (const x of [inCategory, onTemplate, neither]) {
+      const res = await admin.post('/api/inventory/receive', { dental_practice_id: p.id, product_id: x.id, quantity: '20', unit_cost: '1.00' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const template = await admin.post('/api/procedure-template/create', { name: `Class II ${uid()}`, procedure_code_id: codeId, items: [{ product_id: onTemplate.id, quantity: '2' }] });
+    expect(template.statusCode, template.body).toBe(201);
+    // Four fillings a week for 20 weeks, done with the template (their recorded items predate the etchant).
+    await db().execute(sql`insert into procedures (dental_practice_id, procedure_code_id, procedure_template_id, performed_at, status)
+      select ${p.id}, ${codeId}, ${template.json().data.id as number}, now() - make_interval(days => 7 * w + 1 + d), 'completed'
+      from generate_series(0, 19) w, generate_series(0, 3) d`);
+
+    const run = await runForecastToEnd(admin, p.id);
+    expect(run.status).toBe('succeeded');
+    const st = (await seriesOf(run.id, onTemplate.id))!;
+    expect(st).toMatchObject({ source: 'procedures', thin: true, history: [] });
+    expect(st.method).toBe('procedures-prior');
+    expect(st.mean[0]).toBeGreaterThan(8 * 0.7);
+    expect(st.mean[0]).toBeLessThan(8 * 1.3);
+    const sc = (await seriesOf(run.id, inCategory.id))!;
+    expect(sc).toMatchObject({ source: 'category', thin: true, history: [], method: 'category-prior' });
+    const peerAverage = average(peerUse);
+    expect(sc.mean[0]).toBeGreaterThan(peerAverage * 0.9);
+    expect(sc.mean[0]).toBeLessThan(peerAverage * 1.1);
+    expect(sc.upper[0]).toBeGreaterThan(sc.mean[0]!);
+    expect(await seriesOf(run.id, neither.id)).toBeUndefined();
+    // The peer with its own history is forecast on it.
+    expect((await seriesOf(run.id, peer.id))!.source).toBe('history');
+
+    // The chart says where a borrowed forecast came from.
+    const chart = await admin.get(`/api/admin/dashboard/demand-forecast-data?dental_practice_id=${p.id}&ref_id=${inCategory.id}`);
+    expect(chart.statusCode, chart.body).toBe(200);
+    expect(chart.json().data.selected).toMatchObject({ id: inCategory.id, source: 'category', thin: true, successions: [] });
+  });
+});
+
 describe('forecastAll with successions (pure, no database)', () => {
   const weeks = 40;
   const flat = (n: number, v: number) => new Array<number>(n).fill(v);
@@ -189,6 +252,25 @@ describe('forecastAll with successions (pure, no database)', () => {
     expect(c.booked).toEqual(booked.map((b) => b * 0.5 * 2));
     expect(c.mean[1]! - c.booked[1]!).toBeGreaterThan(6);
     expect(c.mean[1]! - c.booked[1]!).toBeLessThan(10);
+  });
+
+  it('a thin product with a few weeks of its own pools them with its category’s average (weight n / (n + 8)); a stocked product with no history and no prior has no series', () => {
+    const usage = new Map([
+      [1, { offset: 0, values: flat(40, 10) }],
+      [2, { offset: 36, values: [2, 2, 2, 2] }],
+    ]);
+    const products = new Map([
+      [1, { categoryId: 7, unit: 'each' }],
+      [2, { categoryId: 7, unit: 'each' }],
+      [3, { categoryId: null, unit: 'each' }],
+      [4, { categoryId: 7, unit: 'box' }], // another unit: not averaged with the eaches
+    ]);
+    const out = forecastAll(input({ usage, products }), 4, 0.95);
+    const thin = out.find((s) => s.refId === 2)!;
+    expect(thin).toMatchObject({ source: 'category', thin: true, method: 'category-prior+mean', history: [2, 2, 2, 2] });
+    // 4 / 12 of its own 2 a week, 8 / 12 of the category's 10.
+    expect(thin.mean[0]).toBeCloseTo((4 / 12) * 2 + (8 / 12) * 10, 6);
+    expect(out.some((s) => s.refId === 3 || s.refId === 4)).toBe(false);
   });
 
   it('a successor with no use of its own yet takes its predecessor’s history up to the date and zeros since', () => {

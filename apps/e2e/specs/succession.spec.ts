@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seedDemo, waitUntilLoaded, WCAG_TAGS } from '../pages/a11y.ts';
 import { apiSignIn, AppPages } from '../pages/app.ts';
 import { CatalogPages } from '../pages/catalog.ts';
 import { signInToPractice } from '../pages/practice.ts';
@@ -106,5 +108,53 @@ test.describe('succession in the catalog', () => {
     await expectNoAxeViolations(page, 'reasoning with replaced stock');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the demand chart of a successor and of the product it replaced marks the succession date, in words too (axe-checked)', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { practiceId } = await seedDemo(request);
+    const admin = await apiSignIn(request);
+    // The practice's busiest product is replaced two weeks ago by a new one (one for one).
+    const chart = (await admin.get(`/api/admin/dashboard/demand-forecast-data?dental_practice_id=${practiceId}`)) as { data: { selected: { id: number; label: string; unit: string } } };
+    const old = chart.data.selected;
+    const stamp = Date.now().toString(36);
+    const newName = `Successor of the busiest ${stamp}`;
+    const next = (await admin.post('/api/product/create', { name: newName, sku: `SUCC-${stamp}`.toUpperCase(), usage_unit: old.unit, purchase_unit: 'box', units_per_purchase_unit: 10, purchase_price: '10.00' })) as { data: { id: number } };
+    const date = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+    const xsrf = decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+    const put = await request.put(`/api/product/${old.id}/successor`, { data: { successor_id: next.data.id, succession_date: date, succession_factor: '1' }, headers: { 'X-XSRF-TOKEN': xsrf, 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(put.status(), await put.text()).toBe(200);
+    // A new forecast run sees the succession.
+    const run = (await admin.post('/api/forecast/run', { dental_practice_id: practiceId })) as { data: { id: number } };
+    await expect.poll(async () => ((await admin.get(`/api/forecast/run/${run.data.id}`)) as { data: { status: string } }).data.status, { timeout: 90_000 }).toBe('succeeded');
+
+    const app = new AppPages(page);
+    await app.signInAndWaitForDashboard();
+    await waitUntilLoaded(page);
+    const widget = page.getByTestId('widget-demand-forecast');
+    const select = page.getByTestId('demand-forecast-select');
+    const show = async (name: string) => {
+      await select.click();
+      await select.fill(name.slice(0, 20));
+      await page.getByRole('option', { name, exact: true }).click();
+      await expect(select).toHaveValue(name);
+      await waitUntilLoaded(page);
+    };
+
+    // The successor: its forecast includes the old product's history; the date is a dashed line, named, and said in words.
+    await show(newName);
+    await expect(widget.getByTestId('forecast-predecessor')).toBeVisible();
+    const mark = widget.getByTestId('forecast-succession-mark');
+    await expect(mark).toContainText(`Replaces ${old.label} from`);
+    await expect(mark).toContainText('(the dashed line on the chart)');
+    await expect(widget.locator('.recharts-reference-line')).toHaveCount(1);
+    await expect(widget.locator('.recharts-wrapper')).toContainText(`Replaces ${old.label.slice(0, 20)}`);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="widget-demand-forecast"]').withTags(WCAG_TAGS).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The replaced product: forecast at zero, and the same date marked from its side.
+    await show(old.label);
+    await expect(widget.getByTestId('forecast-succession-mark')).toContainText(`Replaced by ${newName} from`);
+    await expect(widget.locator('.recharts-reference-line')).toHaveCount(1);
   });
 });

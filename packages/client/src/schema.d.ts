@@ -623,6 +623,13 @@ export interface paths {
                                     mean: number[];
                                     method: string;
                                     source: string;
+                                    successions: {
+                                        date: string;
+                                        name: string;
+                                        product_id: number;
+                                        /** @enum {string} */
+                                        relation: "replaces" | "replaced_by";
+                                    }[];
                                     thin: boolean;
                                     unit: string | null;
                                     upper: number[];
@@ -1314,6 +1321,13 @@ export interface paths {
                                     mean: number[];
                                     method: string;
                                     source: string;
+                                    successions: {
+                                        date: string;
+                                        name: string;
+                                        product_id: number;
+                                        /** @enum {string} */
+                                        relation: "replaces" | "replaced_by";
+                                    }[];
                                     thin: boolean;
                                     unit: string | null;
                                     upper: number[];

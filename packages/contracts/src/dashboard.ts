@@ -72,6 +72,12 @@ export const forecastChartSchema = z.object({
     history_start: z.string(), history: series, forecast_start: z.string(), mean: series, lower: series, upper: series, booked: series,
     /** Back-tests: what really happened in the forecast weeks that have passed. */
     actual: series,
+    /**
+     * A product's succession (docs/product-rules.md#succession), for the chart to mark its dates: the products it replaces
+     * (directly or through others, nearest first: their history is in its forecast from those dates) and the one that
+     * replaces it. Empty for a procedure code.
+     */
+    successions: z.array(z.object({ relation: z.enum(['replaces', 'replaced_by']), product_id: z.number().int(), name: z.string(), date: z.string() })),
   }).nullable(),
 });
 export const daysToZeroSchema = z.object({

@@ -63,7 +63,7 @@ export const forecastSeries = pgTable(
     refId: bigint('ref_id', { mode: 'number' }).notNull(),
     method: varchar('method', { length: 40 }).notNull(),
     demandClass: varchar('demand_class', { length: 16 }).notNull(),
-    /** Where product demand came from: history (its own), procedures (procedures × usage), schedule (planned only), predecessor (a successor's combined history), successor (replaced: zero). */
+    /** Where product demand came from: history (its own), procedures (procedures × usage), schedule (planned only), predecessor (a successor's combined history), successor (replaced: zero); a thin product's borrowed prior: procedures (its templates' procedures) or category (its category's average). */
     source: varchar('source', { length: 24 }).notNull(),
     /** Fewer than 8 weeks of history: the forecast is a cautious average. */
     thin: boolean('thin').notNull().default(false),

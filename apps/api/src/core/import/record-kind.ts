@@ -35,6 +35,8 @@ export interface RecordKindSpec<TBody extends Row, TRefs> {
   /** Rewrites a schema error for the template's reader (the units a unit column allows). */
   explain?(error: CellError): CellError;
   loadRefs?(db: Db, context: ImportContext): Promise<TRefs>;
+  /** References the stored row needs that the database lacks and another row of the file may provide (ImportKind.fileRefs). */
+  fileRefs?: (row: Row, refs: TRefs) => Array<{ column: string; key: string; value: string }>;
   /** Columns besides status that keep their stored value when their cell is empty (this default on insert). */
   keepWhenAbsent?: Record<string, unknown>;
   batchSize?: number;
@@ -64,6 +66,7 @@ export function defineRecordKind<TBody extends Row, TRefs = null>(spec: RecordKi
       return spec.stored ? spec.stored(parsed.data, refs, body) : { ok: true, value: parsed.data };
     },
     naturalKey: (row) => String(row[spec.key]).toLowerCase(),
+    ...(spec.fileRefs ? { fileRefs: spec.fileRefs } : {}),
     upsert: (tx, rows) => upsertRows(tx, { table: spec.table, conflict: spec.conflict, columns: columnTypes, keepWhenAbsent }, rows),
   });
 }

@@ -1,6 +1,6 @@
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { eq } from 'drizzle-orm';
-import { classify, forecast, forecastWithPrior, procedureDrivenDemand, toDemand, type DemandForecast, type TemplateLine } from '@enamel/forecast';
+import { classify, forecast, forecastWithPrior, procedureDrivenDemand, toDemand, type DemandForecast, type DemandPrior, type TemplateLine } from '@enamel/forecast';
 import { addDays } from '@enamel/contracts';
 import { dentalPractices, forecastSeries, type Database } from '@enamel/db';
 import { errorText } from '../../core/jobs/index.ts';
@@ -113,10 +113,45 @@ function lines(input: WeeklyInput): TemplateLine[] {
 
 const byCode = (forecasts: ReturnType<typeof codeForecasts>) => Object.fromEntries([...forecasts].map(([id, f]) => [String(id), f.demand]));
 
+/** Weeks of a product's latest history its category's average per product is taken over. */
+export const CATEGORY_PRIOR_WEEKS = 26;
+
+/**
+ * Where a thin product (fewer than THIN_WEEKS weeks of its own, no predecessor's history) borrows its demand from
+ * (issue 28 "Start", docs/forecasting.md#lifecycle): first the procedures that use it — the procedure codes' forecasts ×
+ * what one procedure uses of it by the templates the code's recent procedures chose (`templateUsage`) — and failing
+ * that its category: the average weekly use, over their last CATEGORY_PRIOR_WEEKS weeks, of the practice's other
+ * stocked products of the category in the same usage unit that have history enough. Null: neither (as before).
+ */
+export function thinPriors(input: WeeklyInput, codes: ReturnType<typeof codeForecasts>, level: number, skip: (id: number) => boolean): (id: number) => DemandPrior | null {
+  const fromTemplates = procedureDrivenDemand(
+    byCode(codes),
+    (input.templateUsage ?? []).map((u) => ({ procedureCode: String(u.procedureCodeId), productId: String(u.productId), quantity: u.quantity })),
+    level,
+  );
+  const perCategory = new Map<string, number[]>();
+  const categoryKey = (info: { categoryId: number | null; unit: string } | undefined) => (info?.categoryId != null ? `${info.categoryId}|${info.unit}` : null);
+  for (const [id, series] of input.usage) {
+    const key = categoryKey(input.products?.get(id));
+    if (key === null || skip(id) || series.values.length < THIN_WEEKS) continue;
+    const recent = series.values.slice(-CATEGORY_PRIOR_WEEKS);
+    perCategory.set(key, [...(perCategory.get(key) ?? []), recent.reduce((a, b) => a + b, 0) / recent.length]);
+  }
+  return (id) => {
+    const driven = fromTemplates[String(id)];
+    if (driven && driven.mean.some((m) => m > 0)) return { kind: 'procedures', mean: driven.mean, sd: driven.sd };
+    const key = categoryKey(input.products?.get(id));
+    const peers = key === null ? undefined : perCategory.get(key);
+    const mean = peers ? peers.reduce((a, b) => a + b, 0) / peers.length : 0;
+    return mean > 0 ? { kind: 'category', mean } : null;
+  };
+}
+
 /**
  * Every series of a practice as of a date: procedure codes from their own weekly counts, products from
  * their own weekly usage or from the procedure forecasts × what one procedure uses, whichever forecast
- * the product's last HOLDOUT_WEEKS better from the weeks before them. Planned procedures add their
+ * the product's last HOLDOUT_WEEKS better from the weeks before them; a successor on its predecessors' history, a
+ * thin product with a prior (`thinPriors`) on what it borrows. Planned procedures add their
  * items to the weeks they fall in. Pure computation over `input`: no database.
  */
 export function forecastAll(input: WeeklyInput, horizon: number, level: number): SeriesResult[] {
@@ -175,6 +210,19 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
     bookedUsage.set(to, into.map((v, i) => v + (booked[i] ?? 0) * factor));
   }
   const zeros = new Array<number>(horizon).fill(0);
+  const priorOf = thinPriors(input, codes, level, (id) => replaced.has(id) || combined.has(id));
+  /** A thin product's forecast on a borrowed demand pooled with its own short history; null without a prior. */
+  const borrowed = (id: number, own: number[], historyStart: string): SeriesResult | null => {
+    const prior = priorOf(id);
+    if (!prior) return null;
+    const r = forecastWithPrior(own, prior, optionsFor(own.length, horizon, level));
+    const booked = bookedUsage.get(id) ?? noBooking;
+    return {
+      kind: 'product', refId: id, method: r.method, demandClass: r.classification.class, source: prior.kind, thin: true, historyStart, history: own, booked,
+      mean: plusBooked(r.mean, booked), lower: plusBooked(r.lower, booked), upper: plusBooked(r.upper, booked), sd: [...r.stats.sd], distribution: r.stats.distribution,
+    };
+  };
+  const borrowers = new Set<number>();
 
   for (const [id, series] of input.usage) {
     if (replaced.has(id)) {
@@ -183,6 +231,14 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
       continue;
     }
     if (combined.has(id)) continue; // below: forecast on the history it takes over
+    if (series.values.length < THIN_WEEKS) {
+      const thin = borrowed(id, series.values, weekStart(series.offset));
+      if (thin) {
+        out.push(thin);
+        borrowers.add(id);
+        continue;
+      }
+    }
     const own = forecast(series.values, optionsFor(series.values.length, horizon, level));
     const fromProcedures = driven[String(id)];
     let useProcedures = false;
@@ -235,8 +291,17 @@ export function forecastAll(input: WeeklyInput, horizon: number, level: number):
       distribution: r.stats.distribution,
     });
   }
+  // Stocked products with no history at all: a borrowed forecast when there is one to borrow (else as before).
+  for (const id of input.products?.keys() ?? []) {
+    if (input.usage.has(id) || combined.has(id) || replaced.has(id)) continue;
+    const none = borrowed(id, [], weekStart(input.weeks));
+    if (none) {
+      out.push(none);
+      borrowers.add(id);
+    }
+  }
   for (const [id, booked] of bookedUsage) {
-    if (input.usage.has(id) || combined.has(id)) continue;
+    if (input.usage.has(id) || combined.has(id) || borrowers.has(id)) continue;
     out.push({ kind: 'product', refId: id, method: 'booked', demandClass: 'no-demand', source: 'schedule', thin: true, historyStart: weekStart(input.weeks), history: [], booked, mean: booked, lower: booked, upper: booked, sd: noBooking, distribution: 'normal' });
   }
   return out;

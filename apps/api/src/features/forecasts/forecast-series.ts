@@ -11,6 +11,8 @@ import { consumptionByWeek, seriesByWeek, startOfDay, weekOfDay, wholeDays, type
  * days before it, forecast week 1 starts on it), at most three years of them.
  */
 export const MAX_HISTORY_WEEKS = 156;
+/** The last weeks of history whose procedures tell how often each template is used for its code (a thin product's prior). */
+export const TEMPLATE_SHARE_WEEKS = 13;
 
 export interface WeeklyInput {
   /** The first day of history week 0 (YYYY-MM-DD). */
@@ -32,6 +34,18 @@ export interface WeeklyInput {
    * Successions dated after the forecast date are not in force yet and absent.
    */
   successions: Array<{ productId: number; successorId: number; week: number; factor: number }>;
+  /**
+   * The practice's stocked products (an active inventory of an active product) with their category and usage unit:
+   * a thin one borrows a prior from its templates or its category (forecast-run.ts). Optional for callers that
+   * forecast histories alone.
+   */
+  products?: Map<number, { categoryId: number | null; unit: string }>;
+  /**
+   * What one procedure of a code uses of each product by the procedure templates, as the code's procedures of the last
+   * TEMPLATE_SHARE_WEEKS weeks chose them: Σ over the active templates of the code (procedures with the template ÷ all
+   * the code's procedures) × the template's quantity. A product new on a template has no learned usage yet; this is it.
+   */
+  templateUsage?: Array<{ procedureCodeId: number; productId: number; quantity: number }>;
 }
 
 type Db = Pick<Database, 'execute'>;
@@ -42,6 +56,8 @@ const dayRow = sqlRow({ day: sqlCol.text.nullable() });
 const perProcedureRow = sqlRow({ code: sqlCol.int, product_id: sqlCol.int, total: sqlCol.number, squares: sqlCol.number });
 const bookedRow = sqlRow({ ref: sqlCol.int, w: sqlCol.int, q: sqlCol.number });
 const successionRow = sqlRow({ id: sqlCol.int, successor_id: sqlCol.int, day: sqlCol.text, factor: sqlCol.number });
+const stockedRow = sqlRow({ id: sqlCol.int, category_id: sqlCol.int.nullable(), unit: sqlCol.text });
+const templateUsageRow = sqlRow({ code: sqlCol.int, product_id: sqlCol.int, quantity: sqlCol.number });
 
 /** Completed procedures per procedure code and week of the window; codes with none are absent. `procedureCodeId` reads one code only. */
 export function proceduresByWeek(db: Db, input: WeekWindow & { practiceId: number; procedureCodeId?: number }): Promise<Map<number, number[]>> {
@@ -164,10 +180,37 @@ export async function buildWeeklyInput(db: Db, practiceId: number, forecastDate:
     factor: l.factor,
   }));
 
+  const stocked = await rowsOf(
+    db,
+    stockedRow,
+    sql`select p.id, p.category_id, p.usage_unit as unit from inventories i join products p on p.id = i.product_id
+        where i.dental_practice_id = ${practiceId} and i.status = 'active' and p.status = 'active'`,
+  );
+  const products = new Map(stocked.map((r) => [r.id, { categoryId: r.category_id, unit: r.unit }]));
+  const recentFrom = dayStart(addDays(forecastDate, -7 * Math.min(weeks, TEMPLATE_SHARE_WEEKS)));
+  const templateUsage = (
+    await rowsOf(
+      db,
+      templateUsageRow,
+      sql`with recent as (
+            select procedure_code_id as code, procedure_template_id as tpl from procedures
+            where dental_practice_id = ${practiceId} and status = 'completed' and performed_at >= ${recentFrom} and performed_at < ${to}
+          ), per_code as (select code, count(*) as n from recent group by code),
+          per_template as (select code, tpl, count(*) as n from recent where tpl is not null group by code, tpl)
+          select t.code, ti.product_id, sum(t.n * ti.quantity) / c.n as quantity
+          from per_template t join per_code c on c.code = t.code
+            join procedure_templates pt on pt.id = t.tpl and pt.status = 'active'
+            join procedure_template_items ti on ti.procedure_template_id = t.tpl
+          group by t.code, ti.product_id, c.n`,
+    )
+  ).map((r) => ({ procedureCodeId: r.code, productId: r.product_id, quantity: r.quantity }));
+
   return {
     start,
     weeks,
     successions,
+    products,
+    templateUsage,
     usage,
     procedures,
     usagePerProcedure,

@@ -70,7 +70,7 @@ export function useForecastRun(runId: number | null) {
 
 export { isActiveRun } from '@enamel/contracts';
 
-/** A forecasting method as people read it: the library's names (ETS, ARIMA, THETA-TSB…); booked, procedures, succeeded (replaced by a successor) and ended in this app's words. */
+/** A forecasting method as people read it: the library's names (ETS, ARIMA, THETA-TSB…); booked, procedures, succeeded (replaced by a successor), ended and a borrowed prior in this app's words. */
 export function useMethodName() {
   const { t } = useTranslation();
   const named: Record<string, string> = {
@@ -79,5 +79,11 @@ export function useMethodName() {
     succeeded: 'dashboard.forecast.methodSucceeded',
     ended: 'dashboard.forecast.methodEnded',
   };
-  return (method: string) => (named[method] ? t(named[method]) : method.toUpperCase());
+  return (method: string) => {
+    if (named[method]) return t(named[method]);
+    // A thin product's borrowed demand (category or procedures), alone or pooled with its own short history's method.
+    const prior = /^(?:procedures|category)-prior(?:\+(.+))?$/.exec(method);
+    if (prior) return prior[1] ? t('dashboard.forecast.methodPriorWith', { method: prior[1].toUpperCase() }) : t('dashboard.forecast.methodPrior');
+    return method.toUpperCase();
+  };
 }

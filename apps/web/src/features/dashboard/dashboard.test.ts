@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartPoints } from './widgets/ForecastChartWidget.tsx';
+import { chartPoints, successionMarks } from './widgets/ForecastChartWidget.tsx';
 import { urgency } from './widgets/StockWidgets.tsx';
 
 const series = {
@@ -17,6 +17,7 @@ const series = {
   upper: [4, 4.5],
   booked: [1, 0],
   actual: [2],
+  successions: [] as Array<{ relation: 'replaces' | 'replaced_by'; product_id: number; name: string; date: string }>,
 };
 
 describe('forecast chart points', () => {
@@ -53,6 +54,28 @@ describe('forecast chart points', () => {
 
   it('a product with no history still gets its forecast weeks', () => {
     expect(chartPoints({ ...series, history: [], actual: [] }).map((p) => p.week)).toEqual(['2026-11-24', '2026-12-01']);
+  });
+});
+
+describe('succession marks on the forecast chart', () => {
+  it('places each succession date on the chart week it falls in; a date outside the weeks shown has no line', () => {
+    const s = {
+      ...series,
+      successions: [
+        { relation: 'replaces' as const, product_id: 2, name: 'Gloves (old)', date: '2026-11-12' },
+        { relation: 'replaced_by' as const, product_id: 3, name: 'Gloves (new)', date: '2026-12-08' },
+        { relation: 'replaces' as const, product_id: 4, name: 'Gloves (oldest)', date: '2026-01-01' },
+        { relation: 'replaced_by' as const, product_id: 5, name: 'Later', date: '2027-02-01' },
+      ],
+    };
+    expect(successionMarks(s, chartPoints(s)).map((m) => [m.name, m.week])).toEqual([
+      ['Gloves (old)', '2026-11-10'],
+      ['Gloves (new)', null],
+      ['Gloves (oldest)', null],
+      ['Later', null],
+    ]);
+    // The last forecast week (from 2026-12-01) holds the days up to 2026-12-07.
+    expect(successionMarks({ ...s, successions: [{ ...s.successions[1]!, date: '2026-12-07' }] }, chartPoints(s))[0]!.week).toBe('2026-12-01');
   });
 });
 

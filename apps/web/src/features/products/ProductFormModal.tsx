@@ -143,10 +143,11 @@ export function ProductFormModal({ opened, id: openedId, onClose }: { opened: bo
     <FormModal opened={opened} onClose={onClose} size="xl" title={t(id === undefined ? 'products.createTitle' : 'products.editTitle')} testId="product-form-modal" formTestId="product-form" onSubmit={onSubmit} message={message} errorTestId="product-form-error"
       after={
         id !== undefined && existing.data ? (
-          <>
+          // Sections a heading's space apart: the succession's last button does not touch the Suppliers heading.
+          <Stack gap="xl">
             <ProductSuccessionSection product={existing.data} onOpen={setId} />
             <ProductSuppliersSection productId={id} productName={existing.data.name} />
-          </>
+          </Stack>
         ) : null
       }>
       <TextInput label={t('products.fields.name')} required data-autofocus data-testid="product-name" {...form.getInputProps('name')} />

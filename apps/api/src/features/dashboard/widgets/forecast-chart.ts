@@ -1,6 +1,22 @@
 import { daysBetween, type DashboardData } from '@enamel/contracts';
 import { weeklyActualsByRef } from '../../forecasts/index.ts';
 import { labels, runSeries, type PracticeContext } from '../../practice-context/index.ts';
+import { successionOf } from '../../products/index.ts';
+
+type Successions = NonNullable<DashboardData<'demand-forecast-data'>['selected']>['successions'];
+
+/**
+ * A product's succession as its chart marks it: every product it replaces (nearest first) and its direct successor,
+ * each with its name and the day the succession starts.
+ */
+async function chartSuccessions(ctx: PracticeContext, productId: number): Promise<Successions> {
+  const chain = (await successionOf(ctx.db, [productId])).get(productId);
+  if (!chain) return [];
+  const steps = [...chain.predecessors.map((s) => ({ relation: 'replaces' as const, ...s })), ...chain.successors.slice(0, 1).map((s) => ({ relation: 'replaced_by' as const, ...s }))];
+  if (steps.length === 0) return [];
+  const names = await labels(ctx, 'product', steps.map((s) => s.productId));
+  return steps.map((s) => ({ relation: s.relation, product_id: s.productId, name: names.get(s.productId)?.label ?? String(s.productId), date: s.date }));
+}
 
 /** At most this many series are offered in the widget's selector (the busiest first). */
 export const CHART_OPTIONS = 200;
@@ -42,6 +58,7 @@ export async function forecastChart(ctx: PracticeContext, kind: 'product' | 'pro
       upper: chosen.upper,
       booked: chosen.booked,
       actual,
+      successions: kind === 'product' ? await chartSuccessions(ctx, chosen.refId) : [],
     },
   };
 }

@@ -1,5 +1,7 @@
 import { normalizeGtin, productBodySchema, UNITS } from '@enamel/contracts';
-import { brands, products, type Database } from '@enamel/db';
+import { sql } from 'drizzle-orm';
+import { brands, products, rowsOf, type Database } from '@enamel/db';
+import { sqlCol, sqlRow } from '../../../core/sql-rows.ts';
 import { blankToNull, parseBoolean, parseDay, parseWhole, type AnyImportKind, type CellError, type Db } from '../../../core/import/kind.ts';
 import { ImportFileError } from '../../../core/import/pipeline.ts';
 import { defineRecordKind } from '../../../core/import/record-kind.ts';
@@ -12,6 +14,22 @@ interface ProductRefs {
   /** The catalog's products by lower-case SKU, and who replaces whom: a successor is named by its SKU. */
   products: Map<string, { id: number; status: string }>;
   successors: Map<number, number>;
+  /**
+   * Rows naming a successor the catalog does not hold yet, by the row's lower-case SKU: the successor's SKU (a product
+   * the same file adds). Filled as rows are parsed; the file's own check (`fileRefs`) refuses the row if no good row
+   * of the file has that SKU.
+   */
+  pending: Map<string, string>;
+  /** In the write: rows written whose successor is still to be linked (it comes later in the file), oldest first. */
+  unresolved: PendingSuccession[];
+}
+
+/** A row's succession to a product of the same file: linked once that product is written. */
+interface PendingSuccession {
+  sku: string;
+  successorSku: string;
+  date: string;
+  factor: string;
 }
 
 async function loadProducts(db: Db): Promise<Pick<ProductRefs, 'products' | 'successors'>> {
@@ -22,13 +40,16 @@ async function loadProducts(db: Db): Promise<Pick<ProductRefs, 'products' | 'suc
   };
 }
 
+const pendingRefs = (): Pick<ProductRefs, 'pending' | 'unresolved'> => ({ pending: new Map(), unresolved: [] });
+
 /**
  * A row's succession, checked as the form's write checks it (docs/product-rules.md#succession): the successor is
- * named by the SKU of a product already in the catalog; it is not the row's product, is active, and following
- * successors from it (as the catalog holds them) does not come back to the row's product. A date or factor without
- * a successor is refused; with one, they default to today and 1. An empty successor keeps the product's succession.
+ * named by the SKU of a product in the catalog or added by the same file ('file': checked once the file is read); it
+ * is not the row's product, is active, and following successors from it (as the catalog holds them) does not come back
+ * to the row's product. A date or factor without a successor is refused; with one, they default to today and 1. An
+ * empty successor keeps the product's succession.
  */
-function checkSuccession(cells: Record<string, string>, refs: ProductRefs, errors: CellError[]): number | undefined {
+function checkSuccession(cells: Record<string, string>, refs: ProductRefs, errors: CellError[]): number | 'file' | undefined {
   const sku = cells.successor_sku;
   if (!sku) {
     if (cells.succession_date) errors.push({ column: 'succession_date', key: 'catalog.succession_without_successor' });
@@ -39,7 +60,7 @@ function checkSuccession(cells: Record<string, string>, refs: ProductRefs, error
   const own = refs.products.get((cells.sku ?? '').toLowerCase());
   const fail = (key: CellError['key']) => (errors.push({ column: 'successor_sku', key, params: { value: sku } }), undefined);
   if (sku.toLowerCase() === (cells.sku ?? '').toLowerCase()) return fail('catalog.successor_self');
-  if (!successor) return fail('import.unknown_sku');
+  if (!successor) return 'file';
   if (successor.status !== 'active') return fail('catalog.successor_inactive');
   if (own) {
     const seen = new Set<number>();
@@ -86,7 +107,7 @@ const baseKind = defineRecordKind({
   },
   // An empty successor keeps the product's succession (all three columns together; none for a new product).
   keepWhenAbsent: { tracks_lots: false, successor_id: null, succession_date: null, succession_factor: null },
-  loadRefs: async (db) => ({ brands: await loadBrands(db), categories: await loadCategoryTree(db), ...(await loadProducts(db)) }),
+  loadRefs: async (db) => ({ brands: await loadBrands(db), categories: await loadCategoryTree(db), ...(await loadProducts(db)), ...pendingRefs() }),
   body(cells, refs: ProductRefs, errors) {
     let brandId: number | null = null;
     if (cells.brand) {
@@ -118,23 +139,57 @@ const baseKind = defineRecordKind({
     };
   },
   explain: (e) => (e.key === 'import.one_of' && (e.column === 'usage_unit' || e.column === 'purchase_unit') ? { ...e, params: { values: UNITS.join(', ') } } : e),
-  stored: (v, _refs, body) => ({
-    ok: true,
-    // An empty tracks_lots cell keeps what the product had (false for a new one).
-    value: {
-      ...v,
-      gtin: v.gtin ? normalizeGtin(v.gtin) : null,
-      tracks_lots: body.tracks_lots === undefined ? undefined : v.tracks_lots,
-      ...(v.successor_id ? { successor_id: v.successor_id, succession_date: v.succession_date ?? new Date().toISOString().slice(0, 10), succession_factor: v.succession_factor ?? '1' } : { successor_id: undefined, succession_date: undefined, succession_factor: undefined }),
-    },
-  }),
+  stored: (v, refs, body) => {
+    const successorSku = refs.pending.get(v.sku.toLowerCase());
+    const date = v.succession_date ?? new Date().toISOString().slice(0, 10);
+    const factor = v.succession_factor ?? '1';
+    return {
+      ok: true,
+      // An empty tracks_lots cell keeps what the product had (false for a new one).
+      value: {
+        ...v,
+        gtin: v.gtin ? normalizeGtin(v.gtin) : null,
+        tracks_lots: body.tracks_lots === undefined ? undefined : v.tracks_lots,
+        ...(v.successor_id ? { successor_id: v.successor_id, succession_date: date, succession_factor: factor } : { successor_id: undefined, succession_date: undefined, succession_factor: undefined }),
+        // Not a column: the successor the same file adds, linked after the write (linkPending).
+        ...(successorSku ? { pending_succession: { sku: v.sku, successorSku, date, factor } satisfies PendingSuccession } : {}),
+      },
+    };
+  },
+  // A successor not in the catalog must be a good row of the same file.
+  fileRefs: (row: { pending_succession?: PendingSuccession }) => (row.pending_succession ? [{ column: 'successor_sku', key: row.pending_succession.successorSku.toLowerCase(), value: row.pending_succession.successorSku }] : []),
 });
 
 function succession(cells: Record<string, string>, refs: ProductRefs, errors: CellError[]) {
   const successorId = checkSuccession(cells, refs, errors);
   if (successorId === undefined) return {};
   const day = cells.succession_date ? (parseDay(cells.succession_date) ?? cells.succession_date) : undefined;
-  return { successor_id: successorId, succession_date: day, succession_factor: cells.succession_factor || undefined };
+  // A successor the file adds: the date and factor are checked by the schema here, the link is made after the write.
+  if (successorId === 'file') refs.pending.set((cells.sku ?? '').toLowerCase(), cells.successor_sku!);
+  return { successor_id: successorId === 'file' ? undefined : successorId, succession_date: day, succession_factor: cells.succession_factor || undefined };
+}
+
+/**
+ * Links the written rows whose successor the file adds, once it is written too (in this batch or an earlier one):
+ * the three columns in one UPDATE per batch. Returns the SKUs linked.
+ */
+async function linkPending(tx: Db, refs: ProductRefs): Promise<string[]> {
+  if (!refs.unresolved.length) return [];
+  const written = await rowsOf(
+    tx,
+    sqlRow({ sku: sqlCol.text }),
+    sql`select lower(sku) as sku from products where lower(sku) in (select lower(x) from jsonb_array_elements_text(${JSON.stringify(refs.unresolved.map((u) => u.successorSku))}::jsonb) as x)`,
+  );
+  const present = new Set(written.map((w) => w.sku));
+  const now = refs.unresolved.filter((u) => present.has(u.successorSku.toLowerCase()));
+  if (!now.length) return [];
+  refs.unresolved = refs.unresolved.filter((u) => !present.has(u.successorSku.toLowerCase()));
+  await tx.execute(sql`update products p set successor_id = s.id, succession_date = x.day::date, succession_factor = x.factor::numeric, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(now.map((u) => ({ sku: u.sku.toLowerCase(), successor: u.successorSku.toLowerCase(), day: u.date, factor: u.factor })))}::jsonb)
+      as x(sku text, successor text, day text, factor text)
+    join products s on lower(s.sku) = x.successor
+    where lower(p.sku) = x.sku`);
+  return now.map((u) => u.sku);
 }
 
 /**
@@ -148,7 +203,11 @@ export const productKind: AnyImportKind = {
   async upsert(tx, rows, refs) {
     await lockSuccession(tx);
     const result = await baseKind.upsert(tx, rows, refs);
-    const skus = (rows as Array<{ sku: string; successor_id?: number }>).filter((r) => r.successor_id).map((r) => r.sku);
+    // Successors the file adds: linked as soon as they are written (a later batch for a successor further down).
+    const own = refs as ProductRefs;
+    for (const r of rows as Array<{ pending_succession?: PendingSuccession }>) if (r.pending_succession) own.unresolved.push(r.pending_succession);
+    const linked = await linkPending(tx, own);
+    const skus = [...(rows as Array<{ sku: string; successor_id?: number }>).filter((r) => r.successor_id).map((r) => r.sku), ...linked];
     const cycle = await importedSuccessionCycle(tx, skus);
     if (cycle) throw new ImportFileError('import.successor_cycle', { value: cycle });
     if (await importedInactiveSuccessor(tx, skus)) throw new ImportFileError('import.changed');

@@ -44,6 +44,23 @@ export function chartPoints(s: Selected): ChartPoint[] {
   return points;
 }
 
+export interface SuccessionMark {
+  relation: Selected['successions'][number]['relation'];
+  name: string;
+  date: string;
+  /** The chart week the date falls in (a point's `week`), or null when it is outside the weeks shown. */
+  week: string | null;
+}
+
+/** The product's succession dates, each placed on the week of the chart it falls in (the marker's x). */
+export function successionMarks(s: Selected, points: readonly ChartPoint[]): SuccessionMark[] {
+  return s.successions.map((m) => {
+    const at = points.findLast((p) => p.week <= m.date);
+    const week = at && m.date < addDays(at.week, 7) ? at.week : null;
+    return { relation: m.relation, name: m.name, date: m.date, week };
+  });
+}
+
 /** History and forecast of a procedure code or a product, with its interval band, from the stored run. */
 export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind: 'procedure' | 'demand' }) {
   const { t } = useTranslation();
@@ -55,6 +72,9 @@ export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind:
   const data = query.data?.data;
   const selected = data?.selected ?? null;
   const points = selected ? chartPoints(selected) : [];
+  const marks = selected ? successionMarks(selected, points) : [];
+  const day = (d: string) => format.dateTime(`${d}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
+  const markText = (m: SuccessionMark) => t(m.relation === 'replaces' ? 'dashboard.forecast.replaces' : 'dashboard.forecast.replacedBy', { name: m.name, date: day(m.date) });
   const level = query.data?.meta.run ? format.number(Number(query.data.meta.run.level), { style: 'percent', maximumFractionDigits: 0 }) : '';
   const backTest = query.data ? query.data.meta.forecast_date < query.data.meta.today : false;
   const number = (value: number) => format.number(value, { maximumFractionDigits: 1 });
@@ -91,8 +111,14 @@ export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind:
               {t('dashboard.forecast.method', { method: methodName(selected.method) })}
             </Badge>
             {selected.source === 'procedures' ? (
-              <Badge variant="light" color="blue" tt="none">
-                {t('dashboard.forecast.fromProcedures')}
+              <Badge variant="light" color="blue" tt="none" data-testid="forecast-from-procedures">
+                {/* A thin product borrows from its templates' procedures; a product with history chose them over it. */}
+                {t(selected.thin ? 'dashboard.forecast.fromTemplates' : 'dashboard.forecast.fromProcedures')}
+              </Badge>
+            ) : null}
+            {selected.source === 'category' ? (
+              <Badge variant="light" color="blue" tt="none" data-testid="forecast-from-category">
+                {t('dashboard.forecast.fromCategory')}
               </Badge>
             ) : null}
             {selected.source === 'predecessor' ? (
@@ -132,7 +158,22 @@ export function ForecastChartWidget({ view, kind }: { view: DashboardView; kind:
                 { name: 'band', label: t('dashboard.forecast.band', { level }), color: 'teal.3', type: 'area' },
               ]}
               areaProps={{ stroke: 'none', fillOpacity: 0.35, isAnimationActive: false }}
+              // The succession dates: a dashed line on the week each falls in, named; the caption below says it in words.
+              referenceLines={marks.flatMap((m) =>
+                m.week === null
+                  ? []
+                  : [{ x: m.week, color: 'orange.9', strokeDasharray: '4 3', label: t(m.relation === 'replaces' ? 'dashboard.forecast.markReplaces' : 'dashboard.forecast.markReplacedBy', { name: m.name.length > 28 ? `${m.name.slice(0, 27)}…` : m.name }), labelPosition: 'insideTopRight' as const }],
+              )}
             />
+            {marks.length > 0 ? (
+              <Text component="figcaption" size="xs" mt={4} data-testid="forecast-succession">
+                {marks.map((m) => (
+                  <span key={`${m.relation}-${m.name}-${m.date}`} style={{ display: 'block' }} data-testid="forecast-succession-mark">
+                    {m.week === null ? markText(m) : t('dashboard.forecast.marked', { text: markText(m) })}
+                  </span>
+                ))}
+              </Text>
+            ) : null}
           </figure>
           <Text size="xs" c="dimmed" mt="lg">
             {t('dashboard.forecast.note')}
