@@ -123,7 +123,7 @@ export function withNamedStatements(pglite: PGlite): PGlite {
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
         const serialize = options.serializers?.[types[i]!] ?? pglite.serializers[types[i]!];
-        return serialize ? serialize(param) : String(param);
+        return serialize ? serialize(param) : typeof param === 'object' ? JSON.stringify(param) : String(param);
       });
       await send(bindMessage(name, values));
       await send(describeMessage('P', ''));
@@ -158,7 +158,7 @@ function toResults<T>(messages: Message[], parsers: Record<number | string, (val
   let fields: Array<{ name: string; dataTypeID: number }> = [];
   const rows: unknown[] = [];
   let affectedRows = 0;
-  const parse = (value: string | null, typeId: number) => (value === null ? null : parsers[typeId] ? parsers[typeId]!(value, typeId) : value);
+  const parse = (value: string | null, typeId: number) => (value === null ? null : parsers[typeId] ? parsers[typeId](value, typeId) : value);
   for (const m of messages) {
     if (m.name === 'rowDescription') fields = (m.fields as Array<{ name: string; dataTypeID: number }>).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
     else if (m.name === 'dataRow') {
