@@ -123,7 +123,8 @@ export function withNamedStatements(pglite: PGlite): PGlite {
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
         const serialize = options.serializers?.[types[i]!] ?? pglite.serializers[types[i]!];
-        return serialize ? serialize(param) : typeof param === 'object' ? JSON.stringify(param) : String(param);
+        if (serialize) return serialize(param);
+        return typeof param === 'string' ? param : typeof param === 'number' || typeof param === 'bigint' || typeof param === 'boolean' ? param.toString() : JSON.stringify(param);
       });
       await send(bindMessage(name, values));
       await send(describeMessage('P', ''));
