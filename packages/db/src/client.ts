@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { completeInterruptedRestore } from './restore-swap.ts';
+import { executeNamed, withNamedStatements } from './named-statements.ts';
 import { listenEmbedded, listenPostgres, type Listener, type NotificationHandlers } from './notify.ts';
 
 export type Schema = typeof schema;
@@ -74,6 +75,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await client.waitReady;
+    withNamedStatements(client);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
@@ -118,8 +120,9 @@ export interface RowSchema<T> {
  * Both drivers answer `{ rows }`; they differ in types (node-postgres gives bigint and count as text, PGlite as
  * numbers), which the schemas absorb (see the API's core/sql-rows.ts).
  */
-export async function rowsOf<T>(db: Pick<Database, 'execute'>, schema: RowSchema<T>, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
+export async function rowsOf<T>(db: Pick<Database, 'execute'>, schema: RowSchema<T>, query: SQL, options: { named?: boolean } = {}): Promise<T[]> {
+  // `named`: a statement of fixed shape on a hot path, prepared once per connection (named-statements.ts).
+  const result: unknown = options.named ? await executeNamed(db, query) : await db.execute(query);
   return (result as { rows: unknown[] }).rows.map((row, i) => {
     try {
       return schema.parse(row);

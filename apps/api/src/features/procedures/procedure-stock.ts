@@ -43,8 +43,9 @@ const costOf = (parts: readonly Part[]) => parts.reduce((sum, p) => sum.plus(new
 
 /** The update that sets the items' costs (one statement for all). */
 function itemCostsUpdate(costs: ReadonlyArray<[number, string]>): SQL {
-  const values = sql.join(costs.map(([id, cost]) => sql`(${id}::bigint, ${cost}::numeric)`), sql`, `);
-  return sql`update procedure_items set cost = v.cost from (values ${values}) as v(id, cost) where procedure_items.id = v.id`;
+  // The rows as one JSON parameter: the same text for any number of items (it travels in the ledger's named statement).
+  const values = JSON.stringify(costs.map(([id, cost]) => ({ id, cost })));
+  return sql`update procedure_items set cost = v.cost from jsonb_to_recordset(${values}::jsonb) as v(id bigint, cost numeric) where procedure_items.id = v.id`;
 }
 
 /** Sets the items' costs in one statement. */

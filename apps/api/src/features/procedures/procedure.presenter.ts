@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { eq, sql } from 'drizzle-orm';
-import { procedures, type Database, type MovementType } from '@enamel/db';
+import { NAMED, procedures, type Database, type MovementType } from '@enamel/db';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { AppError } from '../../core/errors.ts';
 import { decimalText, isoDate } from '../../core/presenters.ts';
@@ -87,7 +87,8 @@ export async function presentProcedure(db: Pick<Database, 'select'>, id: number,
     .from(procedures)
     .$dynamic();
   for (const join of procedureListJoins) query = 'inner' in join ? query.innerJoin(join.inner, join.on) : query.leftJoin(join.left, join.on);
-  const [found] = (await query.where(eq(procedures.id, id)).limit(1)) as Array<Record<string, unknown>>;
+  // Always the same text (the id a parameter): prepared once per connection, its plan reused (named-statements.ts).
+  const [found] = (await query.where(eq(procedures.id, id)).limit(1).prepare(NAMED).execute()) as Array<Record<string, unknown>>;
   if (!found) throw new AppError('not_found');
   const { detail_notes: notes, detail_items: rawItems, detail_movements: rawMovements, detail_today: today, detail_warning_days: warning, ...listRow } = found;
   const row = procedureList.present!(listRow);

@@ -134,8 +134,8 @@ function sumBy(rows: readonly MovementRow[], key: (row: MovementRow) => number):
 
 const movementIdRow = sqlRow({ id: sqlCol.int });
 
-/** `(values (id, delta), ...)` for an UPDATE ... FROM: one statement for any number of rows. */
-const deltas = (sums: Array<[number, Decimal]>): SQL => sql`(values ${sql.join(sums.map(([id, delta]) => sql`(${id}::bigint, ${delta.toFixed(4)}::numeric)`), sql`, `)}) as v(id, delta)`;
+/** `(id, delta)` rows for an UPDATE ... FROM: one statement, and one parameter, for any number of rows (the text keeps its shape). */
+const deltas = (sums: Array<[number, Decimal]>): SQL => sql`jsonb_to_recordset(${JSON.stringify(sums.map(([id, delta]) => ({ id, delta: delta.toFixed(4) })))}::jsonb) as v(id bigint, delta numeric)`;
 
 /**
  * Writes movements (already decided, on locked rows) in one statement: the insert (its rows one JSON parameter) and, in the same
@@ -178,6 +178,8 @@ async function writeMovements(tx: Tx, ctx: MovementContext, rows: readonly Movem
       inventory_changes as (update inventories set on_hand = inventories.on_hand + v.delta from ${deltas(byInventory)} where inventories.id = v.id returning 1)
       ${also.length ? sql`, ${asCtes(also)}` : sql``}
     select id from moved`,
+    // One text per set of writes whatever the number of rows: prepared once per connection (named-statements.ts).
+    { named: true },
   );
   const changed = new Map(rows.map((row) => [row.inventory.id, row.inventory]));
   for (const [id, delta] of byInventory) changed.get(id)!.onHand = toDecimal(changed.get(id)!.onHand).plus(delta).toFixed(4);
