@@ -107,6 +107,11 @@ export async function lotsWithWaste(ctx: PracticeContext, where?: SQL): Promise<
 }
 
 /** Expected waste per product (usage units), for transfer suggestions. */
+/** The value of a lot's expected waste at the lot's cost (its waste to four places, as the answers show it). */
+export function wasteValue(l: Pick<LotWasteRow, 'expectedWaste' | 'unitCost'>) {
+  return toDecimal(dec4(l.expectedWaste)).times(l.unitCost);
+}
+
 export function wasteByProduct(lots: readonly LotWasteRow[]): Map<number, number> {
   const out = new Map<number, number>();
   for (const l of lots) out.set(l.productId, (out.get(l.productId) ?? 0) + l.expectedWaste);
@@ -122,7 +127,7 @@ export async function expiryWaste(ctx: PracticeContext, days: number): Promise<E
   let total = toDecimal(0);
   const rows = lots
     .map((l) => {
-      const value = toDecimal(dec4(l.expectedWaste)).times(l.unitCost);
+      const value = wasteValue(l);
       total = total.plus(value);
       return {
         lot_id: l.lotId,

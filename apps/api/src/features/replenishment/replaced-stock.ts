@@ -5,7 +5,7 @@ import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { PracticeContext } from '../practice-context/index.ts';
 import { successionsInForceSql } from '../products/index.ts';
 import { inventoryOnHandAt, lotQuantityAt } from '../stock/index.ts';
-import { lotsWithWaste } from './expiry-waste.ts';
+import { lotsWithWaste, wasteValue } from './expiry-waste.ts';
 import { dec4 } from './order-suggestions.list.ts';
 
 /**
@@ -104,7 +104,7 @@ export async function replacedStock(ctx: PracticeContext): Promise<ReplacedStock
     for (const l of lots) {
       if (l.inventoryId !== r.inventoryId || l.expectedWaste <= 1e-6) continue;
       waste += l.expectedWaste;
-      value = value.plus(toDecimal(dec4(l.expectedWaste)).times(l.unitCost));
+      value = value.plus(wasteValue(l));
     }
     total = total.plus(value);
     return {
