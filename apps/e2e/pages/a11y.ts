@@ -28,9 +28,13 @@ export async function scrollThroughLazyParts(page: Page): Promise<void> {
 /** Waits until the screen has its data (the parts drawn only once seen, scrolled to): no request in flight and nothing left loading. */
 export async function waitUntilLoaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await scrollThroughLazyParts(page);
   // The dashboard's ten widgets load together; on a busy 2-core machine they may take longer than one expect's default.
-  await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
+  // Parts drawn only once seen may mount after the first scroll (below widgets still loading): scroll again until
+  // nothing is left loading, so a placeholder that appeared late is drawn too.
+  await expect(async () => {
+    await scrollThroughLazyParts(page);
+    await expect(page.locator(LOADING).filter({ visible: true })).toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   // Transitions (modals, menus) settle before colours are measured.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
