@@ -4,7 +4,7 @@ import { rowsOf } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import type { PracticeContext } from '../practice-context/index.ts';
 import { successionsInForceSql } from '../products/index.ts';
-import { inventoryOnHandAt, lotQuantityAt } from '../stock/index.ts';
+import { expiryStateSql, inventoryOnHandAt, lotQuantityAt } from '../stock/index.ts';
 import { lotsWithWaste, wasteValue } from './expiry-waste.ts';
 import { dec4 } from './order-suggestions.list.ts';
 
@@ -19,7 +19,7 @@ export function replacedStockSql(ctx: PracticeContext): SQL {
   return sql`
     select i.id as inventory_id, i.product_id as replaced_id, f.successor_id, f.factor,
            greatest(${inventoryOnHandAt(ctx)}
-                    - coalesce((select sum(${lotQuantity}) from lots l where l.inventory_id = i.id and l.expiry_date < ${ctx.date}::date), 0), 0)::float8 as usable
+                    - coalesce((select sum(${lotQuantity}) from lots l where l.inventory_id = i.id and ${expiryStateSql(sql`l.expiry_date`, sql`${ctx.date}::date`, sql`0`)} = 'expired'), 0), 0)::float8 as usable
     from inventories i
     join (${successionsInForceSql(ctx.date)}) f on f.replaced_id = i.product_id
     where i.dental_practice_id = ${ctx.practiceId} and i.status = 'active'`;
