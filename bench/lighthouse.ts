@@ -2,7 +2,8 @@
  * Lighthouse on the first screens (issue 11: performance ≥ 90 and accessibility 100), desktop preset, in the
  * system Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), against the production build served by the real
  * server (`apps/api/src/main.ts` on a fresh data folder with the demo data). Each page is measured
- * BENCH_LIGHTHOUSE_RUNS times (3); the median of each figure is printed. A bench, not a test: it prints the figures
+ * BENCH_LIGHTHOUSE_RUNS times (3); the median of each figure is printed; `BENCH_LIGHTHOUSE_PAGES=login,dashboard`
+ * measures only the pages named (by the first word of their name). A bench, not a test: it prints the figures
  * and flags the ones under target, and never fails a build. The desktop preset does not slow the CPU down, so on a
  * machine busy with other work the blocking time (and with it the performance score) of the heavier pages moves
  * from run to run: compare figures taken on a quiet machine. `BENCH_WEB_NO_BUILD=1` measures the build already in
@@ -108,7 +109,8 @@ export async function run(): Promise<void> {
     console.log(`Lighthouse ${RUNS}× per page, desktop preset, ${CHROMIUM}, production build served by the server; medians:`);
     console.log('page             | performance | accessibility | FCP      | LCP      | TBT     | CLS   ');
     let signedInOnce = false;
-    for (const page of PAGES) {
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+    for (const page of PAGES.filter((p) => !only || only.includes(p.name.split(' ')[0]!))) {
       if (page.signedIn && !signedInOnce) {
         await signInThere(chrome.port, base, served.admin);
         signedInOnce = true;
