@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { dentalPractices } from '@enamel/db';
+import { dentalPractices, NAMED } from '@enamel/db';
 import { AppError } from './errors.ts';
 import type { Tx } from './transaction.ts';
 
@@ -26,20 +26,24 @@ export async function lockActivePractice(tx: Tx, practiceId: number): Promise<Ac
 /**
  * `lockActivePractice`, reading `probe` (one SQL expression: the checks of what the write names, e.g. that its codes and
  * products exist) in the same statement as the lock; alone when the practice is already locked in this transaction.
+ * Both run as named statements: a probe's text must be fixed (its lists one array parameter, `idArray`), not inlined values.
  */
 export async function lockActivePracticeWith<T>(tx: Tx, practiceId: number, probe: SQL<T> | null): Promise<{ practice: ActivePractice; probe: T }> {
   let seen = checked.get(tx);
   const known = seen?.get(practiceId);
   if (known) {
     if (probe === null) return { practice: known, probe: null as T };
-    const [row] = await tx.select({ probe }).from(sql`(select 1) as one`);
+    const [row] = await tx.select({ probe }).from(sql`(select 1) as one`).prepare(NAMED).execute();
     return { practice: known, probe: row!.probe };
   }
   const [row] = await tx
     .select({ id: dentalPractices.id, name: dentalPractices.name, status: dentalPractices.status, timeZone: dentalPractices.timeZone, currency: dentalPractices.currency, probe: probe ?? sql<T>`null` })
     .from(dentalPractices)
     .where(eq(dentalPractices.id, practiceId))
-    .for('share', { of: dentalPractices });
+    .for('share', { of: dentalPractices })
+    // Its text is fixed (a probe's lists travel as array parameters): prepared once per connection (named-statements.ts).
+    .prepare(NAMED)
+    .execute();
   if (!row) throw new AppError('not_found');
   if (row.status !== 'active') throw new AppError('conflict', 'practice.inactive', undefined, { practice: row.name });
   const practice = { id: row.id, name: row.name, timeZone: row.timeZone, currency: row.currency };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Column schemas for raw SQL rows (`rowsOf` in @enamel/db): what each driver may answer for a PostgreSQL type.
@@ -20,3 +21,19 @@ export const sqlCol = {
 
 /** A row schema: the columns as named in the query, each parsed (extra columns are dropped). */
 export const sqlRow = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+
+/**
+ * A list as one array parameter (for `= any(…)` and `unnest(…)`), so a statement's text is the same whatever the
+ * list's length: it can run as a named statement (planned once per connection, @enamel/db named-statements.ts), and
+ * the planner counts an array's elements where it guesses 100 rows for `jsonb_to_recordset`.
+ */
+export function idArray(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
+  return sql`${`{${ids.join(',')}}`}::bigint[]`;
+}
+
+/** Decimal texts (`toFixed`) as one numeric[] parameter (see `idArray`). */
+export function numericArray(values: readonly string[]): SQL {
+  for (const value of values) if (!/^-?\d+(\.\d+)?$/.test(value)) throw new Error(`not a decimal: ${value}`);
+  return sql`${`{${values.join(',')}}`}::numeric[]`;
+}

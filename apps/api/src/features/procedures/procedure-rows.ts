@@ -1,12 +1,13 @@
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { procedureBodySchema } from '@enamel/contracts';
-import { procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
+import { NAMED, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
 import { z } from 'zod';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice, lockActivePracticeWith } from '../../core/active-practice.ts';
 import { activityInsert, recordActivities, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import { oneStatement } from '../../core/sql-writes.ts';
+import { idArray, numericArray } from '../../core/sql-rows.ts';
 import { locationOf, type MovementContext, type Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
 import { emitWebhookEvents, webhookEventWrites } from '../webhooks/index.ts';
@@ -73,7 +74,7 @@ export async function resolveItems(
     tx,
     practiceId,
     sql<unknown>`json_build_object('code_known', exists (select 1 from procedure_codes c where c.id = ${body.procedure_code_id}),
-      'products_known', ${given?.length ? sql`(select coalesce(json_agg(p.id), '[]'::json) from products p where p.id in (${sql.join(given.map((i) => sql`${i.product_id}`), sql`, `)}))` : sql`'[]'::json`})`,
+      'products_known', ${given?.length ? sql`(select coalesce(json_agg(p.id), '[]'::json) from products p where p.id = any(${idArray(given.map((i) => i.product_id))}))` : sql`'[]'::json`})`,
   );
   const checked = checkedRow.parse(typeof probe === 'string' ? JSON.parse(probe) : probe);
   if (!checked.code_known) throw invalid('procedure_code_id', 'catalog.unknown_code');
@@ -120,12 +121,15 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
       })
       .returning(),
   );
-  const costOf = (item: ItemInput) => (stock === 'record' && completed ? sql`round(${item.quantity}::numeric * (select ${unitCostOf('p')} from products p where p.id = ${item.product_id}), 4)` : sql`0`);
-  const values = sql.join(lines.map((item) => sql`(${item.product_id}::bigint, ${item.quantity}::numeric, ${costOf(item)}::numeric)`), sql`, `);
+  // The items as two array parameters (`idArray`): one statement text whatever their number, prepared once per
+  // connection (named-statements.ts). Imported history (`record`) prices them at the products' unit cost.
+  const priced = stock === 'record' && completed;
   const saved = tx.$with('saved', { id: sql<number>`id`, productId: sql<number>`product_id`, quantity: sql<string>`quantity` }).as(
-    lines.length
-      ? sql`insert into procedure_items (procedure_id, product_id, quantity, cost) select proc.id, v.product_id, v.quantity, v.cost from proc, (values ${values}) as v(product_id, quantity, cost) returning id, product_id, quantity::text as quantity`
-      : sql`select null::bigint as id, null::bigint as product_id, null::text as quantity where false`,
+    sql`insert into procedure_items (procedure_id, product_id, quantity, cost)
+      select proc.id, v.product_id, v.quantity, case when ${priced}::boolean then round(v.quantity * (select ${unitCostOf('p')} from products p where p.id = v.product_id), 4) else 0 end
+      from proc, unnest(${idArray(lines.map((item) => item.product_id))}, ${numericArray(lines.map((item) => item.quantity))}) with ordinality as v(product_id, quantity, n)
+      order by v.n
+      returning id, product_id, quantity::text as quantity`,
   );
   const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, (proc as unknown as Record<string, unknown>)[key]]));
   const [found] = await tx
@@ -134,7 +138,9 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
       ...(fields as unknown as typeof proc._.selectedFields),
       savedItems: sql<Array<{ id: number; productId: number; quantity: string }> | string | null>`(select json_agg(json_build_object('id', saved.id, 'productId', saved.product_id, 'quantity', saved.quantity) order by saved.product_id) from saved)`,
     })
-    .from(proc);
+    .from(proc)
+    .prepare(NAMED)
+    .execute();
   const { savedItems, ...row } = found!;
   type Saved = Array<{ id: number; productId: number; quantity: string }>;
   const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];

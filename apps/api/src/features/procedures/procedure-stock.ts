@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { lots, stockMovements } from '@enamel/db';
 import type { Write } from '../../core/sql-writes.ts';
+import { idArray, numericArray } from '../../core/sql-rows.ts';
 import { giveBackMany, lockInventories, takeMany, type MovementContext, type TakeInput, type Tx } from '../stock/index.ts';
 
 /**
@@ -43,9 +44,9 @@ const costOf = (parts: readonly Part[]) => parts.reduce((sum, p) => sum.plus(new
 
 /** The update that sets the items' costs (one statement for all). */
 function itemCostsUpdate(costs: ReadonlyArray<[number, string]>): SQL {
-  // The rows as one JSON parameter: the same text for any number of items (it travels in the ledger's named statement).
-  const values = JSON.stringify(costs.map(([id, cost]) => ({ id, cost })));
-  return sql`update procedure_items set cost = v.cost from jsonb_to_recordset(${values}::jsonb) as v(id bigint, cost numeric) where procedure_items.id = v.id`;
+  // Two array parameters: the same text for any number of items (it travels in the ledger's named statement), and a
+  // row count the planner knows (an index lookup per item, not a scan of every item ever recorded: `idArray`).
+  return sql`update procedure_items set cost = v.cost from unnest(${idArray(costs.map(([id]) => id))}, ${numericArray(costs.map(([, cost]) => cost))}) as v(id, cost) where procedure_items.id = v.id`;
 }
 
 /** Sets the items' costs in one statement. */

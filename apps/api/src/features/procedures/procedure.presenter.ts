@@ -75,20 +75,34 @@ const movementsJson = sql<MovementJson[] | null>`(select json_agg(json_build_obj
 const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
+ * The detail statement, built once per database handle (the root handle, or a request's idempotency transaction) with the id as a
+ * placeholder: building drizzle's query of the list's columns and joins costs more than binding it, and its text is always the same
+ * (prepared once per connection, its plan reused: named-statements.ts).
+ */
+const detailQueries = new WeakMap<object, { execute(values: { id: number }): Promise<unknown> }>();
+function detailQuery(db: Pick<Database, 'select'>) {
+  let prepared = detailQueries.get(db);
+  if (!prepared) {
+    const columns = Object.fromEntries(Object.entries(procedureList.columns).map(([name, column]) => [name, column.expr]));
+    let query = db
+      .select({ ...columns, detail_notes: procedures.notes, detail_items: itemsJson, detail_movements: movementsJson, detail_today: practiceToday, detail_warning_days: warningDays })
+      .from(procedures)
+      .$dynamic();
+    for (const join of procedureListJoins) query = 'inner' in join ? query.innerJoin(join.inner, join.on) : query.leftJoin(join.left, join.on);
+    prepared = query.where(eq(procedures.id, sql.placeholder('id'))).limit(1).prepare(NAMED);
+    detailQueries.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
  * A procedure with its items, the lots each consumed (net of compensations), and the movements it caused; the items' on-hand when
  * `showOnHand`. One statement: the list's row (same columns, joins and presentation), its notes, the items and the movements as JSON.
  * `access` is called with the procedure's practice before anything is presented (it throws when the caller may not read it) and
  * says whether the caller may read that practice's stock.
  */
 export async function presentProcedure(db: Pick<Database, 'select'>, id: number, access: boolean | ((practiceId: number) => boolean)): Promise<ProcedureDetail> {
-  const columns = Object.fromEntries(Object.entries(procedureList.columns).map(([name, column]) => [name, column.expr]));
-  let query = db
-    .select({ ...columns, detail_notes: procedures.notes, detail_items: itemsJson, detail_movements: movementsJson, detail_today: practiceToday, detail_warning_days: warningDays })
-    .from(procedures)
-    .$dynamic();
-  for (const join of procedureListJoins) query = 'inner' in join ? query.innerJoin(join.inner, join.on) : query.leftJoin(join.left, join.on);
-  // Always the same text (the id a parameter): prepared once per connection, its plan reused (named-statements.ts).
-  const [found] = (await query.where(eq(procedures.id, id)).limit(1).prepare(NAMED).execute()) as Array<Record<string, unknown>>;
+  const [found] = (await detailQuery(db).execute({ id })) as Array<Record<string, unknown>>;
   if (!found) throw new AppError('not_found');
   const { detail_notes: notes, detail_items: rawItems, detail_movements: rawMovements, detail_today: today, detail_warning_days: warning, ...listRow } = found;
   const row = procedureList.present!(listRow);
