@@ -157,6 +157,27 @@ describe('succession in the catalog', () => {
     expect((await app.admin.post(`/api/product/deactivate/${old.id}`)).statusCode).toBe(200);
   });
 
+  it('a double click on "switch all templates" (two calls at once): both answer 200, each template is switched and logged once', async () => {
+    const old = await newProduct();
+    const next = await newProduct();
+    const t1 = await template([{ product_id: old.id, quantity: '4' }]);
+    const t2 = await template([{ product_id: old.id, quantity: '1' }, { product_id: next.id, quantity: '1' }]);
+    expect((await replace(old.id, { successor_id: next.id, succession_factor: '0.5' })).statusCode).toBe(200);
+    const [a, b] = await Promise.all([app.admin.post(`/api/product/${old.id}/switch-templates`), app.admin.post(`/api/product/${old.id}/switch-templates`)]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+    const results = [a.json().data, b.json().data] as Array<{ switched: number; templates: Array<{ id: number }> }>;
+    // Between them every template once; each answer lists only the templates it switched.
+    expect(results.map((r) => r.switched).sort()).toEqual([0, 2]);
+    for (const r of results) expect(r.templates).toHaveLength(r.switched);
+    const logs = await app.t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'ProcedureTemplate'), inArray(activityLogs.subjectId, [String(t1.id), String(t2.id)]), eq(activityLogs.action, 'update')));
+    expect(logs).toHaveLength(2);
+    const items = await app.t.database.db.select({ template: procedureTemplateItems.procedureTemplateId, product: procedureTemplateItems.productId, quantity: procedureTemplateItems.quantity }).from(procedureTemplateItems).where(inArray(procedureTemplateItems.procedureTemplateId, [t1.id, t2.id]));
+    expect(items.sort((x, y) => x.template - y.template)).toEqual([
+      { template: t1.id, product: next.id, quantity: '2.0000' },
+      { template: t2.id, product: next.id, quantity: '1.5000' },
+    ]);
+  });
+
   it('successionOf reads the chain both ways, multiplying the factors', async () => {
     const [a, b, c] = [await newProduct(), await newProduct(), await newProduct()];
     await replace(a.id, { successor_id: b.id, succession_date: '2026-01-01', succession_factor: '0.5' });

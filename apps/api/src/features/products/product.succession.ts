@@ -260,10 +260,12 @@ export async function switchTemplatesToSuccessor(db: Database, actor: Actor, id:
       .orderBy(asc(procedureTemplates.id))
       .for('update');
     const entries = [];
+    const switched: Array<{ id: number; name: string }> = [];
     for (const template of templates) {
       const itemsOf = () =>
         tx.select({ product_id: procedureTemplateItems.productId, quantity: procedureTemplateItems.quantity }).from(procedureTemplateItems).where(eq(procedureTemplateItems.procedureTemplateId, template.id)).orderBy(asc(procedureTemplateItems.id));
       const before = await itemsOf();
+      // Read after the template's lock: a second call that waited on it (a double click) finds the item gone and skips it.
       const old = before.find((i) => i.product_id === id);
       if (!old) continue;
       const converted = sql`greatest(round(${old.quantity}::numeric * ${factor}::numeric, 4), 0.0001)`;
@@ -276,8 +278,9 @@ export async function switchTemplatesToSuccessor(db: Database, actor: Actor, id:
       }
       await tx.update(procedureTemplates).set({ updatedAt: sql`now()` }).where(eq(procedureTemplates.id, template.id));
       entries.push({ action: 'update', subject: 'ProcedureTemplate', subjectId: template.id, before: { items: before }, after: { items: await itemsOf() } });
+      switched.push({ id: template.id, name: template.name });
     }
     await recordActivities(tx, actor, entries);
-    return { switched: entries.length, templates: templates.map((t) => ({ id: t.id, name: t.name })) };
+    return { switched: switched.length, templates: switched };
   });
 }
