@@ -25,7 +25,7 @@ async function template(items: Array<{ product_id: number; quantity: string }>) 
   expect(code.statusCode, code.body).toBe(201);
   const res = await app.admin.post('/api/procedure-template/create', { name: `Filling ${uid()}`, procedure_code_id: code.json().data.id, items });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number };
+  return res.json().data as { id: number; name: string };
 }
 
 describe('succession in the catalog', () => {
@@ -176,6 +176,22 @@ describe('succession in the catalog', () => {
       { template: t1.id, product: next.id, quantity: '2.0000' },
       { template: t2.id, product: next.id, quantity: '1.5000' },
     ]);
+  });
+
+  it('a switch whose converted quantity would not fit a template line is a 422 naming the template, and nothing is switched', async () => {
+    const old = await newProduct();
+    const next = await newProduct();
+    const fine = await template([{ product_id: old.id, quantity: '1' }]);
+    const big = await template([{ product_id: old.id, quantity: '1000' }]);
+    expect((await replace(old.id, { successor_id: next.id, succession_factor: '99999999' })).statusCode).toBe(200);
+    const res = await app.admin.post(`/api/product/${old.id}/switch-templates`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors ?? {}), res.body).toEqual(['succession_factor']);
+    expect(res.json().errors.succession_factor).toEqual([`After conversion by the factor, a quantity in the template “${big.name}” would be above 9999999999.9999. Lower the factor or that template’s quantity.`]);
+    const items = await app.t.database.db.select({ product: procedureTemplateItems.productId }).from(procedureTemplateItems).where(inArray(procedureTemplateItems.procedureTemplateId, [fine.id, big.id]));
+    expect(items.map((i) => i.product)).toEqual([old.id, old.id]);
+    const logs = await app.t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'ProcedureTemplate'), inArray(activityLogs.subjectId, [String(fine.id), String(big.id)]), eq(activityLogs.action, 'update')));
+    expect(logs).toHaveLength(0);
   });
 
   it('successionOf reads the chain both ways, multiplying the factors', async () => {
