@@ -25,7 +25,7 @@ async function template(items: Array<{ product_id: number; quantity: string }>) 
   expect(code.statusCode, code.body).toBe(201);
   const res = await app.admin.post('/api/procedure-template/create', { name: `Filling ${uid()}`, procedure_code_id: code.json().data.id, items });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number };
+  return res.json().data as { id: number; name: string };
 }
 
 describe('succession in the catalog', () => {
@@ -155,6 +155,43 @@ describe('succession in the catalog', () => {
     expect((await app.admin.post(`/api/product/${old.id}/switch-templates`)).json().data.switched).toBe(0);
     // Now free of templates, the old product can be deactivated.
     expect((await app.admin.post(`/api/product/deactivate/${old.id}`)).statusCode).toBe(200);
+  });
+
+  it('a double click on "switch all templates" (two calls at once): both answer 200, each template is switched and logged once', async () => {
+    const old = await newProduct();
+    const next = await newProduct();
+    const t1 = await template([{ product_id: old.id, quantity: '4' }]);
+    const t2 = await template([{ product_id: old.id, quantity: '1' }, { product_id: next.id, quantity: '1' }]);
+    expect((await replace(old.id, { successor_id: next.id, succession_factor: '0.5' })).statusCode).toBe(200);
+    const [a, b] = await Promise.all([app.admin.post(`/api/product/${old.id}/switch-templates`), app.admin.post(`/api/product/${old.id}/switch-templates`)]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+    const results = [a.json().data, b.json().data] as Array<{ switched: number; templates: Array<{ id: number }> }>;
+    // Between them every template once; each answer lists only the templates it switched.
+    expect(results.map((r) => r.switched).sort()).toEqual([0, 2]);
+    for (const r of results) expect(r.templates).toHaveLength(r.switched);
+    const logs = await app.t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'ProcedureTemplate'), inArray(activityLogs.subjectId, [String(t1.id), String(t2.id)]), eq(activityLogs.action, 'update')));
+    expect(logs).toHaveLength(2);
+    const items = await app.t.database.db.select({ template: procedureTemplateItems.procedureTemplateId, product: procedureTemplateItems.productId, quantity: procedureTemplateItems.quantity }).from(procedureTemplateItems).where(inArray(procedureTemplateItems.procedureTemplateId, [t1.id, t2.id]));
+    expect(items.sort((x, y) => x.template - y.template)).toEqual([
+      { template: t1.id, product: next.id, quantity: '2.0000' },
+      { template: t2.id, product: next.id, quantity: '1.5000' },
+    ]);
+  });
+
+  it('a switch whose converted quantity would not fit a template line is a 422 naming the template, and nothing is switched', async () => {
+    const old = await newProduct();
+    const next = await newProduct();
+    const fine = await template([{ product_id: old.id, quantity: '1' }]);
+    const big = await template([{ product_id: old.id, quantity: '1000' }]);
+    expect((await replace(old.id, { successor_id: next.id, succession_factor: '99999999' })).statusCode).toBe(200);
+    const res = await app.admin.post(`/api/product/${old.id}/switch-templates`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors ?? {}), res.body).toEqual(['succession_factor']);
+    expect(res.json().errors.succession_factor).toEqual([`After conversion by the factor, a quantity in the template “${big.name}” would be above 9999999999.9999. Lower the factor or that template’s quantity.`]);
+    const items = await app.t.database.db.select({ product: procedureTemplateItems.productId }).from(procedureTemplateItems).where(inArray(procedureTemplateItems.procedureTemplateId, [fine.id, big.id]));
+    expect(items.map((i) => i.product)).toEqual([old.id, old.id]);
+    const logs = await app.t.database.db.select().from(activityLogs).where(and(eq(activityLogs.subject, 'ProcedureTemplate'), inArray(activityLogs.subjectId, [String(fine.id), String(big.id)]), eq(activityLogs.action, 'update')));
+    expect(logs).toHaveLength(0);
   });
 
   it('successionOf reads the chain both ways, multiplying the factors', async () => {

@@ -60,6 +60,21 @@ describe('reports on a hand-made ledger', () => {
     expect(used.totals).toEqual({ cost: '0.3600' });
   });
 
+  it('a succession rewrites no history: after the gloves are replaced (from 20 days ago) their use and stock stay theirs in the reports', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    const next = (await admin.post('/api/product/create', { name: `Gloves, new ${uid()}`, sku: `SKU-${uid()}`, usage_unit: 'pair', purchase_unit: 'box', units_per_purchase_unit: 100, purchase_price: '16.00' })).json().data;
+    const before = await report(`report=consumption-by-product&dental_practice_id=${practice.id}&from=${day(-30)}&to=${day(0)}`);
+    const res = await admin.request('PUT', `/api/product/${gloves.id}/successor`, { json: { successor_id: next.id, succession_date: day(-20), succession_factor: '0.5' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await report(`report=consumption-by-product&dental_practice_id=${practice.id}&from=${day(-30)}&to=${day(0)}`);
+    expect(after.rows).toEqual(before.rows);
+    expect(after.rows.map((r) => r.product)).toEqual([gloves.name]);
+    expect(after.rows[0]).toMatchObject({ quantity: '10.0000' });
+    const valuation = await report(`report=inventory-valuation&dental_practice_id=${practice.id}`);
+    expect(valuation.rows.find((r) => r.product === gloves.name)).toMatchObject({ on_hand: '90.0000', value: '16.2000' });
+    expect(valuation.rows.some((r) => r.product === next.name)).toBe(false);
+  });
+
   it('expiring lots within the days, the reorder list from the low-stock widget’s rows, dead stock', async () => {
     const { practice, gloves, mirrors, composite } = await handMadeLedger(t, admin);
     const expiring = await report(`report=expiring-lots&dental_practice_id=${practice.id}`);

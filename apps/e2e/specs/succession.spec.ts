@@ -37,6 +37,7 @@ test.describe('succession in the catalog', () => {
     await page.getByTestId('succession-picker-option').filter({ hasText: newName }).click();
     await expect(dialog.getByTestId('succession-successor')).toContainText(newName);
     await expect(dialog.getByTestId('succession-date')).toHaveValue(new Date().toISOString().slice(0, 10));
+    await expectNoAxeViolations(page, 'replace with…, a successor chosen');
     await dialog.getByTestId('succession-factor').fill('0');
     await dialog.getByTestId('replace-with-submit').click();
     await expect(dialog.getByTestId('succession-factor')).toHaveAttribute('aria-invalid', 'true');
@@ -51,6 +52,7 @@ test.describe('succession in the catalog', () => {
     await expect(section.getByTestId('product-replaced-by')).toContainText(`Replaced by ${newName} from`);
     await section.getByTestId('product-switch-templates').click();
     await expect(page.getByRole('dialog', { name: 'Switch 1 procedure template?' })).toBeVisible();
+    await expectNoAxeViolations(page, 'switch of the templates, asked');
     await page.getByRole('button', { name: 'Switch templates' }).click();
     await expect(page.getByText('1 template switched.')).toBeVisible();
     await expect(section.getByTestId('product-switch-templates')).toHaveCount(0);

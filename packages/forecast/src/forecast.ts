@@ -5,7 +5,7 @@
  * own rolling-origin errors and turn the forecast into non-negative bounds at the requested level.
  */
 import { classify, type Classification } from './classify.ts';
-import { detectLifecycle, LIFECYCLE, type Lifecycle } from './lifecycle.ts';
+import { detectLifecycle, lifecycleSettings, type Lifecycle } from './lifecycle.ts';
 import { maeScale, mseScale } from './metrics.ts';
 import { meanForecast, naive, seasonalMean, seasonalNaive, zeroForecast } from './methods/baselines.ts';
 import { autoEts, etsForecast, fitEts, type EtsSpec } from './methods/ets.ts';
@@ -47,6 +47,11 @@ export interface ForecastOptions {
   horizon: number;
   /** Seasonal period (12 monthly, 52 weekly, 7 daily); 1 or omitted = non-seasonal. */
   seasonalPeriod?: number;
+  /**
+   * Periods in a year (52 weekly, 12 monthly): chooses the life detection's settings (lifecycle.ts, `lifecycleSettings`).
+   * Default: the seasonal period when above 1, else 52 (the app's weekly use).
+   */
+  periodsPerYear?: number;
   /** Coverage of the two-sided interval, e.g. 0.95 (default). */
   level?: number;
   /** Force one method instead of automatic selection. */
@@ -552,15 +557,17 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   // One array kind for every series (see doubleArray).
   const all = toDoubles(series);
   const forced = options.method && options.method !== 'auto' ? options.method : null;
-  const life = detectLifecycle(all, h);
+  const perYear = options.periodsPerYear ?? (m > 1 ? m : 52);
+  const settings = lifecycleSettings(perYear);
+  const life = detectLifecycle(all, h, perYear);
   const follow = !forced && options.lifecycle !== false;
   if (follow && life.state === 'ended') return endedForecast(all, h, level, life);
   // The path (intermittent or smooth) is chosen on the current regime: zeros before a launch or a
-  // pause are not demand. When the regime (at least LIFECYCLE.minRegime periods) takes another path
+  // pause are not demand. When the regime (at least `minRegime` periods) takes another path
   // than the whole series, the methods are fitted on the regime alone; otherwise on the whole
   // series as before (on half A of the benchmark, refitting every regime, or short ones, lost).
   const whole = classify(all);
-  const regimeCls = follow && life.regimeStart > 0 && all.length - life.regimeStart >= LIFECYCLE.minRegime ? classify(all.slice(life.regimeStart)) : whole;
+  const regimeCls = follow && life.regimeStart > 0 && all.length - life.regimeStart >= settings.minRegime ? classify(all.slice(life.regimeStart)) : whole;
   const regimeStart = INTERMITTENT.has(regimeCls.class) !== INTERMITTENT.has(whole.class) ? life.regimeStart : 0;
   const y = regimeStart > 0 ? toDoubles(all.slice(regimeStart)) : all;
   const n = y.length;
@@ -596,7 +603,7 @@ export function forecast(series: readonly number[], options: ForecastOptions): F
   } else b = bounds({ ...f, mean: meanOut }, level, integer);
   // A silence longer than the series' usual gaps (not yet an end) may be the start of one: the
   // lower bounds do not promise demand the silence puts in doubt.
-  if (follow && LIFECYCLE.silenceLowerZero && life.silentPeriods > 0 && life.silentPeriods > life.usualGap) b = { ...b, lower: b.lower.map(() => 0) };
+  if (follow && settings.silenceLowerZero && life.silentPeriods > 0 && life.silentPeriods > life.usualGap) b = { ...b, lower: b.lower.map(() => 0) };
   return {
     method: f.method,
     classification: cls,

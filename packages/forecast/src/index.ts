@@ -23,7 +23,7 @@ export { procedureDrivenDemand, productDemand, demandOver, withBookings } from '
 export type { TemplateLine, DemandBand, ProductDemandInput, ProductDemand } from './procedures.ts';
 export { forecastLevels, effectiveLevels, orderQuantity, stockOutInDays, lotsExpiryWaste, transferableSurplus } from './replenish.ts';
 export type { LevelInput, ForecastLevels, PolicyMode, OrderInput, OrderPlan, LotForWaste, LotWaste } from './replenish.ts';
-export { detectLifecycle, gapThreshold, zeroRuns, LIFECYCLE } from './lifecycle.ts';
+export { detectLifecycle, gapThreshold, lifecycleSettings, zeroRuns, LIFECYCLE, LIFECYCLE_MONTHLY, type LifecycleSettings } from './lifecycle.ts';
 export type { Lifecycle, LifecycleState } from './lifecycle.ts';
 export { forecastWithPrior, combineHistory, PRIOR } from './prior.ts';
 export type { HistoryPrior, PredecessorPrior, DemandPrior, HistorySource, PriorForecastResult } from './prior.ts';

@@ -18,7 +18,11 @@
  *   ((1 − p)^z < endAlpha) — has ended or paused. Its point forecast is zero. (Follow-up of issue
  *   28, chosen on half A of the benchmark only: gapQuantile 0.75 and endFactor 1.5 instead of 0.9
  *   and 2 find 19 of the 20 discontinued series of the lifecycle set within 8 weeks instead of 17,
- *   with RMSSE on carparts, carparts-more and weekly still better than without lifecycle.)
+ *   with RMSSE on carparts, carparts-more and weekly still better than without lifecycle. Then per
+ *   period of the data, also on half A: weekly data the median gap × 2 (20 of 20, weekly RMSSE
+ *   0.7004 against 0.7031), monthly data the 75 % quantile × 3 (carparts 0.4996 against 0.4999,
+ *   carparts-more 0.5661 against 0.5672): a monthly spare part silent for half a year is more often
+ *   paused than gone. See docs/forecasting.md#lifecycle-goals.)
  * - **Unusual silence.** While the trailing silence is longer than the usual gap but not yet an
  *   end, `forecast()` keeps the point forecast and upper bounds and sets the lower bounds to zero
  *   (`silenceLowerZero`): an end may have begun, so no demand is promised.
@@ -67,16 +71,16 @@ export interface Lifecycle {
   returnProbability: number | null;
 }
 
-/** Settings of the life detection (exported for the benchmark and tests). */
+/** Settings of the life detection (exported for the benchmark and tests): those of weekly data (the app's), see `LIFECYCLE_MONTHLY`. */
 export const LIFECYCLE = {
-  /** Quantile of the series' own zero runs taken as its usual gap (0.9 before the follow-up of issue 28; 0.75 chosen on half A). */
-  gapQuantile: 0.75,
+  /** Quantile of the series' own zero runs taken as its usual gap (0.9 before the follow-up of issue 28; 0.75 chosen on half A; 0.5 for weekly data once the settings were chosen per period, also on half A). */
+  gapQuantile: 0.5,
   /** A run is structural beyond this multiple of the usual gap … */
   gapFactor: 2,
   /** … and never at or below this many periods. */
   minGap: 4,
-  /** A trailing run ends the series beyond this multiple of the usual gap (and beyond minGap) … (2 before the follow-up of issue 28; 1.5 chosen on half A) */
-  endFactor: 1.5,
+  /** A trailing run ends the series beyond this multiple of the usual gap (and beyond minGap) … (2 before the follow-up of issue 28; 1.5 chosen on half A; 2 for weekly data with the median gap, chosen per period on half A) */
+  endFactor: 2,
   /** … and only when a silence that long had less than this probability under the regime's own demand rate (geometric gaps). */
   endAlpha: 0.01,
   /** Lower bounds zero while the trailing silence is longer than the usual gap (an end may have begun). */
@@ -97,6 +101,20 @@ export const LIFECYCLE = {
   priorWeight: 20,
 };
 
+export type LifecycleSettings = typeof LIFECYCLE;
+
+/**
+ * What differs for data of 12 periods a year or fewer (monthly spare parts against weekly practice use; chosen on
+ * half A of the benchmark, docs/forecasting.md#lifecycle-goals): a monthly series silent for 6 months is more often
+ * paused than gone, so it must be silent for longer before it is called ended.
+ */
+export const LIFECYCLE_MONTHLY: Partial<LifecycleSettings> = { gapQuantile: 0.75, endFactor: 3 };
+
+/** The settings for data of `periodsPerYear` periods a year (52 weekly, the default; 12 monthly). */
+export function lifecycleSettings(periodsPerYear = 52): LifecycleSettings {
+  return periodsPerYear <= 12 ? { ...LIFECYCLE, ...LIFECYCLE_MONTHLY } : LIFECYCLE;
+}
+
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
   const pos = (sorted.length - 1) * q;
@@ -112,17 +130,18 @@ export function zeroRuns(y: readonly number[]): number[] {
 }
 
 /** Structural threshold of a series (see the module comment). */
-export function gapThreshold(y: readonly number[]): { usualGap: number; threshold: number } {
+export function gapThreshold(y: readonly number[], settings: LifecycleSettings = LIFECYCLE): { usualGap: number; threshold: number } {
   const runs = zeroRuns(y).sort((a, b) => a - b);
-  const usualGap = quantile(runs, LIFECYCLE.gapQuantile);
-  return { usualGap, threshold: Math.max(LIFECYCLE.minGap, Math.ceil(LIFECYCLE.gapFactor * usualGap)) };
+  const usualGap = quantile(runs, settings.gapQuantile);
+  return { usualGap, threshold: Math.max(settings.minGap, Math.ceil(settings.gapFactor * usualGap)) };
 }
 
 /**
  * The life of a series (see the module comment). `horizon` only sets the horizon of
- * `returnProbability` (default 1 period).
+ * `returnProbability` (default 1 period); `periodsPerYear` chooses the settings (`lifecycleSettings`).
  */
-export function detectLifecycle(y: readonly number[], horizon = 1): Lifecycle {
+export function detectLifecycle(y: readonly number[], horizon = 1, periodsPerYear = 52): Lifecycle {
+  const cfg = lifecycleSettings(periodsPerYear);
   const n = y.length;
   let first = -1;
   let last = -1;
@@ -131,8 +150,8 @@ export function detectLifecycle(y: readonly number[], horizon = 1): Lifecycle {
       if (first < 0) first = t;
       last = t;
     }
-  if (first < 0) return { state: 'active', silentPeriods: n, usualGap: 0, threshold: LIFECYCLE.minGap, endAfter: LIFECYCLE.minGap, regimeStart: 0, comebacks: 0, exposure: 0, hazard: null, aliveProbability: null, returnProbability: null };
-  const { usualGap, threshold } = gapThreshold(y.slice(0, last + 1));
+  if (first < 0) return { state: 'active', silentPeriods: n, usualGap: 0, threshold: cfg.minGap, endAfter: cfg.minGap, regimeStart: 0, comebacks: 0, exposure: 0, hazard: null, aliveProbability: null, returnProbability: null };
+  const { usualGap, threshold } = gapThreshold(y.slice(0, last + 1), cfg);
   // The regime: after the last structural run (a long leading run counts as a launch).
   let regimeStart = first > threshold ? first : 0;
   let prev = first;
@@ -151,8 +170,8 @@ export function detectLifecycle(y: readonly number[], horizon = 1): Lifecycle {
   let demands = 0;
   for (let t = regimeStart; t <= last; t++) if (y[t]! > 0) demands++;
   const p = demands / (last - regimeStart + 1);
-  const rare = p >= 1 ? 0 : Math.ceil(Math.log(LIFECYCLE.endAlpha) / Math.log(1 - p)) - 1;
-  const endAfter = Math.max(LIFECYCLE.minGap, Math.ceil(LIFECYCLE.endFactor * usualGap), rare);
+  const rare = p >= 1 ? 0 : Math.ceil(Math.log(cfg.endAlpha) / Math.log(1 - p)) - 1;
+  const endAfter = Math.max(cfg.minGap, Math.ceil(cfg.endFactor * usualGap), rare);
   // Earlier silences as long as an end: each is (length − endAfter) periods without a comeback and one with.
   let comebacks = 0;
   let exposure = 0;
@@ -169,15 +188,15 @@ export function detectLifecycle(y: readonly number[], horizon = 1): Lifecycle {
   const base = { silentPeriods, usualGap, threshold, endAfter, regimeStart, comebacks, exposure };
   let total = 0;
   for (let t = first; t <= last; t++) if (y[t]! > 0) total++;
-  if (silentPeriods > endAfter && total >= LIFECYCLE.minDemands) {
+  if (silentPeriods > endAfter && total >= cfg.minDemands) {
     // Cure model: alive with probability π at endAfter (then back at hazard h a period), or gone.
-    const hazard = (LIFECYCLE.priorHazard * LIFECYCLE.priorWeight + comebacks) / (LIFECYCLE.priorWeight + exposure);
+    const hazard = (cfg.priorHazard * cfg.priorWeight + comebacks) / (cfg.priorWeight + exposure);
     const still = (1 - hazard) ** (silentPeriods - endAfter);
     // Each earlier long silence that ended is one more pause of this series: π is shrunk towards 1.
-    const alive = (LIFECYCLE.priorAlive * LIFECYCLE.aliveWeight + comebacks) / (LIFECYCLE.aliveWeight + comebacks);
+    const alive = (cfg.priorAlive * cfg.aliveWeight + comebacks) / (cfg.aliveWeight + comebacks);
     const aliveProbability = (alive * still) / (alive * still + 1 - alive);
     return { state: 'ended', ...base, hazard, aliveProbability, returnProbability: aliveProbability * (1 - (1 - hazard) ** Math.max(1, horizon)) };
   }
-  const state: LifecycleState = pauses === 0 && n - first < LIFECYCLE.newPeriods ? 'new' : 'active';
+  const state: LifecycleState = pauses === 0 && n - first < cfg.newPeriods ? 'new' : 'active';
   return { state, ...base, hazard: null, aliveProbability: null, returnProbability: null };
 }

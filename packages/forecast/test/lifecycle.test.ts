@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineHistory, detectLifecycle, forecast, forecastWithPrior, LIFECYCLE, mulberry32 } from '../src/index.ts';
+import { combineHistory, detectLifecycle, forecast, forecastWithPrior, LIFECYCLE, LIFECYCLE_MONTHLY, lifecycleSettings, mulberry32 } from '../src/index.ts';
 
 /** Weekly counts around `level` (Poisson-like, fixed seed). */
 function steady(n: number, level: number, seed = 7): number[] {
@@ -47,6 +47,21 @@ describe('lifecycle: ended series', () => {
     const l = detectLifecycle([...y.slice(0, 85), 0, 0, 0, 0, 0, 0]);
     expect(l.state).toBe('active');
     expect(forecast([...y.slice(0, 85), 0, 0, 0, 0, 0, 0], { horizon: 6 }).mean[0]!).toBeGreaterThan(0);
+  });
+
+  it('the settings follow the data’s period: monthly data (12 a year) needs a longer silence to end than weekly data', () => {
+    // Three periods of demand, three without, then 8 silent periods: longer than weekly use's median gap allows
+    // (0 × 2, and rare at p = 0.5 after 6), within monthly data's (3 × the 75 % quantile of the gaps, 3).
+    const y = [...Array.from({ length: 123 }, (_, t) => (t % 6 < 3 ? 2 : 0)), ...new Array<number>(8).fill(0)];
+    expect(detectLifecycle(y, 12, 52).state).toBe('ended');
+    expect(detectLifecycle(y, 12, 12).state).toBe('active');
+    expect(lifecycleSettings(12)).toEqual({ ...LIFECYCLE, ...LIFECYCLE_MONTHLY });
+    expect(lifecycleSettings(52)).toBe(LIFECYCLE);
+    // forecast() takes the period from periodsPerYear, else from the seasonal period (12: monthly), else weekly.
+    expect(forecast(y, { horizon: 12, seasonalPeriod: 12 }).lifecycle.state).toBe('active');
+    expect(forecast(y, { horizon: 12, seasonalPeriod: 12, periodsPerYear: 52 }).lifecycle.state).toBe('ended');
+    expect(forecast(y, { horizon: 12 }).lifecycle.state).toBe('ended');
+    expect(forecast(y, { horizon: 12, periodsPerYear: 12 }).mean[0]!).toBeGreaterThan(0);
   });
 
   it('earlier long silences that soon ended raise the comeback probability', () => {

@@ -35,7 +35,7 @@ const round = (xs: readonly number[]) => xs.map((x) => Math.round(x * 10_000) / 
 
 /** Weekly options for a series of n weeks: yearly season from two full years on; a thin series gets its plain average. */
 function optionsFor(n: number, horizon: number, level: number) {
-  return { horizon, level, seasonalPeriod: n >= 104 ? 52 : 1, ...(n < THIN_WEEKS ? { method: 'mean' as const } : {}) };
+  return { horizon, level, seasonalPeriod: n >= 104 ? 52 : 1, periodsPerYear: 52, ...(n < THIN_WEEKS ? { method: 'mean' as const } : {}) };
 }
 
 /** Known future demand on top of a forecast: the mean and both bounds move up by what is booked. */

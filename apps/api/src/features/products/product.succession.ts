@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { multiplyDecimals, type ProductSuccession, type TemplateSwitchResult } from '@enamel/contracts';
+import { addDecimals, compareDecimals, multiplyDecimals, type ProductSuccession, type TemplateSwitchResult } from '@enamel/contracts';
 import { procedureTemplateItems, procedureTemplates, products, rowsOf, type Database } from '@enamel/db';
 import { recordActivities, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid } from '../../core/errors.ts';
@@ -237,11 +237,17 @@ export async function presentSuccession(db: Database, row: typeof products.$infe
   };
 }
 
+/** A template line's quantity: numeric(14, 4), above zero. */
+const MAX_TEMPLATE_QUANTITY = '9999999999.9999';
+const MIN_TEMPLATE_QUANTITY = '0.0001';
+const maxDecimal = (a: string, b: string) => (compareDecimals(a, b) >= 0 ? a : b);
+
 /**
  * Every procedure template that names the product switches to its successor, in one transaction: the item's quantity
  * is converted by the factor (rounded to 4 places, never below 0.0001) and added to the successor's line when the
  * template already lists it. Each template's change is logged. 422 on `successor_id` when the product has no
- * successor or its successor is inactive.
+ * successor or its successor is inactive, on `succession_factor` when a converted quantity would not fit a line
+ * (nothing is switched then).
  */
 export async function switchTemplatesToSuccessor(db: Database, actor: Actor, id: number): Promise<TemplateSwitchResult> {
   return db.transaction(async (tx) => {
@@ -260,24 +266,31 @@ export async function switchTemplatesToSuccessor(db: Database, actor: Actor, id:
       .orderBy(asc(procedureTemplates.id))
       .for('update');
     const entries = [];
+    const switched: Array<{ id: number; name: string }> = [];
     for (const template of templates) {
       const itemsOf = () =>
         tx.select({ product_id: procedureTemplateItems.productId, quantity: procedureTemplateItems.quantity }).from(procedureTemplateItems).where(eq(procedureTemplateItems.procedureTemplateId, template.id)).orderBy(asc(procedureTemplateItems.id));
       const before = await itemsOf();
+      // Read after the template's lock: a second call that waited on it (a double click) finds the item gone and skips it.
       const old = before.find((i) => i.product_id === id);
       if (!old) continue;
-      const converted = sql`greatest(round(${old.quantity}::numeric * ${factor}::numeric, 4), 0.0001)`;
-      const inTemplate = and(eq(procedureTemplateItems.procedureTemplateId, template.id));
-      if (before.some((i) => i.product_id === successorId)) {
-        await tx.update(procedureTemplateItems).set({ quantity: sql`${procedureTemplateItems.quantity} + ${converted}` }).where(and(inTemplate, eq(procedureTemplateItems.productId, successorId)));
+      const converted = maxDecimal(multiplyDecimals(old.quantity, factor, 4), MIN_TEMPLATE_QUANTITY);
+      const existing = before.find((i) => i.product_id === successorId);
+      const quantity = existing ? addDecimals(existing.quantity, converted, 4) : converted;
+      // A line holds numeric(14, 4): a quantity past it would be refused by the database without saying why.
+      if (compareDecimals(quantity, MAX_TEMPLATE_QUANTITY) > 0) throw invalid('succession_factor', 'catalog.switch_quantity_too_large', { template: template.name, max: MAX_TEMPLATE_QUANTITY });
+      const inTemplate = eq(procedureTemplateItems.procedureTemplateId, template.id);
+      if (existing) {
+        await tx.update(procedureTemplateItems).set({ quantity }).where(and(inTemplate, eq(procedureTemplateItems.productId, successorId)));
         await tx.delete(procedureTemplateItems).where(and(inTemplate, eq(procedureTemplateItems.productId, id)));
       } else {
-        await tx.update(procedureTemplateItems).set({ productId: successorId, quantity: converted }).where(and(inTemplate, eq(procedureTemplateItems.productId, id)));
+        await tx.update(procedureTemplateItems).set({ productId: successorId, quantity }).where(and(inTemplate, eq(procedureTemplateItems.productId, id)));
       }
       await tx.update(procedureTemplates).set({ updatedAt: sql`now()` }).where(eq(procedureTemplates.id, template.id));
       entries.push({ action: 'update', subject: 'ProcedureTemplate', subjectId: template.id, before: { items: before }, after: { items: await itemsOf() } });
+      switched.push({ id: template.id, name: template.name });
     }
     await recordActivities(tx, actor, entries);
-    return { switched: entries.length, templates: templates.map((t) => ({ id: t.id, name: t.name })) };
+    return { switched: switched.length, templates: switched };
   });
 }

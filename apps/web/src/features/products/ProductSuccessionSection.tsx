@@ -33,7 +33,9 @@ export function ProductSuccessionSection({ product, onOpen }: { product: Product
       notifySuccess(t('products.succession.switched', { count: result.switched }));
       await refresh(['product', 'procedure-template', 'procedure-templates']);
     } catch (error) {
-      notifyError(toAppError(error, t).message);
+      // A 422 says why on its field (no successor, or a converted quantity too large for a template line).
+      const appError = toAppError(error, t);
+      notifyError(Object.values(appError.fieldErrors).flat().join(' ') || appError.message);
     }
   }
   return (

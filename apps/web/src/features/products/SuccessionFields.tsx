@@ -81,7 +81,7 @@ export function SuccessionFields<V extends SuccessionValues>({ form, productId, 
       {successor ? (
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateField label={t('products.succession.date')} description={t('products.succession.dateHint')} data-testid="succession-date" {...form.getInputProps('succession_date')} />
+            <DateField size="sm" label={t('products.succession.date')} description={t('products.succession.dateHint')} data-testid="succession-date" {...form.getInputProps('succession_date')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <DecimalInput
