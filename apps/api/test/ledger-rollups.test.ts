@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@enamel/db';
 import { sqlCol, sqlRow } from '../src/core/sql-rows.ts';
 import { findLedgerDifferences } from '../src/features/stock/ledger-check.ts';
-import { mostUsed, type StockMoment } from '../src/features/stock/index.ts';
+import { consumedCostByMonth, lastMonths, mostUsed, receivedByMonth, valueAtMonthEnds, type StockMoment } from '../src/features/stock/index.ts';
 import type { Agent } from './agent.ts';
 import { day, handMadeLedger } from './ledgers.ts';
 import { appWithAdmin, type TestApp } from './test-app.ts';
@@ -62,6 +62,29 @@ describe('the ledger rollups', () => {
     expect(inUtc.map((r) => [r.product_id, r.quantity, r.cost])).toEqual([[gloves.id, '10.0000', '1.8000']]);
     // Paris is an hour or two ahead of UTC: the same procedures at noon UTC fall on the same days.
     expect(await mostUsed(t.database.db, at('Europe/Paris'), 30, 10)).toEqual(inUtc);
+  });
+
+  it('by month (ledger_month_totals): whole months read from them agree with the ledger, and a wrong month is reported', async () => {
+    const { practice, gloves } = await handMadeLedger(t, admin);
+    const db = t.database.db;
+    await clean();
+    // 'Etc/UTC' has the practice's days but is not its zone's name: those reads add up the ledger instead of the rollups.
+    const at = (timeZone: string): StockMoment => ({ practiceId: practice.id, timeZone, date: day(0), today: day(0) });
+    const months = lastMonths(day(0), 12);
+    const reads = [
+      (m: StockMoment) => consumedCostByMonth(db, m, months),
+      (m: StockMoment) => receivedByMonth(db, m, months),
+      (m: StockMoment) => valueAtMonthEnds(db, m, months),
+      (m: StockMoment) => mostUsed(db, m, 365, 10),
+      (m: StockMoment) => mostUsed(db, { ...m, date: day(-1) }, 90, 10),
+    ];
+    for (const read of reads) expect(await read(at('UTC'))).toEqual(await read(at('Etc/UTC')));
+    expect((await consumedCostByMonth(db, at('UTC'), months)).size).toBeGreaterThan(0);
+    const month = `${day(-6).slice(0, 7)}-01`;
+    await db.execute(sql`update ledger_month_totals set consumed_cost = consumed_cost + 1 where dental_practice_id = ${practice.id} and product_id = ${gloves.id} and month = ${month}::date`);
+    expect((await findLedgerDifferences(db)).map((d) => [d.product_id, d.scope, d.day, d.measure])).toEqual([[gloves.id, 'month', month, 'consumed_cost']]);
+    await db.execute(sql`select ledger_day_totals_rebuild(${practice.id})`);
+    await clean();
   });
 
   it('are reported by the ledger check when a row differs, is missing or is extra, and are gone with the practice', async () => {

@@ -5,12 +5,12 @@ import { sqlCol, sqlRow } from './sql-rows.ts';
 const staleRow = sqlRow({ name: sqlCol.text, relname: sqlCol.text });
 
 /**
- * Tables whose rows are updated in place by triggers (the ledger's rollups: every day of a product from a back-dated
- * movement on, and each row twice in a bulk load): a bulk load leaves as many dead versions and index entries as
+ * Tables whose rows are updated in place by triggers (the ledger's rollups, daily and monthly: every day of a product
+ * from a back-dated movement on, and each row twice in a bulk load): a bulk load leaves as many dead versions and index entries as
  * live ones, which the embedded database's missing autovacuum would never clear. They are vacuumed with their
  * statistics (VACUUM (ANALYZE): a few tens of milliseconds for the demo's rollups).
  */
-const VACUUMED = new Set(['ledger_day_totals']);
+const VACUUMED = new Set(['ledger_day_totals', 'ledger_month_totals']);
 
 /**
  * ANALYZE the application's tables whose planner statistics are missing or out of date: never analyzed yet with

@@ -45,3 +45,31 @@ export const ledgerDayTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dentalPracticeId, t.productId, t.day] }), index('ledger_day_totals_practice_day_idx').on(t.dentalPracticeId, t.day)],
 );
+
+/**
+ * The same figures per practice, product and local month (migration 0034): the day rows summed by month, kept by the
+ * same statement trigger in the movement's own statement, so a read of whole months (the twelve-month widgets)
+ * reads one row per product and month instead of one per day. No checkpoint columns (the days hold them).
+ * `npm run check:ledger` proves every row equals the ledger.
+ */
+export const ledgerMonthTotals = pgTable(
+  'ledger_month_totals',
+  {
+    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+      .notNull()
+      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The first day of the practice's calendar month of the movements. */
+    month: date('month', { mode: 'string' }).notNull(),
+    consumedQuantity: numeric('consumed_quantity').notNull().default('0'),
+    consumedCost: numeric('consumed_cost').notNull().default('0'),
+    consumedCount: integer('consumed_count').notNull().default(0),
+    receivedValue: numeric('received_value').notNull().default('0'),
+    netQuantity: numeric('net_quantity').notNull().default('0'),
+    netValue: numeric('net_value').notNull().default('0'),
+    movementCount: integer('movement_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dentalPracticeId, t.productId, t.month] }), index('ledger_month_totals_practice_month_idx').on(t.dentalPracticeId, t.month)],
+);

@@ -3,7 +3,7 @@ import { addDays } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { summedUpTo, wholeDays } from './daily-totals.ts';
-import { dec, monthOfDay, type StockMoment } from './moment.ts';
+import { dec, type StockMoment } from './moment.ts';
 import { toWeeks, weekOfDay, type WeekWindow } from './weekly.ts';
 
 type Db = Pick<Database, 'execute'>;
@@ -46,7 +46,7 @@ export async function consumedCostByMonth(db: Db, m: StockMoment, months: string
     db,
     monthCostRow,
     sql`select bucket as month, ${dec(sql`consumed_cost`)} as cost
-        from (${summedUpTo(m, `${months[0]}-01`, (day) => monthOfDay(day, months), ['consumed_cost', 'consumed_count'])}) d where consumed_count > 0`,
+        from (${summedUpTo(m, `${months[0]}-01`, { months }, ['consumed_cost', 'consumed_count'])}) d where consumed_count > 0`,
   );
   return new Map(costs.map((r) => [r.month, r.cost]));
 }

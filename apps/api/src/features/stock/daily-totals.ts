@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { startOfDay, type StockMoment } from './moment.ts';
+import { addMonths } from '@enamel/contracts';
+import { monthOfDay, startOfDay, type StockMoment } from './moment.ts';
 
 /**
  * The ledger added up per product and local day: what the rollups (ledger_day_totals, migration 0019) hold and what
@@ -70,21 +71,34 @@ export function daysUpTo(m: StockMoment, from: string | null): SQL {
 /** A figure of `dayFigures` that can be summed over days. */
 export type DayFigure = 'consumed_quantity' | 'consumed_cost' | 'consumed_count' | 'received_value' | 'net_quantity' | 'net_value' | 'movement_count';
 
+/** How `summedUpTo` buckets its window: per product, or per month of `months` (YYYY-MM, oldest first: `monthOfDay`). */
+export type SumBucket = 'product' | { months: string[] };
+
 /**
- * `daysUpTo`'s window from `from` summed per bucket: per product (`'product'`), or per bucket of days (a function of
- * the day: the month of each day, say), the practice's products together: (bucket, one column per figure). Each source
- * (the rollups, the other-zone ledger, today's movements) adds up its own rows per product, or per day, first; the
- * bucket of a day is worked out on those few hundred days, not on every product's day (a year of the rollups is some
- * 17,000 rows: width_bucket on each was most of the read).
+ * `daysUpTo`'s window from `from` summed per bucket: per product (`'product'`), or per month of the given months (the
+ * practice's products together): (bucket, one column per figure). The rollups are read in the fewest rows: the whole
+ * months inside the window from the monthly rollups (ledger_month_totals, migration 0034), the days before the first
+ * and after the last whole month from the daily ones. Each source (the rollups, the other-zone ledger, today's
+ * movements) adds up its own rows per product, or per day or month, first; the bucket of a day is worked out on
+ * those few hundred rows, not on every product's day. Sums of exact numerics: the same figures whichever rows add up.
  */
-export function summedUpTo(m: StockMoment, from: string, bucket: 'product' | ((day: SQL) => SQL), figures: readonly DayFigure[]): SQL {
+export function summedUpTo(m: StockMoment, from: string, bucket: SumBucket, figures: readonly DayFigure[]): SQL {
   const sums = (of: string) => sql.join(figures.map((f) => sql.raw(`sum(${of}${f}) as ${f}`)), sql`, `);
-  const pick = sql`${sql.raw(bucket === 'product' ? 'product_id' : 'day')} as k, ${sums('')}`;
-  const rollups = sql`select ${pick} from ledger_day_totals
-    where dental_practice_id = ${m.practiceId} and day >= ${from}::date and day < ${m.date}::date and ${sameZoneOf(m.practiceId, m.timeZone)} group by 1`;
-  const otherZone = inOtherZone(m.practiceId, m.timeZone, (practice) => sql`select ${pick} from (${ledgerByDay(practice, m.timeZone, startOfDay(from, m.timeZone), startOfDay(m.date, m.timeZone))}) o group by 1`);
-  const today = m.date === m.today ? sql`union all select ${pick} from (${ledgerByDay(m.practiceId, m.timeZone, startOfDay(m.today, m.timeZone), sql`now()`)}) t group by 1` : sql``;
-  const outer = bucket === 'product' ? sql`s.k` : bucket(sql`s.k`);
+  const byProduct = bucket === 'product';
+  const pick = (key: 'day' | 'month') => sql`${sql.raw(byProduct ? 'product_id' : key)} as k, ${sums('')}`;
+  const days = (to: string, since: string) =>
+    sql`select ${pick('day')} from ledger_day_totals where dental_practice_id = ${m.practiceId} and day >= ${since}::date and day < ${to}::date and ${sameZoneOf(m.practiceId, m.timeZone)} group by 1`;
+  // [firstMonth, lastMonth): the window's whole months before the moment's month (none when the window is shorter).
+  const firstMonth = from.endsWith('-01') ? from : addMonths(`${from.slice(0, 7)}-01`, 1);
+  const lastMonth = `${m.date.slice(0, 7)}-01`;
+  const months = sql`select ${pick('month')} from ledger_month_totals
+    where dental_practice_id = ${m.practiceId} and month >= ${firstMonth}::date and month < ${lastMonth}::date and ${sameZoneOf(m.practiceId, m.timeZone)} group by 1`;
+  const parts =
+    firstMonth < lastMonth ? [...(from < firstMonth ? [days(firstMonth, from)] : []), months, ...(lastMonth < m.date ? [days(m.date, lastMonth)] : [])] : [days(m.date, from)];
+  const rollups = sql.join(parts, sql` union all `);
+  const otherZone = inOtherZone(m.practiceId, m.timeZone, (practice) => sql`select ${pick('day')} from (${ledgerByDay(practice, m.timeZone, startOfDay(from, m.timeZone), startOfDay(m.date, m.timeZone))}) o group by 1`);
+  const today = m.date === m.today ? sql`union all select ${pick('day')} from (${ledgerByDay(m.practiceId, m.timeZone, startOfDay(m.today, m.timeZone), sql`now()`)}) t group by 1` : sql``;
+  const outer = byProduct ? sql`s.k` : monthOfDay(sql`s.k`, bucket.months);
   return sql`select ${outer} as bucket, ${sums('s.')} from (${rollups} union all ${otherZone} ${today}) s group by 1`;
 }
 

@@ -10,11 +10,12 @@ export interface LedgerDifference {
   /**
    * `inventory` when on-hand differs from the sum of the product's movements, `lot` for one lot, `location` for
    * movements of a lot recorded at another storage location than the lot's (recorded 0 there, movements their sum),
-   * `day` when a rollup of a local day (ledger_day_totals) differs from that day's movements.
+   * `day` when a rollup of a local day (ledger_day_totals) differs from that day's movements, `month` when a rollup
+   * of a local month (ledger_month_totals) differs from that month's movements.
    */
-  scope: 'inventory' | 'lot' | 'location' | 'day';
+  scope: 'inventory' | 'lot' | 'location' | 'day' | 'month';
   lot_number: string | null;
-  /** The practice's local day of a `day` difference. */
+  /** The practice's local day of a `day` difference; the first day of the month of a `month` difference. */
   day: string | null;
   /**
    * Which figure of the day's rollup differs (`consumed_quantity`, `net_value`, …, `closing_quantity` and
@@ -39,11 +40,18 @@ const rollupsFromLedger = sql`
   ) d
   window w as (partition by d.dental_practice_id, d.product_id order by d.day)`;
 
+/** The monthly rollup figures as the ledger gives them (migration 0034), per practice, product and local month (its first day). */
+const monthRollupsFromLedger = sql`
+  select m.dental_practice_id, m.product_id, date_trunc('month', (m.occurred_at at time zone p.time_zone)::date::timestamp)::date as month, ${dayFigures}
+  from stock_movements m join dental_practices p on p.id = m.dental_practice_id
+  group by 1, 2, 3`;
+
 /**
  * For every practice and product: on hand must equal the sum of its movements, every lot's quantity the sum of
  * the movements on that lot, and every movement of a lot be recorded at the lot's location (so the stock at each
- * storage location, Σ of its lots there, equals the movements recorded there), and every day's rollup (ledger_day_totals) the movements of that local day (its
- * closing stock and value: every movement of the product up to that day's end), every row compared figure by
+ * storage location, Σ of its lots there, equals the movements recorded there), every day's rollup (ledger_day_totals) the movements of that local day (its
+ * closing stock and value: every movement of the product up to that day's end), and every month's rollup (ledger_month_totals) the movements of that
+ * local month, every row compared figure by
  * figure, in both directions. Returns each difference (none when the ledger holds).
  */
 export async function findLedgerDifferences(db: Database): Promise<LedgerDifference[]> {
@@ -53,7 +61,7 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
       practice: sql<string>`d.practice`,
       product_id: sql<number>`d.product_id::int`,
       product: sql<string>`d.product`,
-      scope: sql<'inventory' | 'lot' | 'location' | 'day'>`d.scope`,
+      scope: sql<'inventory' | 'lot' | 'location' | 'day' | 'month'>`d.scope`,
       lot_number: sql<string | null>`d.lot_number`,
       day: sql<string | null>`d.day::text`,
       measure: sql<string | null>`d.measure`,
@@ -100,6 +108,23 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
           ('received_value', coalesce(c.r_rv, 0), coalesce(c.e_rv, 0)), ('net_quantity', coalesce(c.r_nq, 0), coalesce(c.e_nq, 0)),
           ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0)), ('closing_quantity', coalesce(c.r_xq, 0), coalesce(c.e_xq, 0)),
           ('closing_value', coalesce(c.r_xv, 0), coalesce(c.e_xv, 0))
+        ) f(measure, recorded, movements)
+        join dental_practices dp on dp.id = c.dental_practice_id
+        join products p on p.id = c.product_id
+       where f.recorded <> f.movements or (c.r_mc is null) <> (c.e_mc is null) and f.measure = 'movement_count'
+      union all
+      select c.dental_practice_id, dp.name, c.product_id, p.name, 'month', null, c.month, f.measure, f.recorded, f.movements
+        from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.month, e.month) as month,
+                     r.consumed_quantity as r_cq, e.consumed_quantity as e_cq, r.consumed_cost as r_cc, e.consumed_cost as e_cc, r.consumed_count as r_cn, e.consumed_count as e_cn,
+                     r.received_value as r_rv, e.received_value as e_rv, r.net_quantity as r_nq, e.net_quantity as e_nq, r.net_value as r_nv, e.net_value as e_nv,
+                     r.movement_count as r_mc, e.movement_count as e_mc
+                from ledger_month_totals r full join (${monthRollupsFromLedger}) e
+                  on e.dental_practice_id = r.dental_practice_id and e.product_id = r.product_id and e.month = r.month) c
+        cross join lateral (values
+          ('movement_count', coalesce(c.r_mc, 0)::numeric, coalesce(c.e_mc, 0)::numeric), ('consumed_quantity', coalesce(c.r_cq, 0), coalesce(c.e_cq, 0)),
+          ('consumed_cost', coalesce(c.r_cc, 0), coalesce(c.e_cc, 0)), ('consumed_count', coalesce(c.r_cn, 0)::numeric, coalesce(c.e_cn, 0)::numeric),
+          ('received_value', coalesce(c.r_rv, 0), coalesce(c.e_rv, 0)), ('net_quantity', coalesce(c.r_nq, 0), coalesce(c.e_nq, 0)),
+          ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0))
         ) f(measure, recorded, movements)
         join dental_practices dp on dp.id = c.dental_practice_id
         join products p on p.id = c.product_id

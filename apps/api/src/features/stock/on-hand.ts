@@ -3,7 +3,7 @@ import { toDecimal } from '@enamel/contracts';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { stockBefore, summedUpTo } from './daily-totals.ts';
-import { cutoffOf, dec, monthOfDay, type StockMoment } from './moment.ts';
+import { cutoffOf, dec, type StockMoment } from './moment.ts';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -62,7 +62,7 @@ export async function valueAtMonthEnds(db: Db, m: StockMoment, months: string[])
     movedRow,
     sql`select -1 as month, ${dec(sql`sum(value)`)} as value from (${stockBefore(m.practiceId, m.timeZone, `${months[0]}-01`)}) b
         union all
-        select bucket as month, ${dec(sql`net_value`)} as value from (${summedUpTo(m, `${months[0]}-01`, (day) => monthOfDay(day, months), ['net_value'])}) d`,
+        select bucket as month, ${dec(sql`net_value`)} as value from (${summedUpTo(m, `${months[0]}-01`, { months }, ['net_value'])}) d`,
   );
   const byMonth = new Map(moved.map((r) => [r.month, toDecimal(r.value)]));
   let running = byMonth.get(-1) ?? toDecimal(0);

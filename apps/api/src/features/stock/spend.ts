@@ -4,7 +4,7 @@ import { rowsOf, type Database } from '@enamel/db';
 import { AppError } from '../../core/errors.ts';
 import { sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { daysUpTo, summedUpTo } from './daily-totals.ts';
-import { cutoffOf, dec, lastMonths, monthOfDay, type StockMoment } from './moment.ts';
+import { cutoffOf, dec, lastMonths, type StockMoment } from './moment.ts';
 
 type Db = Pick<Database, 'execute'>;
 
@@ -39,7 +39,7 @@ export async function receivedByMonth(db: Db, m: StockMoment, months: string[]):
   const found = await rowsOf(
     db,
     monthRow,
-    sql`select bucket as month, ${dec(sql`received_value`)} as received from (${summedUpTo(m, `${months[0]}-01`, (day) => monthOfDay(day, months), ['received_value'])}) d`,
+    sql`select bucket as month, ${dec(sql`received_value`)} as received from (${summedUpTo(m, `${months[0]}-01`, { months }, ['received_value'])}) d`,
   );
   return new Map(found.map((r) => [r.month, r.received]));
 }
