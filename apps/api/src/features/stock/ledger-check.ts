@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@enamel/db';
 import { dayFigures } from './daily-totals.ts';
 
@@ -45,6 +45,30 @@ const monthRollupsFromLedger = sql`
   select m.dental_practice_id, m.product_id, date_trunc('month', (m.occurred_at at time zone p.time_zone)::date::timestamp)::date as month, ${dayFigures}
   from stock_movements m join dental_practices p on p.id = m.dental_practice_id
   group by 1, 2, 3`;
+
+/** The figures both rollups keep (the day's adds its closing stock and value); the counts are integers. */
+const ROLLUP_MEASURES = ['movement_count', 'consumed_quantity', 'consumed_cost', 'consumed_count', 'received_value', 'net_quantity', 'net_value'];
+const COUNTS = new Set(['movement_count', 'consumed_count']);
+
+/**
+ * A rollup table (keyed by practice, product and `day` or `month`) against the same figures from the ledger, figure by
+ * figure and in both directions (a row missing on either side shows as a `movement_count` difference).
+ */
+function rollupDifferences(scope: 'day' | 'month', table: SQL, fromLedger: SQL, measures: readonly string[]): SQL {
+  const key = sql.raw(scope);
+  const figure = (side: 'r' | 'e', m: string) => `coalesce(c.${side}_${m}, 0)${COUNTS.has(m) ? '::numeric' : ''}`;
+  const columns = sql.raw(measures.map((m) => `r.${m} as r_${m}, e.${m} as e_${m}`).join(', '));
+  const values = sql.raw(measures.map((m) => `('${m}', ${figure('r', m)}, ${figure('e', m)})`).join(', '));
+  return sql`select c.dental_practice_id, dp.name, c.product_id, p.name, ${sql.raw(`'${scope}'`)}, null, c.${key}, f.measure, f.recorded, f.movements
+        from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id,
+                     coalesce(r.${key}, e.${key}) as ${key}, ${columns}
+                from ${table} r full join (${fromLedger}) e
+                  on e.dental_practice_id = r.dental_practice_id and e.product_id = r.product_id and e.${key} = r.${key}) c
+        cross join lateral (values ${values}) f(measure, recorded, movements)
+        join dental_practices dp on dp.id = c.dental_practice_id
+        join products p on p.id = c.product_id
+       where f.recorded <> f.movements or (c.r_movement_count is null) <> (c.e_movement_count is null) and f.measure = 'movement_count'`;
+}
 
 /**
  * For every practice and product: on hand must equal the sum of its movements, every lot's quantity the sum of
@@ -94,41 +118,9 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
         left join storage_locations s on s.id = m.location_id
        where m.location_id is distinct from l.location_id
       union all
-      select c.dental_practice_id, dp.name, c.product_id, p.name, 'day', null, c.day, f.measure, f.recorded, f.movements
-        from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.day, e.day) as day,
-                     r.consumed_quantity as r_cq, e.consumed_quantity as e_cq, r.consumed_cost as r_cc, e.consumed_cost as e_cc, r.consumed_count as r_cn, e.consumed_count as e_cn,
-                     r.received_value as r_rv, e.received_value as e_rv, r.net_quantity as r_nq, e.net_quantity as e_nq, r.net_value as r_nv, e.net_value as e_nv,
-                     r.movement_count as r_mc, e.movement_count as e_mc,
-                     r.closing_quantity as r_xq, e.closing_quantity as e_xq, r.closing_value as r_xv, e.closing_value as e_xv
-                from ledger_day_totals r full join (${rollupsFromLedger}) e
-                  on e.dental_practice_id = r.dental_practice_id and e.product_id = r.product_id and e.day = r.day) c
-        cross join lateral (values
-          ('movement_count', coalesce(c.r_mc, 0)::numeric, coalesce(c.e_mc, 0)::numeric), ('consumed_quantity', coalesce(c.r_cq, 0), coalesce(c.e_cq, 0)),
-          ('consumed_cost', coalesce(c.r_cc, 0), coalesce(c.e_cc, 0)), ('consumed_count', coalesce(c.r_cn, 0)::numeric, coalesce(c.e_cn, 0)::numeric),
-          ('received_value', coalesce(c.r_rv, 0), coalesce(c.e_rv, 0)), ('net_quantity', coalesce(c.r_nq, 0), coalesce(c.e_nq, 0)),
-          ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0)), ('closing_quantity', coalesce(c.r_xq, 0), coalesce(c.e_xq, 0)),
-          ('closing_value', coalesce(c.r_xv, 0), coalesce(c.e_xv, 0))
-        ) f(measure, recorded, movements)
-        join dental_practices dp on dp.id = c.dental_practice_id
-        join products p on p.id = c.product_id
-       where f.recorded <> f.movements or (c.r_mc is null) <> (c.e_mc is null) and f.measure = 'movement_count'
+      ${rollupDifferences('day', sql`ledger_day_totals`, rollupsFromLedger, [...ROLLUP_MEASURES, 'closing_quantity', 'closing_value'])}
       union all
-      select c.dental_practice_id, dp.name, c.product_id, p.name, 'month', null, c.month, f.measure, f.recorded, f.movements
-        from (select coalesce(r.dental_practice_id, e.dental_practice_id) as dental_practice_id, coalesce(r.product_id, e.product_id) as product_id, coalesce(r.month, e.month) as month,
-                     r.consumed_quantity as r_cq, e.consumed_quantity as e_cq, r.consumed_cost as r_cc, e.consumed_cost as e_cc, r.consumed_count as r_cn, e.consumed_count as e_cn,
-                     r.received_value as r_rv, e.received_value as e_rv, r.net_quantity as r_nq, e.net_quantity as e_nq, r.net_value as r_nv, e.net_value as e_nv,
-                     r.movement_count as r_mc, e.movement_count as e_mc
-                from ledger_month_totals r full join (${monthRollupsFromLedger}) e
-                  on e.dental_practice_id = r.dental_practice_id and e.product_id = r.product_id and e.month = r.month) c
-        cross join lateral (values
-          ('movement_count', coalesce(c.r_mc, 0)::numeric, coalesce(c.e_mc, 0)::numeric), ('consumed_quantity', coalesce(c.r_cq, 0), coalesce(c.e_cq, 0)),
-          ('consumed_cost', coalesce(c.r_cc, 0), coalesce(c.e_cc, 0)), ('consumed_count', coalesce(c.r_cn, 0)::numeric, coalesce(c.e_cn, 0)::numeric),
-          ('received_value', coalesce(c.r_rv, 0), coalesce(c.e_rv, 0)), ('net_quantity', coalesce(c.r_nq, 0), coalesce(c.e_nq, 0)),
-          ('net_value', coalesce(c.r_nv, 0), coalesce(c.e_nv, 0))
-        ) f(measure, recorded, movements)
-        join dental_practices dp on dp.id = c.dental_practice_id
-        join products p on p.id = c.product_id
-       where f.recorded <> f.movements or (c.r_mc is null) <> (c.e_mc is null) and f.measure = 'movement_count'
+      ${rollupDifferences('month', sql`ledger_month_totals`, monthRollupsFromLedger, ROLLUP_MEASURES)}
     ) as d`)
     .orderBy(sql`d.practice`, sql`d.product`, sql`d.scope`, sql`d.day`, sql`d.measure`);
   return rows;
