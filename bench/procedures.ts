@@ -4,7 +4,7 @@
  * stack on a listening server, next to the raw-SQL floor: the same inserts and updates of one completion sent
  * straight to the database in a loop (one transaction each, the same concurrency).
  *
- * Runs on an embedded database in a temporary folder, and on PostgreSQL too when BENCH_DATABASE_URL is set (in a
+ * Runs on an embedded database in a temporary folder, and on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set (in a
  * fresh database created next to it and dropped afterwards). BENCH_SECONDS (8) per figure, BENCH_CONNECTIONS (10)
  * concurrent clients (autocannon connections: the next request as soon as the last answered).
  */
@@ -225,8 +225,9 @@ export async function run(): Promise<void> {
     await embedded.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  if (process.env.BENCH_DATABASE_URL) {
-    const fresh = await freshPostgres(process.env.BENCH_DATABASE_URL, 'procedures');
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const fresh = await freshPostgres(postgresUrl, 'procedures');
     const database = await openDatabase({ url: fresh.url, poolSize: CONNECTIONS });
     try {
       Object.assign(
