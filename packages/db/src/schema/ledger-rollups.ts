@@ -2,6 +2,34 @@ import { bigint, date, index, integer, numeric, pgTable, primaryKey } from 'driz
 import { products } from './catalog.ts';
 import { dentalPractices } from './dental-practices.ts';
 
+/** The key columns both rollups share (fresh builders per table). */
+const rollupKeys = () => ({
+  dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
+    .notNull()
+    .references(() => dentalPractices.id, { onDelete: 'cascade' }),
+  productId: bigint('product_id', { mode: 'number' })
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+});
+
+/** The figures both rollups keep, per day or per month. */
+const rollupFigures = () => ({
+  /** Consumed, positive for use: −Σ quantity of 'consume' movements (give-backs of consumption included). */
+  consumedQuantity: numeric('consumed_quantity').notNull().default('0'),
+  /** Cost of it: −Σ quantity × unit cost of 'consume' movements. */
+  consumedCost: numeric('consumed_cost').notNull().default('0'),
+  /** How many 'consume' movements (a product with none in a window is absent from consumption reads). */
+  consumedCount: integer('consumed_count').notNull().default(0),
+  /** Σ quantity × unit cost of 'receive' movements (the supply spend). */
+  receivedValue: numeric('received_value').notNull().default('0'),
+  /** Σ quantity of every movement: the change of stock on hand in the day (or month). */
+  netQuantity: numeric('net_quantity').notNull().default('0'),
+  /** Σ quantity × unit cost of every movement: the change of stock value in the day (or month). */
+  netValue: numeric('net_value').notNull().default('0'),
+  /** How many movements; a row exists only while it is above zero. */
+  movementCount: integer('movement_count').notNull().default(0),
+});
+
 /**
  * The ledger (stock_movements) added up per practice, product and local day (the practice's time zone), so the
  * dashboard and the reports read a row per day instead of every movement. Written only by triggers on
@@ -12,28 +40,10 @@ import { dentalPractices } from './dental-practices.ts';
 export const ledgerDayTotals = pgTable(
   'ledger_day_totals',
   {
-    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
-      .notNull()
-      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    ...rollupKeys(),
     /** The practice's calendar day of the movements. */
     day: date('day', { mode: 'string' }).notNull(),
-    /** Consumed, positive for use: −Σ quantity of 'consume' movements (give-backs of consumption included). */
-    consumedQuantity: numeric('consumed_quantity').notNull().default('0'),
-    /** Cost of it: −Σ quantity × unit cost of 'consume' movements. */
-    consumedCost: numeric('consumed_cost').notNull().default('0'),
-    /** How many 'consume' movements (a product with none in a window is absent from consumption reads). */
-    consumedCount: integer('consumed_count').notNull().default(0),
-    /** Σ quantity × unit cost of 'receive' movements (the supply spend). */
-    receivedValue: numeric('received_value').notNull().default('0'),
-    /** Σ quantity of every movement: the change of stock on hand that day. */
-    netQuantity: numeric('net_quantity').notNull().default('0'),
-    /** Σ quantity × unit cost of every movement: the change of stock value that day. */
-    netValue: numeric('net_value').notNull().default('0'),
-    /** How many movements; a row exists only while it is above zero. */
-    movementCount: integer('movement_count').notNull().default(0),
+    ...rollupFigures(),
     /**
      * The checkpoint (migration 0021): stock on hand at the end of the day, Σ net_quantity of this and every earlier
      * day of the product, so stock at a past date reads one row per product instead of its whole history. Kept by
@@ -55,21 +65,10 @@ export const ledgerDayTotals = pgTable(
 export const ledgerMonthTotals = pgTable(
   'ledger_month_totals',
   {
-    dentalPracticeId: bigint('dental_practice_id', { mode: 'number' })
-      .notNull()
-      .references(() => dentalPractices.id, { onDelete: 'cascade' }),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    ...rollupKeys(),
     /** The first day of the practice's calendar month of the movements. */
     month: date('month', { mode: 'string' }).notNull(),
-    consumedQuantity: numeric('consumed_quantity').notNull().default('0'),
-    consumedCost: numeric('consumed_cost').notNull().default('0'),
-    consumedCount: integer('consumed_count').notNull().default(0),
-    receivedValue: numeric('received_value').notNull().default('0'),
-    netQuantity: numeric('net_quantity').notNull().default('0'),
-    netValue: numeric('net_value').notNull().default('0'),
-    movementCount: integer('movement_count').notNull().default(0),
+    ...rollupFigures(),
   },
   (t) => [primaryKey({ columns: [t.dentalPracticeId, t.productId, t.month] }), index('ledger_month_totals_practice_month_idx').on(t.dentalPracticeId, t.month)],
 );
