@@ -64,16 +64,21 @@ export async function executeNamed<T = Record<string, unknown>>(db: unknown, que
 
 // ---- PGlite: the protocol messages of a named statement (text format throughout) ----
 const encoder = new TextEncoder();
-function message(code: string, ...parts: Array<Uint8Array | number[]>): Uint8Array {
-  const length = 4 + parts.reduce((n, p) => n + p.length, 0);
-  const out = new Uint8Array(1 + length);
-  out[0] = code.charCodeAt(0);
-  new DataView(out.buffer).setInt32(1, length);
-  let at = 5;
+/** The parts one after the other, after `head` bytes left for the caller. */
+function concat(parts: ReadonlyArray<Uint8Array | number[]>, head = 0): Uint8Array {
+  const out = new Uint8Array(head + parts.reduce((n, p) => n + p.length, 0));
+  let at = head;
   for (const p of parts) {
     out.set(p, at);
     at += p.length;
   }
+  return out;
+}
+/** A protocol message: its type byte, its length, its parts. */
+function message(code: string, ...parts: Array<Uint8Array | number[]>): Uint8Array {
+  const out = concat(parts, 5);
+  out[0] = code.charCodeAt(0);
+  new DataView(out.buffer).setInt32(1, out.length - 1);
   return out;
 }
 const cstring = (s: string) => {
@@ -110,29 +115,28 @@ type Message = { name: string; fields?: Array<{ name: string; dataTypeID: number
 export function withNamedStatements(pglite: PGlite): PGlite {
   const paramTypes = new Map<string, number[]>();
   const run = async <T>(name: string, text: string, params: unknown[] = [], options: QueryOptions = {}, inTransaction: boolean): Promise<Results<T>> => {
-    const results: Message[] = [];
-    const send = async (bytes: Uint8Array, syncToFs = false) => results.push(...((await pglite.execProtocolStream(bytes, { syncToFs })) as unknown as Message[]));
-    try {
-      let types = paramTypes.get(name);
-      if (types === undefined) {
-        await send(parseMessage(name, text));
+    let types = paramTypes.get(name);
+    if (types === undefined) {
+      // First use on this connection: Parse and Describe, then Sync (a failed Parse is not remembered).
+      try {
+        await pglite.execProtocolStream(parseMessage(name, text), { syncToFs: false });
         const described = (await pglite.execProtocolStream(describeMessage('S', name), { syncToFs: false })) as unknown as Message[];
         types = described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
-        paramTypes.set(name, types);
+      } finally {
+        await pglite.execProtocolStream(syncMessage(), { syncToFs: false });
       }
-      const values = params.map((param, i) => {
-        if (param === null || param === undefined) return null;
-        const serialize = options.serializers?.[types[i]!] ?? pglite.serializers[types[i]!];
-        if (serialize) return serialize(param);
-        return typeof param === 'string' ? param : typeof param === 'number' || typeof param === 'bigint' || typeof param === 'boolean' ? param.toString() : JSON.stringify(param);
-      });
-      await send(bindMessage(name, values));
-      await send(describeMessage('P', ''));
-      await send(executeMessage());
-    } finally {
-      await send(syncMessage(), !inTransaction);
+      paramTypes.set(name, types);
     }
-    return toResults<T>(results, { ...pglite.parsers, ...options.parsers }, options.rowMode);
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serialize = options.serializers?.[types[i]!] ?? pglite.serializers[types[i]!];
+      if (serialize) return serialize(param);
+      return typeof param === 'string' ? param : typeof param === 'number' || typeof param === 'bigint' || typeof param === 'boolean' ? param.toString() : JSON.stringify(param);
+    });
+    // Bind, Describe, Execute and Sync in one call: one pass through the database instead of four (an error ends
+    // at the Sync, so the connection is ready for the next statement either way).
+    const messages = (await pglite.execProtocolStream(concat([bindMessage(name, values), describeMessage('P', ''), executeMessage(), syncMessage()]), { syncToFs: !inTransaction })) as unknown as Message[];
+    return toResults<T>(messages, { ...pglite.parsers, ...options.parsers }, options.rowMode);
   };
   const namedQuery =
     (plain: (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<unknown>>, inTransaction: boolean, exclusive: <T>(fn: () => Promise<T>) => Promise<T>) =>
