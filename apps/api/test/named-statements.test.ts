@@ -21,8 +21,8 @@ describe('named statements', () => {
     const { db } = database;
     for (const value of ['41', '-7', null, '41']) {
       const named = await executeNamed(db, probe(value));
-      const plain = await db.execute(probe(value));
-      expect(named.rows, `value ${value}`).toEqual(plain.rows);
+      const plain: unknown = await db.execute(probe(value));
+      expect(named.rows, `value ${value}`).toEqual((plain as { rows: unknown[] }).rows);
     }
     expect((await executeNamed(db, probe('41'))).rows).toEqual([{ next: 42, missing: false, day: '2026-11-28', exact: '1.5' }]);
   });
@@ -31,7 +31,8 @@ describe('named statements', () => {
     const { db } = database;
     await expect(executeNamed(db, probe('not a number'))).rejects.toMatchObject({ cause: { code: '22P02' } });
     expect((await executeNamed(db, probe('1'))).rows[0]).toMatchObject({ next: 2 });
-    expect((await db.execute(sql`select 3 as three`)).rows).toEqual([{ three: 3 }]);
+    const after: unknown = await db.execute(sql`select 3 as three`);
+    expect((after as { rows: unknown[] }).rows).toEqual([{ three: 3 }]);
   });
 
   it('a statement that fails to parse is not remembered: the same text fails again, the connection stays usable', async () => {

@@ -1,5 +1,5 @@
 export * from './client.ts';
-export { executeNamed, NAMED } from './named-statements.ts';
+export { builtOnce, executeNamed, NAMED } from './named-statements.ts';
 export type { Listener, NotificationHandlers } from './notify.ts';
 export { DataDirLockedError, LOCK_NAME, folderSocketAddress, lockDataDir } from './data-dir-lock.ts';
 export * from './schema/index.ts';

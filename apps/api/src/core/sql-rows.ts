@@ -28,12 +28,22 @@ export const sqlRow = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
  * the planner counts an array's elements where it guesses 100 rows for `jsonb_to_recordset`.
  */
 export function idArray(ids: readonly number[]): SQL {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
-  return sql`${`{${ids.join(',')}}`}::bigint[]`;
+  return sql`${idArrayText(ids)}::bigint[]`;
 }
 
 /** Decimal texts (`toFixed`) as one numeric[] parameter (see `idArray`). */
 export function numericArray(values: readonly string[]): SQL {
+  return sql`${numericArrayText(values)}::numeric[]`;
+}
+
+/** The value of an `idArray` bound to a placeholder (`${sql.placeholder(name)}::bigint[]`): every id checked. */
+export function idArrayText(ids: readonly number[]): string {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
+  return `{${ids.join(',')}}`;
+}
+
+/** The value of a `numericArray` bound to a placeholder (`${sql.placeholder(name)}::numeric[]`): every decimal checked. */
+export function numericArrayText(values: readonly string[]): string {
   for (const value of values) if (!/^-?\d+(\.\d+)?$/.test(value)) throw new Error(`not a decimal: ${value}`);
-  return sql`${`{${values.join(',')}}`}::numeric[]`;
+  return `{${values.join(',')}}`;
 }

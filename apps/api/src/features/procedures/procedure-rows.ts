@@ -1,13 +1,13 @@
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { procedureBodySchema } from '@enamel/contracts';
-import { NAMED, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
+import { builtOnce, procedureItems, procedures, procedureTemplateItems, procedureTemplates, products } from '@enamel/db';
 import { z } from 'zod';
 import { unitCostOf } from '../../core/catalog-sql.ts';
 import { lockActivePractice, lockActivePracticeWith } from '../../core/active-practice.ts';
 import { activityInsert, recordActivities, type Actor } from '../../core/activity-log.ts';
 import { AppError, invalid, type FieldErrors } from '../../core/errors.ts';
 import { oneStatement } from '../../core/sql-writes.ts';
-import { idArray, numericArray } from '../../core/sql-rows.ts';
+import { idArray, idArrayText, numericArrayText } from '../../core/sql-rows.ts';
 import { locationOf, type MovementContext, type Tx } from '../stock/index.ts';
 import { consumeItems } from './procedure-stock.ts';
 import { emitWebhookEvents, webhookEventWrites } from '../webhooks/index.ts';
@@ -100,6 +100,40 @@ export async function resolveItems(
 }
 
 /**
+ * The procedure and its items in one statement: the items' insert reads the new id from the procedure's (a CTE). The items
+ * travel as two array parameters, so the text is the same whatever their number; built once (`builtOnce`) and prepared
+ * once per connection (named-statements.ts). Imported history (`priced`) prices the items at the products' unit cost.
+ */
+const insertStatement = builtOnce((db: Tx) => {
+  const value = (name: string) => sql.placeholder(name);
+  const proc = db.$with('proc').as(
+    db
+      .insert(procedures)
+      .values({
+        dentalPracticeId: value('practice'), procedureCodeId: value('code'), procedureTemplateId: value('template'), performedAt: value('performedAt'),
+        provider: value('provider'), status: value('status'), notes: value('notes'), createdBy: value('createdBy'), locationId: value('location'),
+        externalSource: value('externalSource'), externalId: value('externalId'),
+      })
+      .returning(),
+  );
+  const saved = db.$with('saved', { id: sql<number>`id`, productId: sql<number>`product_id`, quantity: sql<string>`quantity` }).as(
+    sql`insert into procedure_items (procedure_id, product_id, quantity, cost)
+      select proc.id, v.product_id, v.quantity, case when ${value('priced')}::boolean then round(v.quantity * (select ${unitCostOf('p')} from products p where p.id = v.product_id), 4) else 0 end
+      from proc, unnest(${value('products')}::bigint[], ${value('quantities')}::numeric[]) with ordinality as v(product_id, quantity, n)
+      order by v.n
+      returning id, product_id, quantity::text as quantity`,
+  );
+  const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, (proc as unknown as Record<string, unknown>)[key]]));
+  return db
+    .with(proc, saved)
+    .select({
+      ...(fields as unknown as typeof proc._.selectedFields),
+      savedItems: sql<Array<{ id: number; productId: number; quantity: string }> | string | null>`(select json_agg(json_build_object('id', saved.id, 'productId', saved.product_id, 'quantity', saved.quantity) order by saved.product_id) from saved)`,
+    })
+    .from(proc);
+});
+
+/**
  * Inserts a procedure and its items. `consume` takes a completed procedure's items from stock (FEFO,
  * costs captured); `record` (imported history) keeps today's stock as counted and prices the items at
  * the products' unit cost.
@@ -110,37 +144,13 @@ export async function insertProcedure(tx: Tx, actor: Actor, input: Omit<Procedur
   if (body.location_id !== null) await locationOf(tx, body.dental_practice_id, body.location_id, 'location_id');
   const completed = body.status === 'completed';
   const lines = [...items].sort((a, b) => a.product_id - b.product_id);
-  // The procedure and its items in one statement: the items' insert reads the new id from the procedure's (a CTE).
-  const proc = tx.$with('proc').as(
-    tx
-      .insert(procedures)
-      .values({
-        dentalPracticeId: body.dental_practice_id, procedureCodeId: body.procedure_code_id, procedureTemplateId: body.procedure_template_id,
-        performedAt: new Date(body.performed_at), provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId, locationId: body.location_id,
-        externalSource: body.external_id ? (body.external_source ?? null) : null, externalId: body.external_source ? (body.external_id ?? null) : null,
-      })
-      .returning(),
-  );
-  // The items as two array parameters (`idArray`): one statement text whatever their number, prepared once per
-  // connection (named-statements.ts). Imported history (`record`) prices them at the products' unit cost.
   const priced = stock === 'record' && completed;
-  const saved = tx.$with('saved', { id: sql<number>`id`, productId: sql<number>`product_id`, quantity: sql<string>`quantity` }).as(
-    sql`insert into procedure_items (procedure_id, product_id, quantity, cost)
-      select proc.id, v.product_id, v.quantity, case when ${priced}::boolean then round(v.quantity * (select ${unitCostOf('p')} from products p where p.id = v.product_id), 4) else 0 end
-      from proc, unnest(${idArray(lines.map((item) => item.product_id))}, ${numericArray(lines.map((item) => item.quantity))}) with ordinality as v(product_id, quantity, n)
-      order by v.n
-      returning id, product_id, quantity::text as quantity`,
-  );
-  const fields = Object.fromEntries(Object.keys(getTableColumns(procedures)).map((key) => [key, (proc as unknown as Record<string, unknown>)[key]]));
-  const [found] = await tx
-    .with(proc, saved)
-    .select({
-      ...(fields as unknown as typeof proc._.selectedFields),
-      savedItems: sql<Array<{ id: number; productId: number; quantity: string }> | string | null>`(select json_agg(json_build_object('id', saved.id, 'productId', saved.product_id, 'quantity', saved.quantity) order by saved.product_id) from saved)`,
-    })
-    .from(proc)
-    .prepare(NAMED)
-    .execute();
+  const [found] = await insertStatement(tx, {
+    practice: body.dental_practice_id, code: body.procedure_code_id, template: body.procedure_template_id, performedAt: new Date(body.performed_at),
+    provider: body.provider, status: body.status, notes: body.notes, createdBy: actor.userId, location: body.location_id,
+    externalSource: body.external_id ? (body.external_source ?? null) : null, externalId: body.external_source ? (body.external_id ?? null) : null,
+    priced, products: idArrayText(lines.map((item) => item.product_id)), quantities: numericArrayText(lines.map((item) => item.quantity)),
+  });
   const { savedItems, ...row } = found!;
   type Saved = Array<{ id: number; productId: number; quantity: string }>;
   const savedRows: Saved = (typeof savedItems === 'string' ? (JSON.parse(savedItems) as Saved) : savedItems) ?? [];

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIGURATION_DEFAULTS, dayIn, type Decimal, toDecimal, weightedCost } from '@enamel/contracts';
-import { inventories, lots, NAMED, practiceSettings, products, rowsOf, type MovementType } from '@enamel/db';
-import { idArray, numericArray, sqlCol, sqlRow } from '../../core/sql-rows.ts';
+import { builtOnce, inventories, lots, practiceSettings, products, rowsOf, type MovementType } from '@enamel/db';
+import { idArray, idArrayText, numericArray, sqlCol, sqlRow } from '../../core/sql-rows.ts';
 import { asCtes, oneStatement, type Write } from '../../core/sql-writes.ts';
 import { lockActivePractice } from '../../core/active-practice.ts';
 import { unitCost as productUnitCost } from '../../core/catalog-sql.ts';
@@ -54,6 +54,17 @@ export interface Inventory {
 const committedInventories = new Set<string>();
 const KNOWN_INVENTORIES_MAX = 200_000;
 
+/** The inventories of a practice's products (an `idArrayText`), locked in product order; one text whatever their number. */
+const lockInventoriesStatement = builtOnce((db: Tx) =>
+  db
+    .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
+    .from(inventories)
+    .innerJoin(products, eq(products.id, inventories.productId))
+    .where(and(eq(inventories.dentalPracticeId, sql.placeholder('practice')), sql`${inventories.productId} = any(${sql.placeholder('products')}::bigint[])`))
+    .orderBy(asc(inventories.productId))
+    .for('update', { of: inventories }),
+);
+
 /**
  * The products' inventories in the practice, created on first use, locked for this transaction, in product order. When
  * they are all known to exist, one SELECT ... FOR UPDATE. Otherwise first one insert of them all in product order (ON
@@ -77,17 +88,7 @@ export async function lockInventories(tx: Tx, practiceId: number, productIds: re
           .returning({ productId: inventories.productId })
       ).map((row) => row.productId),
     );
-  const lockAll = () =>
-    tx
-      .select({ id: inventories.id, productId: inventories.productId, onHand: inventories.onHand, tracksLots: products.tracksLots, productName: products.name })
-      .from(inventories)
-      .innerJoin(products, eq(products.id, inventories.productId))
-      .where(and(eq(inventories.dentalPracticeId, practiceId), sql`${inventories.productId} = any(${idArray(ids)})`))
-      .orderBy(asc(inventories.productId))
-      .for('update', { of: inventories })
-      // One text whatever the number of products: prepared once per connection (named-statements.ts).
-      .prepare(NAMED)
-      .execute();
+  const lockAll = () => lockInventoriesStatement(tx, { practice: practiceId, products: idArrayText(ids) });
   const allKnown = options.existing === true || ids.every((id) => committedInventories.has(key(id)));
   let created = allKnown ? new Set<number>() : await createMissing();
   let rows = await lockAll();
@@ -273,6 +274,30 @@ interface LockedLot {
 }
 
 /**
+ * The lots of the inventories (an `idArrayText`) that hold stock, and the lots `named` whatever they hold (a write-off, a
+ * return against an order line), locked in id order. Two texts, whatever the number of items.
+ */
+const lotsStatement = (withNamed: boolean) =>
+  builtOnce((db: Tx) =>
+    db
+      .select({
+        id: lots.id, inventoryId: lots.inventoryId, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate, locationId: lots.locationId,
+        receivedAt: sql<string>`to_char(${lots.receivedAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
+      })
+      .from(lots)
+      .where(
+        and(
+          sql`${lots.inventoryId} = any(${sql.placeholder('inventories')}::bigint[])`,
+          withNamed ? or(gt(lots.quantity, '0'), sql`${lots.id} = any(${sql.placeholder('named')}::bigint[])`) : gt(lots.quantity, '0'),
+        ),
+      )
+      .orderBy(asc(lots.id))
+      .for('update'),
+  );
+const lockLotsStatement = lotsStatement(false);
+const lockNamedLotsStatement = lotsStatement(true);
+
+/**
  * Stock out, earliest-expiring lot first (FEFO; lots without expiry last, then oldest). FEFO never takes
  * a lot past its expiry date: a lot is usable up to and including its expiry day, judged on the later of
  * the practice's today and the movement's own day (a procedure's performed date), both in the practice's
@@ -302,18 +327,7 @@ export async function takeMany(
   const byProduct = await lockInventories(tx, ctx.practiceId, inputs.map((input) => input.productId));
   const inventoryIds = [...byProduct.values()].map((inventory) => inventory.id);
   const named = inputs.flatMap((input) => (input.lotId !== undefined ? [input.lotId] : (input.lotIds ?? [])));
-  const locked: LockedLot[] = await tx
-    .select({
-      id: lots.id, inventoryId: lots.inventoryId, quantity: lots.quantity, unitCost: lots.unitCost, expiryDate: lots.expiryDate, locationId: lots.locationId,
-      receivedAt: sql<string>`to_char(${lots.receivedAt} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
-    })
-    .from(lots)
-    .where(and(sql`${lots.inventoryId} = any(${idArray(inventoryIds)})`, named.length ? or(gt(lots.quantity, '0'), sql`${lots.id} = any(${idArray(named)})`) : gt(lots.quantity, '0')))
-    .orderBy(asc(lots.id))
-    .for('update')
-    // Two texts (with named lots or without), whatever the number of items: prepared once per connection.
-    .prepare(NAMED)
-    .execute();
+  const locked: LockedLot[] = await (named.length ? lockNamedLotsStatement : lockLotsStatement)(tx, { inventories: idArrayText(inventoryIds), named: idArrayText(named) });
   locked.sort(fefoOrder);
   const lotsOf = new Map<number, LockedLot[]>();
   for (const lot of locked) {
