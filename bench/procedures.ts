@@ -15,7 +15,6 @@ import { performance } from 'node:perf_hooks';
 import { asc, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import autocannon from 'autocannon';
-import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, procedureCodes, procedures, products, type DatabaseHandle } from '@enamel/db';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -33,9 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Stocked products a procedure draws its 5 items from (the gloves of every procedure are one of them). */
 const POOL = 40;
 const ITEMS = 5;
-/** Each request's body, made in autocannon's worker thread (procedure-request.cjs); `pick` chooses the floor's products too. */
-const REQUEST_MODULE = path.join(import.meta.dirname, 'procedure-request.cjs');
-const { pick } = createRequire(import.meta.url)(REQUEST_MODULE) as { pick: (n: number, from: number[]) => number[] };
 const BENCH_ACTOR: Actor = { userId: null, email: null, ip: 'bench', userAgent: 'bench' };
 
 type Raw = { query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
@@ -69,6 +65,13 @@ async function freshPostgres(url: string, label: string): Promise<{ url: string;
     },
   };
 }
+
+const pick = (n: number, from: number[]) => {
+  const copy = [...from];
+  const out: number[] = [];
+  while (out.length < n) out.push(copy.splice(Math.floor(Math.random() * copy.length), 1)[0]!);
+  return out.sort((a, b) => a - b);
+};
 
 /**
  * One completion as plain SQL: what recordProcedure (features/procedures/procedure-commands.ts) writes, with none of the
@@ -153,22 +156,23 @@ async function benchOne(database: DatabaseHandle, rawClients: () => Promise<{ cl
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const { cookie, xsrf } = await signIn(base, user.email, user.password);
-  process.env.BENCH_PROCEDURE = JSON.stringify({ practiceId: practice.id, codeId: code!.id, pool, items: ITEMS });
-  const body = () => (createRequire(import.meta.url)(REQUEST_MODULE) as (r: object) => { body: string })({}).body;
+  const body = () =>
+    JSON.stringify({
+      dental_practice_id: practice.id, procedure_code_id: code!.id, performed_at: new Date().toISOString(), provider: 'Dr. Bench', status: 'completed',
+      items: pick(ITEMS, pool).map((product_id) => ({ product_id, quantity: '1' })),
+    });
   const probe = await fetch(`${base}/api/procedure/create`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, body: body() });
   if (probe.status !== 201) throw new Error(`procedure create: HTTP ${probe.status} ${await probe.text()}`);
 
-  // `clients` concurrent connections, each posting its next completion as soon as the last one answered, every one
-  // with its own 5 products. The load generator (autocannon, a lean HTTP client) runs in a worker thread of its own:
-  // the server's thread does the server's work only, as it would with its users' browsers elsewhere, and the floor
-  // below has no client to serve either.
+  // `clients` concurrent connections (autocannon, as the /api/user bench: a lean HTTP client, so the figure is the
+  // server's and not a heavy client's in the same process), each posting its next completion as soon as the last one
+  // answered, every one with its own 5 products.
   const load = async (clients: number) => {
     const result = await autocannon({
       url: `${base}/api/procedure/create`,
       connections: clients,
       duration: DURATION,
-      workers: 1,
-      requests: [{ method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, setupRequest: REQUEST_MODULE as never }],
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, setupRequest: (request: Record<string, unknown>) => ({ ...request, body: body() }) }],
     });
     return { clients, rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
   };
