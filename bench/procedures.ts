@@ -32,6 +32,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Stocked products a procedure draws its 5 items from (the gloves of every procedure are one of them). */
 const POOL = 40;
 const ITEMS = 5;
+/** Completions the practice has before the run (BENCH_HISTORY). */
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 3000);
 const BENCH_ACTOR: Actor = { userId: null, email: null, ip: 'bench', userAgent: 'bench' };
 
 type Raw = { query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
@@ -150,7 +152,13 @@ async function benchOne(database: DatabaseHandle, rawClients: () => Promise<{ cl
   });
   const [code] = await db.select({ id: procedureCodes.id }).from(procedureCodes).where(eq(procedureCodes.code, 'D2391'));
 
-  // The planner's statistics of the seeded tables, as the app's start (bootstrap) takes them.
+  // A practice with history (HISTORY completions, the floor's own writes, one after the other) before the planner's
+  // statistics are taken as the app's start (bootstrap) takes them: the figures are those of a practice in use, whose
+  // plans were made on tables of its size, not of an empty one whose tables grow from nothing during the run (the
+  // embedded database has no autovacuum; the server refreshes its statistics at start, after imports and seeding, and daily).
+  const { clients: historyClients, release: releaseHistory } = await rawClients();
+  for (let i = 0; i < HISTORY; i++) await rawCompletion(historyClients[0]!, practice.id, code!.id, pick(ITEMS, pool), user.id);
+  await releaseHistory();
   await analyzeStaleTables(db);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -61,6 +61,7 @@ import { purchaseOrderRoutes } from './features/purchase-orders/index.ts';
 import { stockTakeRoutes } from './features/stock-takes/index.ts';
 import { stockUseRoutes } from './features/stock-use/index.ts';
 import { startWebhookTicker, webhookRoutes } from './features/webhooks/index.ts';
+import { startStatisticsTicker } from './core/table-statistics.ts';
 
 export const DEFAULT_LIMITS: AuthLimits = {
   loginPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -255,6 +256,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (config.env !== 'test') {
       const stop = startWebhookTicker(deps, app.log);
       app.addHook('preClose', async () => stop());
+      // No autovacuum in the embedded database: its tables' statistics are refreshed as they grow (table-statistics.ts).
+      if (database.kind === 'embedded') {
+        const stopStatistics = startStatisticsTicker(database.db, (err) => app.log.warn({ err }, 'statistics ticker'));
+        app.addHook('preClose', async () => stopStatistics());
+      }
     }
   }
   return app;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '@enamel/db';
 import { sqlCol, sqlRow } from './sql-rows.ts';
+import { startTicker } from './ticker.ts';
 
 const staleRow = sqlRow({ name: sqlCol.text, relname: sqlCol.text });
 
@@ -35,4 +36,18 @@ export async function analyzeStaleTables(db: Pick<Database, 'execute'>): Promise
   );
   for (const t of stale) await db.execute(sql.raw(VACUUMED.has(t.relname) ? `vacuum (analyze) ${t.name}` : `analyze ${t.name}`));
   return stale.map((t) => t.name);
+}
+
+/** How often a server on the embedded database looks for tables that outgrew their statistics (autovacuum's naptime). */
+export const STATISTICS_INTERVAL_MS = 60_000;
+
+/**
+ * The embedded database's stand-in for autovacuum's ANALYZE while the server runs: every `intervalMs`, the tables that grew
+ * by a fifth since their statistics were taken get fresh ones (`analyzeStaleTables`: one catalog query when none did).
+ * Fresh statistics also replan the statements prepared on those tables (named-statements.ts keeps their plans per
+ * connection): a new practice's first weeks, or a history synced in through the API, would otherwise keep the plans made
+ * for nearly empty tables (scans that grow with every procedure) until the daily clean-up or the next start.
+ */
+export function startStatisticsTicker(db: Pick<Database, 'execute'>, onError: (err: unknown) => void, intervalMs = STATISTICS_INTERVAL_MS): () => void {
+  return startTicker(intervalMs, async () => void (await analyzeStaleTables(db)), onError);
 }

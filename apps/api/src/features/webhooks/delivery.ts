@@ -8,6 +8,7 @@ import { recordActivity } from '../../core/activity-log.ts';
 import type { Deps } from '../../core/context.ts';
 import { defineJob } from '../../core/jobs/index.ts';
 import { sqlCol } from '../../core/sql-rows.ts';
+import { startTicker } from '../../core/ticker.ts';
 import { signWebhook } from './signature.ts';
 import { guardedLookup, policyOf, staticProblem, type UrlPolicy } from './url-guard.ts';
 
@@ -236,28 +237,15 @@ async function anythingDue(db: Database): Promise<boolean> {
  * its own is still queued or running). Returns its stop.
  */
 export function startWebhookTicker(deps: Deps, log: FastifyBaseLogger, intervalMs = 1000): () => void {
-  let busy = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (busy || stopped) return;
-    busy = true;
-    void (async () => {
-      try {
-        if (await anythingDue(deps.db)) {
-          await webhookDeliverJob.send(deps, {});
-          // Give the job time to start before asking again (it drains everything due).
-          await new Promise((r) => setTimeout(r, intervalMs));
-        }
-      } catch (err) {
-        if (!stopped) log.warn({ err }, 'webhook ticker');
-      } finally {
-        busy = false;
+  return startTicker(
+    intervalMs,
+    async () => {
+      if (await anythingDue(deps.db)) {
+        await webhookDeliverJob.send(deps, {});
+        // Give the job time to start before asking again (it drains everything due).
+        await new Promise((r) => setTimeout(r, intervalMs));
       }
-    })();
-  }, intervalMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+    },
+    (err) => log.warn({ err }, 'webhook ticker'),
+  );
 }
