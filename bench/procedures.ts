@@ -2,7 +2,8 @@
  * Procedure completions over HTTP: POST /api/procedure/create, status `completed`, 5 items of stocked products
  * each (FEFO consumption, ledger movements, item costs, activity log, all in one transaction), through the real
  * stack on a listening server, next to the raw-SQL floor: the same inserts and updates of one completion sent
- * straight to the database in a loop (one transaction each, the same concurrency).
+ * straight to the database in a loop (one transaction each, the same concurrency). The practice has BENCH_HISTORY (3,000)
+ * completions before the run and fresh planner statistics, as a practice in use has.
  *
  * Runs on an embedded database in a temporary folder, and on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set (in a
  * fresh database created next to it and dropped afterwards). BENCH_SECONDS (8) per figure, BENCH_CONNECTIONS (10)
