@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { executeNamed, products, type DatabaseHandle } from '@enamel/db';
+import { builtOnce, executeNamed, products, type Database, type DatabaseHandle } from '@enamel/db';
 import { openTestDatabase } from './test-database.ts';
 
 /**
@@ -59,5 +59,20 @@ describe('named statements', () => {
       expect((await executeNamed(tx, probe('9'))).rows[0]).toMatchObject({ next: 10 });
     });
     expect(await db.select({ id: products.id }).from(products).where(eq(products.sku, sku))).toHaveLength(1);
+  });
+
+  it('a statement built once runs on the handle it is given: inside a transaction it sees that transaction\'s rows', async () => {
+    const { db } = database;
+    const bySku = builtOnce((handle: Database) => handle.select({ id: products.id, name: products.name }).from(products).where(eq(products.sku, sql.placeholder('sku'))));
+    const sku = `BUILT-${Date.now()}`;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(products).values({ name: 'Built once probe', sku, usageUnit: 'each', purchaseUnit: 'box', unitsPerPurchaseUnit: 1, purchasePrice: '1.0000' });
+        // Uncommitted: only the transaction's own connection can see it (on PostgreSQL the pool's others cannot).
+        expect(await bySku(tx, { sku })).toEqual([{ id: expect.any(Number), name: 'Built once probe' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await bySku(db, { sku }), 'rolled back').toEqual([]);
   });
 });
