@@ -46,7 +46,7 @@ export const STATISTICS_INTERVAL_MS = 60_000;
  * by a fifth since their statistics were taken get fresh ones (`analyzeStaleTables`: one catalog query when none did).
  * Fresh statistics also replan the statements prepared on those tables (named-statements.ts keeps their plans per
  * connection): a new practice's first weeks, or a history synced in through the API, would otherwise keep the plans made
- * for nearly empty tables (scans that grow with every procedure) until the daily clean-up or the next start.
+ * for nearly empty tables (scans that grow with every procedure) until the hourly clean-up or the next start.
  */
 export function startStatisticsTicker(db: Pick<Database, 'execute'>, onError: (err: unknown) => void, intervalMs = STATISTICS_INTERVAL_MS): () => void {
   return startTicker(intervalMs, async () => void (await analyzeStaleTables(db)), onError);
