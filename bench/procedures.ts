@@ -156,7 +156,8 @@ async function benchOne(database: DatabaseHandle, rawClients: () => Promise<{ cl
   // A practice with history (HISTORY completions, the floor's own writes, one after the other) before the planner's
   // statistics are taken as the app's start (bootstrap) takes them: the figures are those of a practice in use, whose
   // plans were made on tables of its size, not of an empty one whose tables grow from nothing during the run (the
-  // embedded database has no autovacuum; the server refreshes its statistics at start, after imports and seeding, every hour and, while it runs, every minute).
+  // embedded database has no autovacuum; the server refreshes its statistics at start, after imports and seeding, and
+  // every minute while it runs: longer than a figure's 8 seconds). BENCH_HISTORY=0 keeps the empty start.
   const { clients: historyClients, release: releaseHistory } = await rawClients();
   for (let i = 0; i < HISTORY; i++) await rawCompletion(historyClients[0]!, practice.id, code!.id, pick(ITEMS, pool), user.id);
   await releaseHistory();

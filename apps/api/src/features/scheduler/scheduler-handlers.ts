@@ -125,7 +125,8 @@ export const SCHEDULER_JOB_KINDS: readonly SchedulerJobKind[] = [
         .returning({ id: schedulerRuns.id });
       log('scheduler.log.runs_removed', { count: runs.length, days: KEEP_RUNS_DAYS });
       // The embedded database has no autovacuum: the tables that grew since (procedures, the ledger) get fresh planner
-      // statistics here, or their plans stay those of the day the server started. PostgreSQL's autovacuum does it there.
+      // statistics. A running server's statistics ticker does it every minute (core/table-statistics.ts); here it is the
+      // run's logged account, and a refresh when the clean-up is run by hand. PostgreSQL's autovacuum does it there.
       if (deps.database.kind === 'embedded') log('scheduler.log.statistics_refreshed', { count: (await analyzeStaleTables(db)).length });
     },
   },
